@@ -1,0 +1,332 @@
+// Layer: src/backend/cpu. The reference interpreter: evaluates the lazy graph node by node in float64,
+// with plain loops. It is the executable spec every generated kernel (JS/Wasm/WGSL) is tested against, and
+// the fallback where code generation is not allowed. Clarity over speed. Imports src/graph and src/types.
+import { evalIndex } from "../../graph/index-expr.js";
+import type { BinaryFn, DType, Dim, Node, ReduceFn, UnaryFn } from "../../graph/node.js";
+import { ShapeError, indexRange } from "../../types/errors.js";
+import { type CpuBuffer, typedArrayFor } from "./buffer.js";
+import { uniform } from "./random.js";
+
+/** Evaluates `node` to dense row-major float64 values over its logical dims. */
+export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map()): Float64Array {
+  const known = memo.get(node);
+  if (known) return known;
+  const value = node.storage ? readStorage(node) : compute(node, memo);
+  memo.set(node, value);
+  return value;
+}
+
+/** Row-major strides of a dense array over `dims`. */
+function denseStrides(dims: readonly Dim[]): number[] {
+  const s = new Array<number>(dims.length);
+  let acc = 1;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    s[i] = acc;
+    acc *= dims[i]!.size;
+  }
+  return s;
+}
+
+/** For each output dim, the stride of the same-named dim in `input`'s dense layout (0 when it has none). */
+function stridesByName(input: readonly Dim[], out: readonly Dim[]): number[] {
+  const s = denseStrides(input);
+  return out.map((d) => {
+    const i = input.findIndex((x) => x.name === d.name);
+    return i < 0 ? 0 : s[i]!;
+  });
+}
+
+/** Calls fn(flatOut, offsets) for every position of `dims`, where offsets[k] = Σ index·strides[k]. */
+function forEach(dims: readonly Dim[], strides: readonly number[][], fn: (flat: number, offsets: number[]) => void): void {
+  const n = dims.reduce((a, d) => a * d.size, 1);
+  if (n === 0) return;
+  const idx = dims.map(() => 0);
+  const offsets = strides.map(() => 0);
+  for (let flat = 0; flat < n; flat++) {
+    fn(flat, offsets);
+    for (let d = dims.length - 1; d >= 0; d--) {
+      idx[d]!++;
+      for (let k = 0; k < strides.length; k++) offsets[k]! += strides[k]![d]!;
+      if (idx[d]! < dims[d]!.size) break;
+      for (let k = 0; k < strides.length; k++) offsets[k]! -= strides[k]![d]! * dims[d]!.size;
+      idx[d] = 0;
+    }
+  }
+}
+
+function readStorage(node: Node): Float64Array {
+  const { buffer, strides, offset } = node.storage!;
+  const src = (buffer as CpuBuffer).array;
+  const out = new Float64Array(node.numel);
+  forEach(node.dims, [strides as number[]], (flat, [o]) => {
+    out[flat] = src[offset + o!]!;
+  });
+  return out;
+}
+
+function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
+  const op = node.op;
+  const out = new Float64Array(node.numel);
+  const input = (i: number): Float64Array => evaluate(node.inputs[i]!, memo);
+  switch (op.kind) {
+    case "source":
+      throw new Error("internal: a source without storage");
+    case "fill":
+      return out.fill(op.value);
+    case "iota": {
+      const s = denseStrides(node.dims);
+      const at = node.dims.findIndex((d) => d.name === op.dim);
+      for (let i = 0; i < out.length; i++) out[i] = Math.floor(i / s[at]!) % node.dims[at]!.size;
+      return out;
+    }
+    case "random":
+      for (let i = 0; i < out.length; i++) out[i] = uniform(op.seed, op.stream, i);
+      return out;
+    case "unary": {
+      const x = input(0);
+      const f = unaryFn(op.fn, node.dtype);
+      for (let i = 0; i < out.length; i++) out[i] = f(x[i]!);
+      return out;
+    }
+    case "binary": {
+      const [a, b] = [input(0), input(1)];
+      const f = binaryFn(op.fn, node.dtype);
+      const strides = node.inputs.map((x) => stridesByName(x.dims, node.dims));
+      forEach(node.dims, strides, (flat, [i, j]) => {
+        out[flat] = f(a[i!]!, b[j!]!);
+      });
+      return out;
+    }
+    case "where": {
+      const [c, a, b] = [input(0), input(1), input(2)];
+      const strides = node.inputs.map((x) => stridesByName(x.dims, node.dims));
+      forEach(node.dims, strides, (flat, [i, j, k]) => {
+        out[flat] = c[i!] ? a[j!]! : b[k!]!;
+      });
+      return out;
+    }
+    case "cast": {
+      const x = input(0);
+      for (let i = 0; i < out.length; i++) out[i] = castValue(x[i]!, node.dtype);
+      return out;
+    }
+    case "reduce": {
+      const x = input(0);
+      const src = node.inputs[0]!;
+      const [init, step] = reducer(op.fn);
+      out.fill(init);
+      forEach(src.dims, [stridesByName(node.dims, src.dims)], (flat, [o]) => {
+        out[o!] = step(out[o!]!, x[flat]!);
+      });
+      if (node.dtype === "int32") for (let i = 0; i < out.length; i++) out[i] = out[i]! | 0;
+      return out;
+    }
+    case "view": {
+      const x = input(0);
+      const src = node.inputs[0]!;
+      const s = denseStrides(src.dims);
+      const names = node.dims.map((d) => d.name);
+      const idx = new Map<string, number>();
+      const env = (n: string): number => idx.get(n)!;
+      forEach(node.dims, [], (flat) => {
+        let rest = flat;
+        for (let d = node.dims.length - 1; d >= 0; d--) {
+          idx.set(names[d]!, rest % node.dims[d]!.size);
+          rest = Math.floor(rest / node.dims[d]!.size);
+        }
+        for (const b of op.map.bounds) {
+          const v = evalIndex(b.expr, env);
+          if (v < b.lo || v >= b.hi) {
+            out[flat] = op.map.fill;
+            return;
+          }
+        }
+        let o = 0;
+        src.dims.forEach((d, k) => (o += evalIndex(op.map.index[d.name]!, env) * s[k]!));
+        out[flat] = x[o]!;
+      });
+      return out;
+    }
+    case "gather": {
+      const [x, index] = [input(0), input(1)];
+      const [src, idx] = [node.inputs[0]!, node.inputs[1]!];
+      const along = src.dims.findIndex((d) => d.name === op.dim);
+      const size = src.dims[along]!.size;
+      const xStrides = stridesByName(src.dims.filter((d) => d.name !== op.dim), node.dims);
+      const step = denseStrides(src.dims)[along]!;
+      forEach(node.dims, [xStrides, stridesByName(idx.dims, node.dims)], (flat, [o, k]) => {
+        const i = index[k!]!;
+        if (!(i >= 0 && i < size)) throw new ShapeError(indexRange(i, op.dim, size));
+        out[flat] = x[o! + i * step]!;
+      });
+      return out;
+    }
+    case "scan": {
+      const x = input(0);
+      const along = node.dims.findIndex((d) => d.name === op.dim);
+      const step = denseStrides(node.dims)[along]!;
+      const n = node.dims[along]!.size;
+      const [, f] = reducer(op.fn);
+      for (let start = 0; start < out.length; start++) {
+        if (Math.floor(start / step) % n !== 0) continue;
+        let acc = x[start]!;
+        out[start] = acc;
+        for (let i = 1; i < n; i++) out[start + i * step] = acc = f(acc, x[start + i * step]!);
+      }
+      if (node.dtype === "int32") for (let i = 0; i < out.length; i++) out[i] = out[i]! | 0;
+      return out;
+    }
+    case "argsort": {
+      const x = input(0);
+      const along = node.dims.findIndex((d) => d.name === op.dim);
+      const step = denseStrides(node.dims)[along]!;
+      const n = node.dims[along]!.size;
+      const order = new Array<number>(n);
+      for (let start = 0; start < out.length; start++) {
+        if (Math.floor(start / step) % n !== 0) continue;
+        for (let i = 0; i < n; i++) order[i] = i;
+        // NaN counts as the largest value; ties keep their order (stable).
+        const key = (i: number): number => {
+          const v = x[start + i * step]!;
+          return Number.isNaN(v) ? Infinity : v;
+        };
+        const nan = (i: number): number => (Number.isNaN(x[start + i * step]!) ? 1 : 0);
+        order.sort((i, j) => {
+          const c = op.descending ? key(j) - key(i) || nan(j) - nan(i) : key(i) - key(j) || nan(i) - nan(j);
+          return c || i - j;
+        });
+        for (let i = 0; i < n; i++) out[start + i * step] = order[i]!;
+      }
+      return out;
+    }
+  }
+}
+
+function reducer(fn: ReduceFn): [number, (acc: number, v: number) => number] {
+  switch (fn) {
+    case "sum":
+      return [0, (a, v) => a + v];
+    case "prod":
+      return [1, (a, v) => a * v];
+    case "max":
+      return [-Infinity, (a, v) => (Number.isNaN(a) || v > a || Number.isNaN(v) ? v : a)];
+    case "min":
+      return [Infinity, (a, v) => (Number.isNaN(a) || v < a || Number.isNaN(v) ? v : a)];
+  }
+}
+
+/** Rounds half to even, as WGSL's round and Wasm's nearest do. */
+export function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/** The error function, accurate to about 1e-12 (series below 3, asymptotic expansion above). */
+export function erf(x: number): number {
+  if (Number.isNaN(x)) return NaN;
+  const a = Math.abs(x);
+  if (a < 3) {
+    let term = a;
+    let sum = a;
+    for (let n = 1; n < 80; n++) {
+      term *= (-a * a) / n;
+      const t = term / (2 * n + 1);
+      sum += t;
+      if (Math.abs(t) < 1e-17 * Math.abs(sum)) break;
+    }
+    return Math.sign(x) * (2 / Math.sqrt(Math.PI)) * sum;
+  }
+  let series = 1;
+  let term = 1;
+  for (let n = 1; n < 12; n++) {
+    term *= -(2 * n - 1) / (2 * a * a);
+    series += term;
+  }
+  return Math.sign(x) * (1 - (Math.exp(-a * a) / (a * Math.sqrt(Math.PI))) * series);
+}
+
+function unaryFn(fn: UnaryFn, dtype: DType): (x: number) => number {
+  const int = dtype === "int32";
+  switch (fn) {
+    case "neg":
+      return int ? (x) => -x | 0 : (x) => -x;
+    case "abs":
+      return int ? (x) => Math.abs(x) | 0 : Math.abs;
+    case "exp":
+      return Math.exp;
+    case "log":
+      return Math.log;
+    case "sqrt":
+      return Math.sqrt;
+    case "rsqrt":
+      return (x) => 1 / Math.sqrt(x);
+    case "tanh":
+      return Math.tanh;
+    case "sin":
+      return Math.sin;
+    case "cos":
+      return Math.cos;
+    case "floor":
+      return Math.floor;
+    case "ceil":
+      return Math.ceil;
+    case "round":
+      return roundHalfEven;
+    case "sign":
+      return (x) => (Number.isNaN(x) ? NaN : x > 0 ? 1 : x < 0 ? -1 : 0);
+    case "recip":
+      return (x) => 1 / x;
+    case "erf":
+      return erf;
+    case "not":
+      return (x) => (x ? 0 : 1);
+  }
+}
+
+function binaryFn(fn: BinaryFn, dtype: DType): (a: number, b: number) => number {
+  const int = dtype === "int32";
+  switch (fn) {
+    case "add":
+      return int ? (a, b) => (a + b) | 0 : (a, b) => a + b;
+    case "sub":
+      return int ? (a, b) => (a - b) | 0 : (a, b) => a - b;
+    case "mul":
+      return int ? Math.imul : (a, b) => a * b;
+    case "div":
+      return (a, b) => a / b;
+    case "pow":
+      return int ? (a, b) => Math.pow(a, b) | 0 : Math.pow;
+    case "max":
+      return (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : Math.max(a, b));
+    case "min":
+      return (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : Math.min(a, b));
+    case "eq":
+      return (a, b) => (a === b ? 1 : 0);
+    case "ne":
+      return (a, b) => (a !== b ? 1 : 0);
+    case "lt":
+      return (a, b) => (a < b ? 1 : 0);
+    case "le":
+      return (a, b) => (a <= b ? 1 : 0);
+    case "and":
+      return (a, b) => (a && b ? 1 : 0);
+    case "or":
+      return (a, b) => (a || b ? 1 : 0);
+  }
+}
+
+/** A value converted to a dtype: int32 truncates toward zero and saturates (NaN gives 0); bool is `x != 0`. */
+export function castValue(x: number, dtype: DType): number {
+  if (dtype === "bool") return x !== 0 ? 1 : 0;
+  if (dtype === "int32") return Number.isNaN(x) ? 0 : Math.max(-2147483648, Math.min(2147483647, Math.trunc(x)));
+  return x;
+}
+
+/** Materialises `node` from its float64 values into a new buffer of its dtype. */
+export function storeValues(values: Float64Array, dtype: DType, buffer: CpuBuffer): void {
+  const target = buffer.array;
+  if (dtype === "bool") for (let i = 0; i < values.length; i++) target[i] = values[i] ? 1 : 0;
+  else target.set(values);
+}
+
+export { typedArrayFor };

@@ -1,0 +1,124 @@
+// Layer: src/backend. Devices and where values are computed: a registry of devices (the CPU always; WebGPU
+// once initialised), the default device, and realize/read/transfer that route a graph to the device that
+// holds its inputs. Imports src/graph and the devices; nothing from src/ops.
+import type { DType, DeviceBuffer, Dim, Node } from "../graph/node.js";
+import { contiguousStrides } from "../graph/node.js";
+import { sourceNode } from "../graph/build.js";
+
+export type TypedArray = Float32Array | Int32Array | Uint8Array;
+
+/** What a device does: hold buffers, compute graph nodes into them, and give values back. */
+export interface Device {
+  readonly name: string;
+  /** Copies contiguous values into a new buffer. */
+  upload(values: TypedArray, dtype: DType): DeviceBuffer;
+  /** Computes and materialises the nodes (their inputs must live on this device or be lazy). */
+  realize(nodes: readonly Node[]): void | Promise<void>;
+  /** The contiguous values of a materialised node in logical row-major order, if the device can do it now. */
+  readSync?(node: Node): TypedArray;
+  /** The contiguous values of a materialised node in logical row-major order. */
+  read(node: Node): Promise<TypedArray>;
+}
+
+const devices = new Map<string, Device>();
+const pending = new Map<string, () => Promise<Device>>();
+let defaultDevice: Device | undefined;
+
+/** @internal Makes a device known (the CPU registers itself; WebGPU registers a loader). */
+export function registerDevice(device: Device): void {
+  devices.set(device.name, device);
+  defaultDevice ??= device;
+}
+/** @internal A device created on first use (WebGPU needs an async adapter request). */
+export function registerDeviceLoader(name: string, load: () => Promise<Device>): void {
+  pending.set(name, load);
+}
+
+/** The device new tensors are created on. @example getDefaultDevice().name // "cpu" */
+export function getDefaultDevice(): Device {
+  if (!defaultDevice) throw new Error("no device registered (import named-tensor's entry point)");
+  return defaultDevice;
+}
+
+/**
+ * Gets a device by name, creating it if needed (WebGPU asks for an adapter).
+ * @example const gpu = await getDevice("webgpu")
+ */
+export async function getDevice(name: string): Promise<Device> {
+  const known = devices.get(name);
+  if (known) return known;
+  const load = pending.get(name);
+  if (!load) throw new Error(`unknown device "${name}": use "cpu" or "webgpu"`);
+  const device = await load();
+  devices.set(name, device);
+  return device;
+}
+
+/**
+ * Sets the device that new tensors are created and computed on.
+ * @example await setDevice("webgpu")
+ */
+export async function setDevice(device: string | Device): Promise<Device> {
+  defaultDevice = typeof device === "string" ? await getDevice(device) : device;
+  return defaultDevice;
+}
+
+/** @internal A new source node holding `values` (contiguous, row-major over `dims`) on the default device. */
+export function uploadNode(values: TypedArray, dtype: DType, dims: readonly Dim[], device: Device = getDefaultDevice()): Node {
+  const buffer = device.upload(values, dtype);
+  return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
+}
+
+/** The device a node computes on: the one holding its materialised inputs (all must agree). */
+export function deviceOf(node: Node): Device {
+  let found: string | undefined;
+  const seen = new Set<Node>();
+  const visit = (n: Node): void => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    if (n.storage) {
+      const d = n.storage.buffer.device;
+      if (found && found !== d)
+        throw new Error(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
+      found = d;
+      return;
+    }
+    for (const i of n.inputs) visit(i);
+  };
+  visit(node);
+  return found ? devices.get(found)! : getDefaultDevice();
+}
+
+/** @internal Computes nodes that are not materialised yet, each on its device. */
+export function realize(nodes: readonly Node[]): void {
+  for (const n of nodes) {
+    if (n.storage) continue;
+    const result = deviceOf(n).realize([n]);
+    if (result instanceof Promise) throw new Error("this device computes asynchronously: read the values with await t.data()");
+  }
+}
+async function realizeAsync(nodes: readonly Node[]): Promise<void> {
+  for (const n of nodes) if (!n.storage) await deviceOf(n).realize([n]);
+}
+
+/** @internal Values of a node, computed now; CPU only. */
+export function readNodeSync(node: Node): TypedArray {
+  const device = deviceOf(node);
+  if (!device.readSync) throw new Error(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
+  realize([node]);
+  return device.readSync(node);
+}
+
+/** @internal Values of a node, on any device. */
+export async function readNode(node: Node): Promise<TypedArray> {
+  await realizeAsync([node]);
+  return deviceOf(node).read(node);
+}
+
+/** @internal A materialised copy of `node` on `target`. */
+export async function transfer(node: Node, target: string | Device): Promise<Node> {
+  const to = typeof target === "string" ? await getDevice(target) : target;
+  if (deviceOf(node) === to && node.storage) return node;
+  const values = await readNode(node);
+  return uploadNode(values, node.dtype, node.dims, to);
+}

@@ -1,0 +1,166 @@
+// Layer: src/graph. The lazy graph: a node is an r-tensor description (nGraph) — a primitive, its inputs,
+// a dtype and named dims in logical order — plus, once materialised, a storage (a device buffer viewed
+// through strides and an offset). The primitives are a closed set; every user op is built from them.
+// Knows nothing of src/ops or src/backend; imports only src/graph.
+import type { IndexExpr } from "./index-expr.js";
+
+export type DType = "float32" | "int32" | "bool";
+
+/** A named dim of a node. Masking is a front-end concern (src/tensor.ts), not part of the graph. */
+export interface Dim {
+  readonly name: string;
+  readonly size: number;
+}
+
+/** Scalar functions of one argument. */
+export type UnaryFn =
+  | "neg"
+  | "abs"
+  | "exp"
+  | "log"
+  | "sqrt"
+  | "rsqrt"
+  | "tanh"
+  | "sin"
+  | "cos"
+  | "floor"
+  | "ceil"
+  | "round"
+  | "sign"
+  | "recip"
+  | "erf"
+  | "not";
+/** Scalar functions of two arguments. `gt`/`ge` are `lt`/`le` with the operands swapped. */
+export type BinaryFn = "add" | "sub" | "mul" | "div" | "pow" | "max" | "min" | "eq" | "ne" | "lt" | "le" | "and" | "or";
+/** Associative reductions. */
+export type ReduceFn = "sum" | "prod" | "max" | "min";
+
+/**
+ * How a view reads its input: for each input dim (by name) its index in terms of the view's own dims, and
+ * optional bounds outside which the view reads `fill` instead (pad).
+ */
+export interface ViewMap {
+  readonly index: Readonly<Record<string, IndexExpr>>;
+  readonly bounds: readonly ViewBound[];
+  readonly fill: number;
+}
+/** `lo <= expr < hi`. */
+export interface ViewBound {
+  readonly expr: IndexExpr;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** The closed set of primitives. */
+export type Op =
+  | { readonly kind: "source" }
+  | { readonly kind: "fill"; readonly value: number }
+  | { readonly kind: "iota"; readonly dim: string }
+  | { readonly kind: "random"; readonly seed: number; readonly stream: number }
+  | { readonly kind: "unary"; readonly fn: UnaryFn }
+  | { readonly kind: "binary"; readonly fn: BinaryFn }
+  | { readonly kind: "where" }
+  | { readonly kind: "cast" }
+  | { readonly kind: "reduce"; readonly fn: ReduceFn; readonly dims: readonly string[] }
+  | { readonly kind: "view"; readonly map: ViewMap }
+  | { readonly kind: "gather"; readonly dim: string }
+  | { readonly kind: "scan"; readonly fn: ReduceFn; readonly dim: string }
+  | { readonly kind: "argsort"; readonly dim: string; readonly descending: boolean };
+export type OpKind = Op["kind"];
+
+/** A device-owned buffer; opaque to the graph. */
+export interface DeviceBuffer {
+  readonly device: string;
+  readonly dtype: DType;
+  /** Elements. */
+  readonly length: number;
+  /** Frees the buffer once no storage uses it (reference counted by the device). */
+  release(): void;
+  retain(): void;
+}
+
+/** A materialised value: a buffer read through per-dim strides (in the node's logical order) and an offset. */
+export interface Storage {
+  readonly buffer: DeviceBuffer;
+  readonly strides: readonly number[];
+  readonly offset: number;
+}
+
+let nextId = 0;
+/** While positive, materialising a node keeps its inputs (autodiff is tracing through it). */
+let retainGraph = 0;
+
+export class Node {
+  readonly id = nextId++;
+  #inputs: readonly Node[];
+  #storage: Storage | undefined;
+
+  constructor(
+    readonly op: Op,
+    inputs: readonly Node[],
+    readonly dtype: DType,
+    readonly dims: readonly Dim[],
+    storage?: Storage,
+  ) {
+    this.#inputs = inputs;
+    this.#storage = storage;
+  }
+
+  get inputs(): readonly Node[] {
+    return this.#inputs;
+  }
+  get storage(): Storage | undefined {
+    return this.#storage;
+  }
+  /** Elements in the logical shape. */
+  get numel(): number {
+    let n = 1;
+    for (const d of this.dims) n *= d.size;
+    return n;
+  }
+
+  /**
+   * Records the materialised value. The node then acts as a source; its inputs are dropped (so a training
+   * loop does not keep every earlier step alive) unless autodiff is tracing.
+   */
+  materialize(storage: Storage): void {
+    if (this.#storage) this.#storage.buffer.release();
+    storage.buffer.retain();
+    this.#storage = storage;
+    if (retainGraph === 0) this.#inputs = [];
+  }
+
+  /** Releases the storage (dispose); the node must not be read again unless it can be recomputed. */
+  release(): void {
+    this.#storage?.buffer.release();
+    this.#storage = undefined;
+  }
+}
+
+/** Runs `fn` with materialisation keeping graph edges, so gradients can be traced through realised values. */
+export function withRetainedGraph<T>(fn: () => T): T {
+  retainGraph++;
+  try {
+    return fn();
+  } finally {
+    retainGraph--;
+  }
+}
+
+/** Contiguous row-major strides for dims in this order. */
+export function contiguousStrides(dims: readonly Dim[]): number[] {
+  const strides = new Array<number>(dims.length);
+  let s = 1;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    strides[i] = s;
+    s *= dims[i]!.size;
+  }
+  return strides;
+}
+
+/** The dim of a node by name; an internal invariant, so a plain Error. */
+export function dimOf(node: Node, name: string): Dim {
+  const d = node.dims.find((x) => x.name === name);
+  if (!d) throw new Error(`internal: ${name} is not a dim of node ${node.id}`);
+  return d;
+}

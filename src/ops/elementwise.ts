@@ -1,0 +1,241 @@
+// Layer: src/ops. Elementwise ops: arithmetic, comparisons, logic, unary functions, where, maskedFill, cast.
+// Operands broadcast by name (the result has the left operand's dims, then the right's new ones); a
+// JavaScript number takes the tensor's dtype. Imports src/types, src/shape, src/graph and the top layer.
+import { binaryNode, castNode, fillNode, unaryNode, whereNode } from "../graph/build.js";
+import type { BinaryFn, Node, UnaryFn } from "../graph/node.js";
+import { broadcastAll, broadcastShapes } from "../shape/broadcast.js";
+import type { ShapeDim } from "../shape/dims.js";
+import { arithmeticType, conditionType, floatType, logicalType } from "../shape/dtype.js";
+import { type AnyTensor, Tensor, defineMethods, fromDims, wrap } from "../tensor.js";
+import type { Broadcast, BroadcastAll } from "../types/broadcast.js";
+import type { DType, Ok, Shape } from "../types/dims.js";
+import type { ArithmeticType, ConditionType, FloatType, LogicalType, OkType } from "../types/dtype.js";
+import { ShapeError, boolArithmetic, intScalar } from "../types/errors.js";
+import type { FirstFail, Guard } from "../types/guard.js";
+
+/** A binary op's check: the broadcast and the dtype rule, first failure wins. */
+type Check<S extends Shape, B extends Shape, T> = FirstFail<[Broadcast<S, B>, T]>;
+/** Comparisons accept any numeric dtypes and bool only against bool (eq, ne). */
+type EqualityType<A extends DType, B extends DType> = [A | B] extends ["bool"] ? "bool" : ArithmeticType<A, B> extends infer T ? (T extends DType ? "bool" : T) : never;
+type OrderType<A extends DType, B extends DType> = ArithmeticType<A, B> extends infer T ? (T extends DType ? "bool" : T) : never;
+/** Numeric (not bool) operand. */
+type NumericType<D extends DType> = ArithmeticType<D, D>;
+
+declare module "../tensor.js" {
+  interface Tensor<S extends Shape, D extends DType> {
+    /** `this + other`, broadcasting by name. @example x.add(bias) // x's dims, then bias's new ones */
+    add<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
+    /** `this - other`, broadcasting by name. @example x.sub(x.mean("feat")) */
+    sub<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
+    /** `this * other`, broadcasting by name. @example im.mul(mask.cast("float32")) */
+    mul<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
+    /** `this / other` (true division: the result is float32). @example x.div(x.sum("feat")) */
+    div<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** `this ** other` (float32). @example x.pow(2) */
+    pow<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** The larger of the two, elementwise (NaN wins). @example x.maximum(0) */
+    maximum<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
+    /** The smaller of the two, elementwise (NaN wins). @example x.minimum(1) */
+    minimum<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
+    /** `this == other` as bool. @example labels.eq(3) */
+    eq<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, EqualityType<D, DB>>, Tensor<B, DB> | number | boolean>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** `this != other` as bool. @example x.ne(0) */
+    ne<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, EqualityType<D, DB>>, Tensor<B, DB> | number | boolean>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** `this < other` as bool. @example x.lt(0) */
+    lt<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, OrderType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** `this <= other` as bool. @example x.le(0) */
+    le<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, OrderType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** `this > other` as bool. @example x.gt(0) */
+    gt<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, OrderType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** `this >= other` as bool. @example x.ge(0) */
+    ge<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, OrderType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** Logical and of two bool tensors. @example a.gt(0).logicalAnd(a.lt(1)) */
+    logicalAnd<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, LogicalType<D, DB>>, Tensor<B, DB> | boolean>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** Logical or of two bool tensors. @example a.lt(0).logicalOr(a.gt(1)) */
+    logicalOr<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, LogicalType<D, DB>>, Tensor<B, DB> | boolean>): Tensor<Ok<Broadcast<S, B>>, "bool">;
+    /** Logical not of a bool tensor. @example mask.logicalNot() */
+    logicalNot<S extends Shape, D extends DType>(this: Guard<LogicalType<D>, Tensor<S, D>>): Tensor<S, "bool">;
+
+    /** `-this`. @example x.neg() */
+    neg<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** `|this|`. @example x.abs() */
+    abs<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** -1, 0 or 1 by sign (NaN stays NaN). @example x.sign() */
+    sign<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** Rounds down. @example x.floor() */
+    floor<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** Rounds up. @example x.ceil() */
+    ceil<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** Rounds to the nearest integer, ties to even. @example x.round() */
+    round<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** `max(this, 0)`. @example x.relu() */
+    relu<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
+    /** Limits to [min, max] (NaN stays NaN). @example x.clamp(-1, 1) */
+    clamp<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>, min: number, max: number): Tensor<S, D>;
+    /** `e ** this`. @example x.exp() */
+    exp<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** Natural logarithm. @example x.log() */
+    log<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** Square root. @example x.sqrt() */
+    sqrt<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** `1 / sqrt(this)`. @example variance.add(1e-5).rsqrt() */
+    rsqrt<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** Hyperbolic tangent. @example x.tanh() */
+    tanh<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** `1 / (1 + e ** -this)`. @example x.sigmoid() */
+    sigmoid<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** Sine. @example x.sin() */
+    sin<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** Cosine. @example x.cos() */
+    cos<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** The error function. @example x.erf() */
+    erf<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+    /** GELU, `x · Φ(x)` with the exact (erf) form. @example h.gelu() */
+    gelu<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
+
+    /** Converts the element type (to int32: truncates toward zero and saturates; to bool: `!= 0`). @example mask.cast("float32") */
+    cast<S extends Shape, D extends DType, const To extends DType>(this: Tensor<S, D>, dtype: To): Tensor<S, To>;
+    /** `value` where `mask` is true, this elsewhere; the mask broadcasts by name. @example scores.maskedFill(pad, -Infinity) */
+    maskedFill<S extends Shape, D extends DType, B extends Shape, DB extends DType>(this: Tensor<S, D>, mask: Guard<Check<S, B, ConditionType<DB>>, Tensor<B, DB>>, value: number): Tensor<Ok<Broadcast<S, B>>, D>;
+  }
+}
+
+/** @internal A number operand as a 0-d tensor of the other operand's dtype. */
+export function operand(x: AnyTensor | number | boolean, like: DType): AnyTensor {
+  if (x instanceof Tensor) return x;
+  if (typeof x === "boolean") return wrap(fillNode(x ? 1 : 0, "bool"));
+  if (like === "int32" && !Number.isInteger(x)) throw new ShapeError(intScalar(String(x)));
+  return wrap(fillNode(like === "bool" ? Number(x !== 0) : x, like));
+}
+
+const graphDims = (dims: readonly ShapeDim[]): { name: string; size: number }[] => dims.map((d) => ({ name: d.name, size: d.size }));
+
+/**
+ * @internal An elementwise binary op: broadcast (a's dims first), cast both operands to `inputType`, result of
+ * `outType`. With `swap` the primitive reads (b, a), for `gt`/`ge` as `lt`/`le`.
+ */
+export function binary(fn: BinaryFn, a: AnyTensor, b: AnyTensor, inputType: DType, outType: DType, swap = false): AnyTensor {
+  const dims = broadcastShapes(a.shapeDims, b.shapeDims);
+  const [x, y] = swap ? [b, a] : [a, b];
+  return fromDims(binaryNode(fn, castNode(x.node, inputType), castNode(y.node, inputType), graphDims(dims), outType), dims);
+}
+
+function arithmetic(fn: BinaryFn) {
+  return function (this: AnyTensor, other: AnyTensor | number): AnyTensor {
+    const b = operand(other, this.dtype);
+    const t = arithmeticType(this.dtype, b.dtype);
+    return binary(fn, this, b, t, t);
+  };
+}
+function floating(fn: BinaryFn) {
+  return function (this: AnyTensor, other: AnyTensor | number): AnyTensor {
+    const b = operand(other, this.dtype);
+    const t = floatType(this.dtype, b.dtype);
+    return binary(fn, this, b, t, t);
+  };
+}
+function comparison(fn: BinaryFn, swap: boolean, equality: boolean) {
+  return function (this: AnyTensor, other: AnyTensor | number | boolean): AnyTensor {
+    const b = operand(other, this.dtype);
+    const t = equality && this.dtype === "bool" && b.dtype === "bool" ? "bool" : arithmeticType(this.dtype, b.dtype);
+    return binary(fn, this, b, t, "bool", swap);
+  };
+}
+function logical(fn: BinaryFn) {
+  return function (this: AnyTensor, other: AnyTensor | boolean): AnyTensor {
+    const b = operand(other, "bool");
+    logicalType(this.dtype, b.dtype);
+    return binary(fn, this, b, "bool", "bool");
+  };
+}
+function numericUnary(build: (x: Node) => Node) {
+  return function (this: AnyTensor): AnyTensor {
+    arithmeticType(this.dtype, this.dtype);
+    return wrap(build(this.node), this.masked);
+  };
+}
+function floatUnary(build: (x: Node) => Node) {
+  return function (this: AnyTensor): AnyTensor {
+    floatType(this.dtype);
+    return wrap(build(castNode(this.node, "float32")), this.masked);
+  };
+}
+const un = (fn: UnaryFn) => (x: Node) => unaryNode(fn, x);
+const scalarOp = (fn: BinaryFn, x: Node, v: number): Node => binaryNode(fn, x, fillNode(v, x.dtype), x.dims, x.dtype);
+
+defineMethods({
+  add: arithmetic("add"),
+  sub: arithmetic("sub"),
+  mul: arithmetic("mul"),
+  div: floating("div"),
+  pow: floating("pow"),
+  maximum: arithmetic("max"),
+  minimum: arithmetic("min"),
+  eq: comparison("eq", false, true),
+  ne: comparison("ne", false, true),
+  lt: comparison("lt", false, false),
+  le: comparison("le", false, false),
+  gt: comparison("lt", true, false),
+  ge: comparison("le", true, false),
+  logicalAnd: logical("and"),
+  logicalOr: logical("or"),
+  logicalNot(this: AnyTensor) {
+    logicalType(this.dtype);
+    return wrap(unaryNode("not", this.node), this.masked);
+  },
+  neg: numericUnary(un("neg")),
+  abs: numericUnary(un("abs")),
+  sign: numericUnary(un("sign")),
+  floor: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("floor", x))),
+  ceil: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("ceil", x))),
+  round: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("round", x))),
+  relu: numericUnary((x) => scalarOp("max", x, 0)),
+  clamp(this: AnyTensor, min: number, max: number) {
+    arithmeticType(this.dtype, this.dtype);
+    if (!(min <= max)) throw new RangeError(`clamp needs min <= max, not ${min} and ${max}`);
+    if (this.dtype === "int32" && !(Number.isInteger(min) && Number.isInteger(max))) throw new ShapeError(intScalar(`${min} and ${max}`));
+    return wrap(scalarOp("max", scalarOp("min", this.node, max), min), this.masked);
+  },
+  exp: floatUnary(un("exp")),
+  log: floatUnary(un("log")),
+  sqrt: floatUnary(un("sqrt")),
+  rsqrt: floatUnary(un("rsqrt")),
+  tanh: floatUnary(un("tanh")),
+  sigmoid: floatUnary((x) => unaryNode("recip", scalarOp("add", unaryNode("exp", unaryNode("neg", x)), 1))),
+  sin: floatUnary(un("sin")),
+  cos: floatUnary(un("cos")),
+  erf: floatUnary(un("erf")),
+  gelu: floatUnary((x) => binaryNode("mul", x, scalarOp("mul", scalarOp("add", unaryNode("erf", scalarOp("mul", x, Math.SQRT1_2)), 1), 0.5), x.dims, "float32")),
+  cast(this: AnyTensor, dtype: DType) {
+    if (dtype !== "float32" && dtype !== "int32" && dtype !== "bool") throw new TypeError(`unknown dtype "${String(dtype)}": use "float32", "int32" or "bool"`);
+    return wrap(castNode(this.node, dtype), this.masked);
+  },
+  maskedFill(this: AnyTensor, mask: AnyTensor, value: number) {
+    conditionType(mask.dtype);
+    if (this.dtype === "bool" && typeof value !== "boolean" && value !== 0 && value !== 1) throw new ShapeError(boolArithmetic());
+    return whereOf(mask, operand(value, this.dtype), this, broadcastShapes(this.shapeDims, mask.shapeDims));
+  },
+});
+
+/**
+ * `a` where `cond` is true, `b` elsewhere; all three broadcast by name (cond's dims first).
+ * @example where(x.gt(0), x, x.mul(0.01)) // leaky relu
+ */
+export function where<C extends Shape, A extends Shape, B extends Shape, DC extends DType, DA extends DType, DB extends DType = DA>(
+  cond: Guard<FirstFail<[ConditionType<DC>, BroadcastAll<[C, A, B]>]>, Tensor<C, DC>>,
+  a: Tensor<A, DA> | number,
+  b: Guard<ArithmeticType<DA, DB> extends infer T ? (T extends DType ? "ok" : DA extends DB ? "ok" : T) : never, Tensor<B, DB> | number>,
+): Tensor<Ok<BroadcastAll<[C, A, B]>>, DA> {
+  const c = cond as unknown as AnyTensor;
+  conditionType(c.dtype);
+  const at = a instanceof Tensor ? a : undefined;
+  const bt = b instanceof Tensor ? b : undefined;
+  const like = at?.dtype ?? bt?.dtype ?? "float32";
+  const [x, y] = [operand(a as AnyTensor | number, like), operand(b as AnyTensor | number, like)];
+  return whereOf(c, x, y, broadcastAll([c.shapeDims, x.shapeDims, y.shapeDims])) as unknown as Tensor<Ok<BroadcastAll<[C, A, B]>>, DA>;
+}
+
+function whereOf(c: AnyTensor, a: AnyTensor, b: AnyTensor, dims: ShapeDim[]): AnyTensor {
+  const t = a.dtype === b.dtype ? a.dtype : arithmeticType(a.dtype, b.dtype);
+  return fromDims(whereNode(c.node, castNode(a.node, t), castNode(b.node, t), graphDims(dims)), dims);
+}

@@ -1,0 +1,48 @@
+// Layer: top. How a tensor prints: a header with its named dims, sizes and dtype, then its values nested by
+// dim (numpy's layout), abbreviated with "…" past six entries per dim. Imports nothing but types.
+import type { DType, Dim } from "./graph/node.js";
+
+const EDGE = 3;
+
+/**
+ * The printed form of a tensor.
+ * @example formatTensor([{ name: "i", size: 2 }], new Set(), "float32", new Float32Array([1, 2.5]))
+ * // 'Tensor { i: 2 } float32\n[1, 2.5]'
+ */
+export function formatTensor(dims: readonly Dim[], masked: ReadonlySet<string>, dtype: DType, values?: ArrayLike<number>): string {
+  const header = `Tensor { ${dims.map((d) => `${d.name}${masked.has(d.name) ? " (private)" : ""}: ${d.size}`).join(", ")} } ${dtype}`;
+  if (!values) return `${header}\n(not computed yet)`;
+  const show = formatter(values, dtype);
+  const sizes = dims.map((d) => d.size);
+  const strides = sizes.map((_, i) => sizes.slice(i + 1).reduce((a, b) => a * b, 1));
+  const body = (depth: number, offset: number, indent: string): string => {
+    if (depth === sizes.length) return show(values[offset]!);
+    const n = sizes[depth]!;
+    const picks = n > 2 * EDGE ? [...range(0, EDGE), -1, ...range(n - EDGE, n)] : range(0, n);
+    const parts = picks.map((i) => (i < 0 ? "…" : body(depth + 1, offset + i * strides[depth]!, `${indent} `)));
+    const sep = depth === sizes.length - 1 ? ", " : `,\n${"\n".repeat(Math.max(0, sizes.length - depth - 2))}${indent} `;
+    return `[${parts.join(sep)}]`;
+  };
+  return `${header}\n${body(0, 0, "")}`;
+}
+
+function range(a: number, b: number): number[] {
+  return Array.from({ length: b - a }, (_, i) => a + i);
+}
+
+function formatter(values: ArrayLike<number>, dtype: DType): (v: number) => string {
+  if (dtype === "bool") return (v) => (v ? "true" : "false");
+  if (dtype === "int32") return (v) => String(v);
+  let integral = true;
+  let big = 0;
+  for (let i = 0; i < Math.min(values.length, 10000); i++) {
+    const v = values[i]!;
+    if (Number.isFinite(v)) {
+      if (!Number.isInteger(v)) integral = false;
+      big = Math.max(big, Math.abs(v));
+    }
+  }
+  if (integral && big < 1e9) return (v) => (Number.isFinite(v) ? `${v}.` : String(v));
+  const exp = big >= 1e5 || (big > 0 && big < 1e-3);
+  return (v) => (Number.isFinite(v) ? (exp ? v.toExponential(4) : v.toFixed(4)) : String(v));
+}

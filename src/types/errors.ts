@@ -1,0 +1,126 @@
+// Layer: src/types. Every shape-error sentence, written once: each function's return type is the template
+// literal type that the static algebra (src/types) puts into compile errors, and tsc checks that the runtime
+// text (used by src/shape) matches it. Also the `ShapeError` class thrown at run time. Imports nothing; the
+// only runtime values in src/types live here.
+
+/** A size as it reads in a sentence: a literal size, or `number` when it is only known at run time. */
+export type SizeText<Z extends number> = number extends Z ? "number" : `${Z}`;
+/** A run-time size as text; at run time every size is known, so this is just its digits. */
+const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as SizeText<Z>;
+
+/**
+ * The error every shape mistake raises at run time. At compile time the same class, with the sentence as its
+ * type argument, is what a wrong argument is checked against, so the editor shows
+ * `ShapeError<"dimension \"height\" is 96 in the left operand but 64 in the right">` on the offending argument.
+ *
+ * @example
+ * try { a.add(b); } catch (e) { if (e instanceof ShapeError) console.log(e.message); }
+ */
+export class ShapeError<Message extends string = string> extends Error {
+  declare readonly message: Message;
+  constructor(message: Message) {
+    super(message);
+    this.name = "ShapeError";
+  }
+}
+
+export type SizeMismatch<N extends string, A extends number, B extends number> =
+  `dimension "${N}" is ${SizeText<A>} in the left operand but ${SizeText<B>} in the right`;
+export const sizeMismatch = <N extends string, A extends number, B extends number>(name: N, a: A, b: B): SizeMismatch<N, A, B> =>
+  `dimension "${name}" is ${sizeText(a)} in the left operand but ${sizeText(b)} in the right`;
+
+export type NotADimension<N extends string, Dims extends string> = `"${N}" is not a dimension of ${Dims}`;
+export const notADimension = <N extends string, Dims extends string>(name: N, dims: Dims): NotADimension<N, Dims> =>
+  `"${name}" is not a dimension of ${dims}`;
+
+export type NotInOperand<N extends string, Side extends string, Dims extends string> =
+  `cannot contract "${N}": it is not a dimension of the ${Side} operand ${Dims}`;
+export const notInOperand = <N extends string, Side extends string, Dims extends string>(
+  name: N,
+  side: Side,
+  dims: Dims,
+): NotInOperand<N, Side, Dims> => `cannot contract "${name}": it is not a dimension of the ${side} operand ${dims}`;
+
+export type Private<N extends string> = `"${N}" is private (masked)`;
+export const privateDimension = <N extends string>(name: N): Private<N> => `"${name}" is private (masked)`;
+
+export type NotLiteral = "dimension names must be string literals, not string";
+export const notLiteral = (): NotLiteral => "dimension names must be string literals, not string";
+
+export type UnionName = "a dimension name must be one string literal, not a union";
+export const unionName = (): UnionName => "a dimension name must be one string literal, not a union";
+
+export type BadName<N extends string> = `"${N}" is not a valid dimension name: use an identifier such as "batch"`;
+export const badName = <N extends string>(name: N): BadName<N> =>
+  `"${name}" is not a valid dimension name: use an identifier such as "batch"`;
+
+export type Duplicate<N extends string> = `dimension names must be unique: "${N}" appears twice`;
+export const duplicate = <N extends string>(name: N): Duplicate<N> => `dimension names must be unique: "${name}" appears twice`;
+
+export type NameTaken<N extends string> = `"${N}" is already a dimension`;
+export const nameTaken = <N extends string>(name: N): NameTaken<N> => `"${name}" is already a dimension`;
+
+export type BadSize<N extends string, Z extends string> = `the size of "${N}" must be a non-negative integer, not ${Z}`;
+export const badSize = <N extends string, Z extends string>(name: N, size: Z): BadSize<N, Z> =>
+  `the size of "${name}" must be a non-negative integer, not ${size}`;
+
+export type TransposeMissing<N extends string> = `transpose must list every dimension once: "${N}" is missing`;
+export const transposeMissing = <N extends string>(name: N): TransposeMissing<N> =>
+  `transpose must list every dimension once: "${name}" is missing`;
+
+export type SplitIndivisible<N extends string, Z extends number, P extends number> =
+  `cannot split "${N}" (${SizeText<Z>}) into pieces of ${SizeText<P>}`;
+export const splitIndivisible = <N extends string, Z extends number, P extends number>(name: N, size: Z, piece: P): SplitIndivisible<N, Z, P> =>
+  `cannot split "${name}" (${sizeText(size)}) into pieces of ${sizeText(piece)}`;
+
+export type SplitProduct<N extends string, Z extends number, P extends number> =
+  `cannot split "${N}" (${SizeText<Z>}) into parts whose sizes multiply to ${SizeText<P>}`;
+export const splitProduct = <N extends string, Z extends number, P extends number>(name: N, size: Z, product: P): SplitProduct<N, Z, P> =>
+  `cannot split "${name}" (${sizeText(size)}) into parts whose sizes multiply to ${sizeText(product)}`;
+
+export type SplitUnknowns<N extends string> = `cannot split "${N}": give the size of every part but one`;
+export const splitUnknowns = <N extends string>(name: N): SplitUnknowns<N> => `cannot split "${name}": give the size of every part but one`;
+
+export type IndexRange<I extends number, N extends string, Z extends number> =
+  `index ${SizeText<I>} is out of range for "${N}" (${SizeText<Z>})`;
+export const indexRange = <I extends number, N extends string, Z extends number>(index: I, name: N, size: Z): IndexRange<I, N, Z> =>
+  `index ${sizeText(index)} is out of range for "${name}" (${sizeText(size)})`;
+
+export type NarrowRange<N extends string, Z extends number, S extends number, L extends number> =
+  `narrow of "${N}" (${SizeText<Z>}) from ${SizeText<S>} with length ${SizeText<L>} goes past the end`;
+export const narrowRange = <N extends string, Z extends number, S extends number, L extends number>(
+  name: N,
+  size: Z,
+  start: S,
+  length: L,
+): NarrowRange<N, Z, S, L> =>
+  `narrow of "${name}" (${sizeText(size)}) from ${sizeText(start)} with length ${sizeText(length)} goes past the end`;
+
+export type NotSqueezable<N extends string, Z extends number> = `cannot squeeze "${N}": its size is ${SizeText<Z>}, not 1`;
+export const notSqueezable = <N extends string, Z extends number>(name: N, size: Z): NotSqueezable<N, Z> =>
+  `cannot squeeze "${name}": its size is ${sizeText(size)}, not 1`;
+
+export type ConcatMissing<N extends string> = `cannot concat: "${N}" is not a dimension of every operand`;
+export const concatMissing = <N extends string>(name: N): ConcatMissing<N> => `cannot concat: "${name}" is not a dimension of every operand`;
+
+export type BoolArithmetic = "arithmetic needs numbers, not bool: cast the bool operand first";
+export const boolArithmetic = (): BoolArithmetic => "arithmetic needs numbers, not bool: cast the bool operand first";
+
+export type NeedsBool<What extends string, D extends string> = `${What} must be bool, not ${D}`;
+export const needsBool = <What extends string, D extends string>(what: What, dtype: D): NeedsBool<What, D> => `${what} must be bool, not ${dtype}`;
+
+export type NeedsInt<What extends string, D extends string> = `${What} must be int32, not ${D}`;
+export const needsInt = <What extends string, D extends string>(what: What, dtype: D): NeedsInt<What, D> => `${what} must be int32, not ${dtype}`;
+
+export type DataLength<L extends number, Dims extends string, P extends number> =
+  `data has ${SizeText<L>} elements but the shape ${Dims} needs ${SizeText<P>}`;
+export const dataLength = <L extends number, Dims extends string, P extends number>(length: L, dims: Dims, needed: P): DataLength<L, Dims, P> =>
+  `data has ${sizeText(length)} elements but the shape ${dims} needs ${sizeText(needed)}`;
+
+export type IntScalar<V extends string> = `cannot combine an int32 tensor with ${V}: cast the tensor to float32 first`;
+export const intScalar = <V extends string>(value: V): IntScalar<V> =>
+  `cannot combine an int32 tensor with ${value}: cast the tensor to float32 first`;
+
+export type TopKRange<K extends number, N extends string, Z extends number> = `topk of ${SizeText<K>} is more than the size of "${N}" (${SizeText<Z>})`;
+export const topkRange = <K extends number, N extends string, Z extends number>(k: K, name: N, size: Z): TopKRange<K, N, Z> =>
+  `topk of ${sizeText(k)} is more than the size of "${name}" (${sizeText(size)})`;
