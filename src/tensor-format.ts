@@ -9,9 +9,10 @@ const EDGE = 3;
  * @example formatTensor([{ name: "i", size: 2 }], new Set(), "float32", new Float32Array([1, 2.5]))
  * // 'Tensor { i: 2 } float32\n[1, 2.5]'
  */
-export function formatTensor(dims: readonly Dim[], masked: ReadonlySet<string>, dtype: DType, values?: ArrayLike<number>): string {
-  const header = `Tensor { ${dims.map((d) => `${d.name}${masked.has(d.name) ? " (private)" : ""}: ${d.size}`).join(", ")} } ${dtype}`;
-  if (!values) return `${header}\n(not computed yet)`;
+export function formatTensor(dims: readonly Dim[], masked: ReadonlySet<string>, dtype: DType, values?: ArrayLike<number>, note = "(not computed yet)"): string {
+  const entries = dims.map((d) => `${d.name}${masked.has(d.name) ? " (private)" : ""}: ${d.size}`);
+  const header = `Tensor ${entries.length ? `{ ${entries.join(", ")} }` : "{}"} ${dtype}`;
+  if (!values) return `${header}\n${note}`;
   const show = formatter(values, dtype);
   const sizes = dims.map((d) => d.size);
   const strides = sizes.map((_, i) => sizes.slice(i + 1).reduce((a, b) => a * b, 1));
@@ -35,14 +36,17 @@ function formatter(values: ArrayLike<number>, dtype: DType): (v: number) => stri
   if (dtype === "int32") return (v) => String(v);
   let integral = true;
   let big = 0;
+  let small = Infinity;
   for (let i = 0; i < Math.min(values.length, 10000); i++) {
     const v = values[i]!;
     if (Number.isFinite(v)) {
       if (!Number.isInteger(v)) integral = false;
       big = Math.max(big, Math.abs(v));
+      if (v !== 0) small = Math.min(small, Math.abs(v));
     }
   }
   if (integral && big < 1e9) return (v) => (Number.isFinite(v) ? `${v}.` : String(v));
-  const exp = big >= 1e5 || (big > 0 && big < 1e-3);
+  // Exponent form when four decimals would not do: large values, only tiny ones, or one that would print as 0.0000.
+  const exp = big >= 1e5 || (big > 0 && big < 1e-3) || small < 5e-5;
   return (v) => (Number.isFinite(v) ? (exp ? v.toExponential(4) : v.toFixed(4)) : String(v));
 }

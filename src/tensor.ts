@@ -4,9 +4,11 @@
 // class from its own file (declaration merging), so one op lives in one place with its types and checks.
 import { type Device, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
 import type { Node } from "./graph/node.js";
-import type { ShapeDim } from "./shape/dims.js";
+import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
 import { formatTensor } from "./tensor-format.js";
-import type { DType, Shape, ShapeRecord } from "./types/dims.js";
+import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
+import { ShapeError, notShapedLike } from "./types/errors.js";
+import type { GuardName } from "./types/guard.js";
 
 /** The typed array that holds a dtype's values: bool is stored as bytes of 0 and 1. */
 export type ArrayFor<D extends DType> = D extends "float32" ? Float32Array : D extends "int32" ? Int32Array : Uint8Array;
@@ -18,6 +20,27 @@ export type NestedFor<S extends Shape, D extends DType> = S extends readonly [un
   : number extends S["length"]
     ? unknown
     : ValueFor<D>;
+/**
+ * A shape written with `readonly` entries (as a `const` literal infers) made plain: `[["a", 2]]`. Only mapped
+ * types, no conditionals, so sizes that are type parameters (`L`) stay as they are.
+ */
+export type Writable<S extends Shape> = { -readonly [K in keyof S]: WritableDim<S[K]> };
+type WritableDim<T> = { -readonly [P in keyof T]: T[P] };
+/** The shape a `shapedLike` reference stands for: a tensor's own shape, or dims written out (made plain). */
+export type ShapeOf<R> = R extends Tensor<infer S, DType> ? S : Writable<R & Shape>;
+
+/**
+ * A name parameter for your own shape-generic helpers: `N` when it is a visible dim of `S`, otherwise the
+ * shape sentence (`"batch" is private (masked)`, `"x" is not a dimension of { … }`) on the argument. Declare
+ * `const N extends NameArg<S>` beside it so the editor completes the names.
+ * @example
+ * function center<S extends Shape, const N extends NameArg<S>>(x: Tensor<S>, name: DimName<S, N>): Tensor<S> {
+ *   const t = x.dynamic();
+ *   return t.sub(t.mean(name)).shapedLike(x);
+ * }
+ */
+export type DimName<S extends Shape, N> = GuardName<Lookup<S, N>, N>;
+
 /** The names of S in logical order. */
 export type NamesOf<S extends Shape> = { -readonly [K in keyof S]: S[K][0] };
 
@@ -42,6 +65,7 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   readonly node: Node;
   /** @internal Names hidden from name-taking ops. */
   readonly masked: ReadonlySet<string>;
+  #disposed = false;
 
   /** @internal Tensors are made by the creation functions and ops, not with `new`. */
   constructor(node: Node, masked: ReadonlySet<string> = noNames) {
@@ -88,10 +112,12 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
    * @example tensor([1, 2], [["i", 2]]).dataSync() // Float32Array [1, 2]
    */
   dataSync(): ArrayFor<D> {
+    this.#checkAlive();
     return readNodeSync(this.node) as ArrayFor<D>;
   }
   /** The values in row-major order over the logical dims. @example await x.data() */
   async data(): Promise<ArrayFor<D>> {
+    this.#checkAlive();
     return (await readNode(this.node)) as ArrayFor<D>;
   }
   /** The values as nested arrays, one level per dim, computed now (CPU). @example x.toArray() // [[1, 2, 3], [4, 5, 6]] */
@@ -111,6 +137,7 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
 
   /** Computes the values now and keeps them (useful before reusing a result many times). @example x.materialize() */
   materialize(): this {
+    this.#checkAlive();
     realize([this.node]);
     return this;
   }
@@ -118,13 +145,61 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   async to(device: string | Device): Promise<Tensor<S, D>> {
     return new Tensor(await transfer(this.node, device), this.masked);
   }
-  /** Frees the values now instead of waiting for garbage collection. The tensor must not be read again. */
+  /**
+   * Frees the values now instead of waiting for garbage collection. Neither this tensor nor a lazy result
+   * computed from it can be read afterwards (results already computed are unaffected); reading throws.
+   * @example const h = x.relu().materialize(); use(h); h.dispose();
+   */
   dispose(): void {
+    this.#disposed = true;
     this.node.release();
+  }
+  /** True once `dispose()` was called. @example x.dispose(); x.isDisposed // true */
+  get isDisposed(): boolean {
+    return this.#disposed;
   }
   /** A readable print: the dims with their sizes, the dtype, and the values (abbreviated when large). */
   toString(): string {
+    if (this.#disposed) return formatTensor(this.node.dims, this.masked, this.dtype, undefined, "(disposed)");
+    if (readsDisposed(this.node)) return formatTensor(this.node.dims, this.masked, this.dtype, undefined, "(not computable: an input was disposed)");
     return formatTensor(this.node.dims, this.masked, this.dtype, this.node.storage || this.numel <= 1e6 ? this.dataSync() : undefined);
+  }
+
+  /**
+   * The same tensor with its static shape dropped to `Shape` (names and sizes unknown to the compiler), for the
+   * body of a helper that is generic over the rest of the shape: every op then type-checks and its shape
+   * checks run at run time, with the same sentences. Costs nothing at run time. Pair it with `shapedLike`.
+   * @example
+   * function center<S extends Shape, const N extends NameArg<S>>(x: Tensor<S>, name: DimName<S, N>): Tensor<S> {
+   *   const t = x.dynamic();
+   *   return t.sub(t.mean(name)).shapedLike(x);
+   * }
+   */
+  dynamic<S extends Shape, D extends DType>(this: Tensor<S, D>): Tensor<Shape, D> {
+    return this;
+  }
+
+  /**
+   * This tensor typed with the shape of `reference` — a tensor, or dims written out as `[name, size]` or
+   * `[name, size, "masked"]` entries — after checking at run time that it has exactly those dims: the same
+   * names, sizes, order and private flags (a ShapeError otherwise). The dtype stays this tensor's own.
+   * The way back from `dynamic()` (or from `number` sizes) to a precise type.
+   * @example
+   * const out = body(x.dynamic()).shapedLike(x);                          // typed like x
+   * const at = scores.shapedLike([["batch", n, "masked"], ["seqlen", Y.shape.seqlen]]);
+   */
+  shapedLike<D extends DType, const R extends Tensor<Shape, DType> | Shape>(this: Tensor<Shape, D>, reference: R): Tensor<ShapeOf<R>, D> {
+    const want = reference instanceof Tensor ? (reference as AnyTensor).shapeDims : dimsFromSpec(reference);
+    const got = this.shapeDims;
+    const same = want.length === got.length && want.every((d, i) => d.name === got[i]!.name && d.size === got[i]!.size && d.masked === got[i]!.masked);
+    if (!same) throw new ShapeError(notShapedLike(showAllDims(want), showAllDims(got)));
+    return this as unknown as Tensor<ShapeOf<R>, D>;
+  }
+
+  #checkAlive(): void {
+    if (this.#disposed) throw new Error("this tensor was disposed: its values are gone (dispose only tensors that are no longer used)");
+    if (readsDisposed(this.node))
+      throw new Error("this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)");
   }
   /** @internal Node's console.log shows the same text as toString. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
@@ -133,6 +208,36 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
 }
 
 const noNames: ReadonlySet<string> = new Set();
+
+/** Primitives that make values from nothing; every other node without values must still have its inputs. */
+const leaves = new Set(["fill", "iota", "random"]);
+/**
+ * True when computing `node` would read a disposed tensor: a node without values that can no longer be
+ * computed (a source whose buffer was released, or a computed node whose inputs were dropped when it was
+ * materialised). The walk stops at nodes that hold values, so it only visits the lazy part of the graph.
+ */
+function readsDisposed(root: Node): boolean {
+  const seen = new Set<Node>();
+  const todo = [root];
+  for (let node = todo.pop(); node; node = todo.pop()) {
+    if (node.storage || seen.has(node) || leaves.has(node.op.kind)) continue;
+    seen.add(node);
+    if (node.op.kind === "source" || node.inputs.length === 0) return true;
+    todo.push(...node.inputs);
+  }
+  return false;
+}
+
+/** Reads dims written out as `[name, size]` or `[name, size, "masked"]` entries (a `shapedLike` reference). */
+function dimsFromSpec(spec: unknown): ShapeDim[] {
+  if (!Array.isArray(spec)) throw new TypeError(`shapedLike needs a tensor or a list of dims, not ${describeValue(spec)}`);
+  return spec.map((entry: unknown) => {
+    const ok = Array.isArray(entry) && (entry.length === 2 || (entry.length === 3 && entry[2] === "masked"));
+    if (!ok) throw new TypeError(`a dim is written [name, size] or [name, size, "masked"], not ${describeValue(entry)}`);
+    const name = checkName(entry[0]);
+    return { name, size: checkSize(name, entry[1]), masked: entry.length === 3 };
+  });
+}
 
 /** @internal Wraps a node as a tensor, keeping the given private names that are still dims. */
 export function wrap<S extends Shape, D extends DType>(node: Node, masked: ReadonlySet<string> = noNames): Tensor<S, D> {

@@ -18,6 +18,44 @@ export interface Device {
   readSync?(node: Node): TypedArray;
   /** The contiguous values of a materialised node in logical row-major order. */
   read(node: Node): Promise<TypedArray>;
+  /** Kernels compiled, kernel cache hits and kernel launches so far. */
+  readonly stats?: KernelStats;
+  /** The kernels that realizing these nodes would run, with the code generated for each (nothing runs). */
+  explain?(nodes: readonly Node[]): KernelReport[];
+}
+
+/** One kernel as explain() shows it. */
+export interface KernelReport {
+  readonly hash: string;
+  /** The kernel in tensor index notation. */
+  readonly indexNotation: string;
+  /** The generated code and its language. */
+  readonly code: string;
+  readonly language: string;
+}
+
+/** Counts of compiled kernels and cache hits (a second call of the same expression compiles nothing). */
+export interface KernelStats {
+  compiled: number;
+  cacheHits: number;
+  launches: number;
+}
+
+/**
+ * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
+ * launches found their kernel in the cache, and how many kernels ran.
+ * @example const before = kernelStats().compiled; step(); kernelStats().compiled - before // 0 after the first step
+ */
+export function kernelStats(): KernelStats {
+  const total: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
+  for (const d of devices.values()) {
+    const s = d.stats;
+    if (!s) continue;
+    total.compiled += s.compiled;
+    total.cacheHits += s.cacheHits;
+    total.launches += s.launches;
+  }
+  return total;
 }
 
 const devices = new Map<string, Device>();

@@ -2,7 +2,7 @@
 // match, sizes agree) with plain Errors: user-facing checks and their sentences belong to src/shape, which
 // runs before these. Views compose here: a view of a lazy view becomes one view of the base, and an affine
 // view of a materialised node becomes a new storage over the same buffer (no copy). Imports only src/graph.
-import { type IndexExpr, idxVar, substitute, toAffine } from "./index-expr.js";
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, substitute, toAffine } from "./index-expr.js";
 import {
   type BinaryFn,
   type DType,
@@ -84,10 +84,13 @@ export function reduceNode(fn: ReduceFn, x: Node, names: readonly string[]): Nod
 
 /**
  * A view of `x` with dims `dims`, reading x's dim `n` at `map.index[n]`. Views of views compose into one;
- * an affine view of a materialised node without bounds shares its buffer under new strides.
+ * an affine view of a materialised node without bounds shares its buffer under new strides. With `copy`
+ * the view is always a node of its own, so materialising it writes a new contiguous buffer.
  */
-export function viewNode(x: Node, dims: readonly Dim[], map: ViewMap): Node {
+export function viewNode(x: Node, dims: readonly Dim[], map: ViewMap, options: { readonly copy?: boolean } = {}): Node {
   for (const d of x.dims) assert(map.index[d.name] !== undefined, `view does not index ${d.name}`);
+  // A copy: a kernel that reads x through the map and writes a new, contiguous buffer.
+  if (options.copy) return new Node({ kind: "view", map }, [x], x.dtype, dims);
   if (x.op.kind === "view" && !x.storage) {
     const inner = x.op.map;
     const env = new Map(Object.entries(map.index));
@@ -101,7 +104,8 @@ export function viewNode(x: Node, dims: readonly Dim[], map: ViewMap): Node {
   }
   if (x.storage && map.bounds.length === 0) {
     const folded = foldIntoStorage(x, dims, map);
-    if (folded) return new Node({ kind: "source" }, [], x.dtype, dims, folded);
+    // Already materialised (same buffer, new strides), but still a view of x: autodiff and variablesOf follow it.
+    if (folded) return new Node({ kind: "view", map }, [x], x.dtype, dims, folded);
   }
   if (isIdentity(x, dims, map)) return x;
   return new Node({ kind: "view", map }, [x], x.dtype, dims);
@@ -117,19 +121,15 @@ function isIdentity(x: Node, dims: readonly Dim[], map: ViewMap): boolean {
 
 function foldIntoStorage(x: Node, dims: readonly Dim[], map: ViewMap): Storage | undefined {
   const s = x.storage!;
-  let offset = s.offset;
-  const strides = dims.map(() => 0);
-  for (let i = 0; i < x.dims.length; i++) {
-    const affine = toAffine(map.index[x.dims[i]!.name]!);
-    if (!affine) return undefined;
-    offset += affine.constant * s.strides[i]!;
-    for (const [v, c] of affine.coeffs) {
-      const j = dims.findIndex((d) => d.name === v);
-      assert(j >= 0, `view index reads unknown ${v}`);
-      strides[j]! += c * s.strides[i]!;
-    }
-  }
-  return { buffer: s.buffer, strides, offset };
+  // The whole address Σ stride·index, folded at once: a stack of dims adjacent in memory reads
+  // (m div B)·B·c + (m mod B)·c, which is affine only as a sum.
+  let address: IndexExpr = idxConst(s.offset);
+  x.dims.forEach((d, i) => (address = idxAdd(address, idxMul(map.index[d.name]!, s.strides[i]!))));
+  const affine = toAffine(address);
+  if (!affine) return undefined;
+  const strides = dims.map((d) => affine.coeffs.get(d.name) ?? 0);
+  for (const v of affine.coeffs.keys()) assert(dims.some((d) => d.name === v), `view index reads unknown ${v}`);
+  return { buffer: s.buffer, strides, offset: affine.constant };
 }
 
 /** The identity map for `x` (every dim reads itself), to be edited by movement ops. */

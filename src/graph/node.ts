@@ -87,6 +87,8 @@ export interface Storage {
 }
 
 let nextId = 0;
+/** Storages of nodes that are garbage collected without `release()` give their buffer reference back. */
+const finalizer = new FinalizationRegistry<DeviceBuffer>((buffer) => buffer.release());
 /** While positive, materialising a node keeps its inputs (autodiff is tracing through it). */
 let retainGraph = 0;
 
@@ -104,6 +106,10 @@ export class Node {
   ) {
     this.#inputs = inputs;
     this.#storage = storage;
+    if (storage) {
+      storage.buffer.retain();
+      finalizer.register(this, storage.buffer, this);
+    }
   }
 
   get inputs(): readonly Node[] {
@@ -121,18 +127,22 @@ export class Node {
 
   /**
    * Records the materialised value. The node then acts as a source; its inputs are dropped (so a training
-   * loop does not keep every earlier step alive) unless autodiff is tracing.
+   * loop does not keep every earlier step alive) unless autodiff is tracing or `keepInputs` is set (a
+   * temporary of a larger computation, released right after it and recomputable later).
    */
-  materialize(storage: Storage): void {
-    if (this.#storage) this.#storage.buffer.release();
+  materialize(storage: Storage, keepInputs = false): void {
+    this.release();
     storage.buffer.retain();
     this.#storage = storage;
-    if (retainGraph === 0) this.#inputs = [];
+    finalizer.register(this, storage.buffer, this);
+    if (retainGraph === 0 && !keepInputs) this.#inputs = [];
   }
 
   /** Releases the storage (dispose); the node must not be read again unless it can be recomputed. */
   release(): void {
-    this.#storage?.buffer.release();
+    if (!this.#storage) return;
+    finalizer.unregister(this);
+    this.#storage.buffer.release();
     this.#storage = undefined;
   }
 }

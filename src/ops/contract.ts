@@ -5,8 +5,9 @@ import { binaryNode, castNode, reduceNode } from "../graph/build.js";
 import type { Node } from "../graph/node.js";
 import { broadcastAll } from "../shape/broadcast.js";
 import { contractShape, dotShape } from "../shape/contract.js";
+import { describeValue } from "../shape/dims.js";
 import { arithmeticType } from "../shape/dtype.js";
-import { type AnyTensor, type Tensor, defineMethods, fromDims } from "../tensor.js";
+import { type AnyTensor, Tensor, defineMethods, fromDims } from "../tensor.js";
 import type { Contract, Dot } from "../types/contract.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, OkType } from "../types/dtype.js";
@@ -39,6 +40,7 @@ function product(operands: readonly AnyTensor[], dims: readonly { name: string; 
 
 defineMethods({
   dot(this: AnyTensor, names: unknown, other: AnyTensor) {
+    if (!(other instanceof Tensor)) throw new TypeError(`dot needs a tensor as its second argument, not ${describeValue(other)}`);
     const { dims, contracted } = dotShape(this.shapeDims, other.shapeDims, names);
     const dtype = arithmeticType(this.dtype, other.dtype);
     const all = broadcastAll([this.shapeDims, other.shapeDims]);
@@ -56,7 +58,11 @@ export function contract<const Ts extends readonly Tensor<Shape, DType>[], const
   names: GuardName<FirstFail<[Contract<ShapesOf<Ts>, NameList<Ns>>]>, Ns>,
 ): Tensor<Ok<Contract<ShapesOf<Ts>, NameList<Ns>>>, OkType<TypeOf<Ts>>> {
   const operands = tensors as unknown as readonly AnyTensor[];
+  if (!Array.isArray(operands)) throw new TypeError(`contract needs a list of tensors, not ${describeValue(operands)}`);
   if (operands.length === 0) throw new RangeError("contract needs at least one tensor");
+  operands.forEach((t, i) => {
+    if (!(t instanceof Tensor)) throw new TypeError(`contract needs a list of tensors, but entry ${i} is ${describeValue(t)}`);
+  });
   const { dims, contracted } = contractShape(
     operands.map((t) => t.shapeDims),
     names,

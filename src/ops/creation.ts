@@ -4,11 +4,12 @@
 import { uploadNode } from "../backend/engine.js";
 import { binaryNode, castNode, fillNode, iotaNode, randomNode, unaryNode } from "../graph/build.js";
 import type { Node } from "../graph/node.js";
-import { type ShapeDim, checkName, checkShape, checkSize, checkUnique, numel, showDims } from "../shape/dims.js";
+import { type ShapeDim, checkName, checkShape, checkUnique, describeValue, numel, showDims } from "../shape/dims.js";
 import { type Tensor, wrap } from "../tensor.js";
-import type { CheckShape, DType, Dim, Plain, Shape } from "../types/dims.js";
-import { ShapeError, dataLength } from "../types/errors.js";
-import type { Guard } from "../types/guard.js";
+import type { Product } from "../types/arith.js";
+import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims } from "../types/dims.js";
+import { type DataLength, ShapeError, dataLength, nestedTooDeep, raggedData } from "../types/errors.js";
+import type { FirstFail, Guard } from "../types/guard.js";
 
 /** A shape argument: `[name, size]` pairs in logical order. @example [["batch", 32], ["seq", 128]] */
 export type ShapeSpec = readonly (readonly [name: string, size: number])[];
@@ -20,17 +21,49 @@ export type NestedData = number | boolean | readonly NestedData[];
 
 type LengthOf<Data> = Data extends readonly unknown[] ? Data["length"] : number;
 type Inner<Data> = Data extends readonly [infer F, ...unknown[]] ? F : Data extends readonly (infer X)[] ? X : unknown;
-/** The shape a dims spec describes; bare names take their size from the data's nesting. */
-export type SpecShape<Spec extends DimsSpec, Data, Acc extends Dim[] = []> = Spec extends readonly [infer E, ...infer Rest extends DimsSpec]
+/**
+ * The shape a dims spec describes; bare names take their size from the data's nesting. A spec that is not a
+ * tuple (an array variable) says nothing about the rank: the shape is then dynamic (`Shape`).
+ */
+export type SpecShape<Spec extends DimsSpec, Data> = number extends Spec["length"] ? Shape : SpecEntries<Spec, Data>;
+type SpecEntries<Spec extends DimsSpec, Data, Acc extends Dim[] = []> = Spec extends readonly [infer E, ...infer Rest extends DimsSpec]
   ? E extends readonly [infer N extends string, infer Z extends number]
-    ? SpecShape<Rest, Inner<Data>, [...Acc, [N, Z]]>
+    ? SpecEntries<Rest, Inner<Data>, [...Acc, [N, Z]]>
     : E extends string
-      ? SpecShape<Rest, Inner<Data>, [...Acc, [E, LengthOf<Data>]]>
+      ? SpecEntries<Rest, Inner<Data>, [...Acc, [E, LengthOf<Data>]]>
       : never
   : Acc;
-type DataType<Data> = Data extends Int32Array ? "int32" : Data extends boolean | readonly unknown[] ? (Leaf<Data> extends boolean ? "bool" : "float32") : "float32";
+/** The dtype the data implies: int32 for an Int32Array, bool for (lists of) booleans, else float32 (empty lists too). */
+type DataType<Data> = Data extends Int32Array
+  ? "int32"
+  : Data extends boolean | readonly unknown[]
+    ? [Leaf<Data>] extends [never]
+      ? "float32"
+      : [Leaf<Data>] extends [boolean]
+        ? "bool"
+        : "float32"
+    : "float32";
 /** The element type under the nesting (bounded, since NestedData is recursive). */
 type Leaf<Data, Depth extends unknown[] = []> = Depth["length"] extends 8 ? unknown : Data extends readonly (infer X)[] ? Leaf<X, [...Depth, 0]> : Data;
+
+type SizesOf<S extends Shape> = { [K in keyof S]: S[K][1] };
+/**
+ * A flat data list of known length must hold exactly the elements the shape needs (twin of the runtime check,
+ * same sentence). Nested data, typed arrays and `number` sizes are checked at run time only.
+ */
+type CheckLength<S extends Shape, Data> = Data extends readonly unknown[]
+  ? number extends Data["length"]
+    ? "ok"
+    : Data extends readonly [readonly unknown[], ...unknown[]]
+      ? "ok"
+      : Product<SizesOf<S>> extends infer P extends number
+        ? number extends P
+          ? "ok"
+          : Data["length"] extends P
+            ? "ok"
+            : Fail<DataLength<Data["length"], ShowDims<S>, P>>
+        : "ok"
+  : "ok";
 
 /** Creation options: the dtype (float32 unless the data says otherwise). */
 export interface CreateOptions<Dt extends DType> {
@@ -46,51 +79,61 @@ export interface CreateOptions<Dt extends DType> {
  */
 export function tensor<const Data extends TensorData, const Spec extends DimsSpec, const Dt extends DType = DataType<Data>>(
   data: Data,
-  dims: Guard<CheckShape<SpecShape<Spec, Data>>, Spec>,
+  dims: Guard<FirstFail<[CheckShape<SpecShape<Spec, Data>>, CheckLength<SpecShape<Spec, Data>, Data>]>, Spec>,
   options: CreateOptions<Dt> = {},
 ): Tensor<SpecShape<Spec, Data>, Dt> {
+  if (!Array.isArray(dims)) throw new TypeError(`dims is a list of names or [name, size] pairs, not ${describeValue(dims)}`);
+  const given = checkData(data);
   const spec = dims as DimsSpec;
-  const nested = isNested(data);
   const shape: ShapeDim[] = [];
-  let level: unknown = data;
+  let level: unknown = given;
   for (const entry of spec) {
     if (typeof entry === "string") {
-      if (!Array.isArray(level)) throw new TypeError(`cannot infer the size of "${entry}" from the data: give it as ["${entry}", size]`);
-      shape.push({ name: checkName(entry), size: level.length, masked: false });
-      level = level[0];
+      const name = checkName(entry);
+      if (!Array.isArray(level) && !ArrayBuffer.isView(level)) throw new TypeError(`cannot infer the size of "${name}" from the data: give it as ["${name}", size]`);
+      shape.push({ name, size: (level as ArrayLike<unknown>).length, masked: false });
+      level = (level as ArrayLike<unknown>)[0];
     } else {
       shape.push(...checkShape([entry]));
       level = Array.isArray(level) ? level[0] : undefined;
     }
   }
   checkUnique(shape.map((d) => d.name));
-  const dtype: DType = options.dtype ?? (data instanceof Int32Array ? "int32" : nested && leafIsBool(data) ? "bool" : "float32");
-  const flat = nested ? flatten(data, shape) : (data as ArrayLike<number>);
+  const nested = Array.isArray(given) && given.some(Array.isArray);
+  const flat = nested ? flatten(given as readonly NestedData[], shape) : (given as ArrayLike<number | boolean>);
+  const dtype: DType = checkDType(options.dtype) ?? (given instanceof Int32Array ? "int32" : allBooleans(flat) ? "bool" : "float32");
   const needed = numel(shape);
   if (flat.length !== needed) throw new ShapeError(dataLength(flat.length, showDims(shape), needed));
   const values = toTypedArray(flat, dtype);
   return wrap(uploadNode(values, dtype, shape));
 }
 
-function isNested(data: TensorData): data is readonly NestedData[] {
-  return Array.isArray(data) && data.length > 0 && Array.isArray(data[0]);
+/** The data as a list or typed array: a lone number or boolean is the one value of a 0-d tensor. */
+function checkData(data: unknown): TensorData {
+  if (typeof data === "number" || typeof data === "boolean") return [data];
+  if (Array.isArray(data) || data instanceof Float32Array || data instanceof Float64Array || data instanceof Int32Array || data instanceof Uint8Array) return data;
+  throw new TypeError(`tensor data must be numbers, booleans, nested lists of them or a typed array, not ${describeValue(data)}`);
 }
-function leafIsBool(data: unknown): boolean {
-  let x = data;
-  while (Array.isArray(x)) x = x[0];
-  return typeof x === "boolean";
+/** The dtype option, if given, after checking it names a dtype. */
+function checkDType(dtype: unknown): DType | undefined {
+  if (dtype === undefined || dtype === "float32" || dtype === "int32" || dtype === "bool") return dtype;
+  throw new TypeError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
 }
-function flatten(data: readonly NestedData[], shape: readonly ShapeDim[]): number[] {
-  const out: number[] = [];
+/** True for a non-empty list of booleans only (the type-level `DataType` says bool exactly then). */
+function allBooleans(flat: ArrayLike<unknown>): boolean {
+  if (!Array.isArray(flat) || flat.length === 0) return false;
+  return flat.every((v) => typeof v === "boolean");
+}
+function flatten(data: readonly NestedData[], shape: readonly ShapeDim[]): (number | boolean)[] {
+  const out: (number | boolean)[] = [];
   const walk = (x: NestedData, depth: number): void => {
     if (depth === shape.length) {
-      if (Array.isArray(x)) throw new ShapeError(`the data is nested deeper than the ${shape.length} dimensions named`);
-      out.push(Number(x));
+      if (Array.isArray(x)) throw new ShapeError(nestedTooDeep(showDims(shape)));
+      out.push(x as number | boolean);
       return;
     }
     const d = shape[depth]!;
-    if (!Array.isArray(x) || x.length !== d.size)
-      throw new ShapeError(`the data is ragged: "${d.name}" is ${d.size} but a list at that level has ${Array.isArray(x) ? x.length : "no"} entries`);
+    if (!Array.isArray(x) || x.length !== d.size) throw new ShapeError(raggedData(d.name, d.size, Array.isArray(x) ? `a list of ${x.length} ${x.length === 1 ? "entry" : "entries"}` : "a plain value instead of a list"));
     for (const y of x as readonly NestedData[]) walk(y, depth + 1);
   };
   walk(data, 0);
@@ -98,15 +141,21 @@ function flatten(data: readonly NestedData[], shape: readonly ShapeDim[]): numbe
 }
 function toTypedArray(flat: ArrayLike<number | boolean>, dtype: DType): Float32Array | Int32Array | Uint8Array {
   const n = flat.length;
+  if (!ArrayBuffer.isView(flat))
+    for (let i = 0; i < n; i++) {
+      const v = flat[i];
+      if (typeof v !== "number" && typeof v !== "boolean") throw new TypeError(`tensor data must hold numbers or booleans, but element ${i} is ${describeValue(v)}`);
+    }
   if (dtype === "float32") return flat instanceof Float32Array ? flat : Float32Array.from(flat as ArrayLike<number>, Number);
   if (dtype === "bool") return Uint8Array.from(flat as ArrayLike<number>, (v) => (v ? 1 : 0));
   const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = Number(flat[i]);
-    if (!Number.isInteger(v)) throw new TypeError(`int32 data must hold integers, but element ${i} is ${v}`);
-    out[i] = v;
-  }
+  for (let i = 0; i < n; i++) out[i] = checkInt(Number(flat[i]), `element ${i} of int32 data`);
   return out;
+}
+/** An int32 value, or a TypeError naming `what` when the number is not an integer in the int32 range. */
+function checkInt(v: number, what: string): number {
+  if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${what} must be an integer in the int32 range, not ${v}`);
+  return v;
 }
 
 /** Checks a shape argument and gives its dims. */
@@ -124,8 +173,10 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
   value: number | boolean,
   options: CreateOptions<Dt> = {},
 ): Tensor<Plain<S>, Dt> {
-  const dtype = options.dtype ?? "float32";
-  return wrap(fillNode(Number(value), dtype, graphDims(shape as ShapeSpec)));
+  const dims = graphDims(shape as ShapeSpec);
+  const dtype = checkDType(options.dtype) ?? "float32";
+  if (typeof value !== "number" && typeof value !== "boolean") throw new TypeError(`the fill value must be a number or a boolean, not ${describeValue(value)}`);
+  return wrap(fillNode(dtype === "int32" ? checkInt(Number(value), "the fill value of an int32 tensor") : Number(value), dtype, dims));
 }
 
 /** A tensor of zeros. @example zeros([["batch", 2], ["feat", 3]]) */
@@ -154,9 +205,14 @@ export function arange<const N extends string, const Z extends number, const Dt 
   options: CreateOptions<Dt> & { readonly start?: number; readonly step?: number } = {},
 ): Tensor<[[N, Z]], Dt> {
   const [dim] = graphDims([[name as N, size]]);
-  const dtype = options.dtype ?? "float32";
-  let node: Node = iotaNode(dim!.name, [dim!], dtype);
+  const dtype = checkDType(options.dtype) ?? "float32";
+  if (dtype === "bool") throw new TypeError('arange makes numbers: use dtype "float32" or "int32"');
   const { start = 0, step = 1 } = options;
+  for (const [what, v] of [["start", start], ["step", step]] as const) {
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new TypeError(`the ${what} of arange must be a finite number, not ${describeValue(v)}`);
+    if (dtype === "int32") checkInt(v, `the ${what} of an int32 arange`);
+  }
+  let node: Node = iotaNode(dim!.name, [dim!], dtype);
   if (step !== 1) node = binaryNode("mul", node, fillNode(step, dtype), [dim!], dtype);
   if (start !== 0) node = binaryNode("add", node, fillNode(start, dtype), [dim!], dtype);
   return wrap(node);
@@ -173,6 +229,7 @@ export function linspace<const N extends string, const Z extends number>(
   size: Z,
 ): Tensor<[[N, Z]], "float32"> {
   const [dim] = graphDims([[name as N, size]]);
+  for (const v of [start, stop]) if (typeof v !== "number") throw new TypeError(`linspace needs numbers for start and stop, not ${describeValue(v)}`);
   const step = size > 1 ? (stop - start) / (size - 1) : 0;
   const i = iotaNode(dim!.name, [dim!], "float32");
   return wrap(binaryNode("add", binaryNode("mul", i, fillNode(step, "float32"), [dim!], "float32"), fillNode(start, "float32"), [dim!], "float32"));
@@ -186,9 +243,11 @@ export function eye<const S extends readonly [readonly [string, number], readonl
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
 ): Tensor<Plain<S>, Dt> {
+  if (!Array.isArray(shape) || shape.length !== 2) throw new TypeError("eye needs exactly two dims, e.g. [[\"i\", 3], [\"j\", 3]]");
   const dims = graphDims(shape as ShapeSpec);
+  const dtype = checkDType(options.dtype) ?? "float32";
   const [a, b] = [iotaNode(dims[0]!.name, [dims[0]!], "int32"), iotaNode(dims[1]!.name, [dims[1]!], "int32")];
-  return wrap(castNode(binaryNode("eq", a, b, dims, "bool"), options.dtype ?? "float32"));
+  return wrap(castNode(binaryNode("eq", a, b, dims, "bool"), dtype));
 }
 
 /** Random options: the seed is required, so results are reproducible. */
@@ -230,10 +289,14 @@ export function randint<const S extends ShapeSpec>(
   high: number,
   options: RandomOptions,
 ): Tensor<Plain<S>, "int32"> {
-  if (!Number.isInteger(low) || !Number.isInteger(high) || high <= low) throw new RangeError(`randint needs integers low < high, not ${low} and ${high}`);
+  const int32 = (v: number): boolean => Number.isInteger(v) && v >= -2147483648 && v <= 2147483648;
+  if (!int32(low) || !int32(high) || high <= low || high - low > 2147483648)
+    throw new RangeError(`randint needs integers low < high in the int32 range, at most 2^31 apart, not ${low} and ${high}`);
   const dims = graphDims(shape as ShapeSpec);
   const u = randomNode(checkSeed(options), 3, dims);
-  const scaled = unaryNode("floor", binaryNode("mul", u, fillNode(high - low, "float32"), dims, "float32"));
+  // floor(u · range) < range in exact arithmetic; the min guards against float32 rounding up on a device.
+  const range = high - low;
+  const scaled = binaryNode("min", unaryNode("floor", binaryNode("mul", u, fillNode(range, "float32"), dims, "float32")), fillNode(range - 1, "float32"), dims, "float32");
   return wrap(binaryNode("add", castNode(scaled, "int32"), fillNode(low, "int32"), dims, "int32"));
 }
 

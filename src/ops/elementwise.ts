@@ -4,7 +4,7 @@
 import { binaryNode, castNode, fillNode, unaryNode, whereNode } from "../graph/build.js";
 import type { BinaryFn, Node, UnaryFn } from "../graph/node.js";
 import { broadcastAll, broadcastShapes } from "../shape/broadcast.js";
-import type { ShapeDim } from "../shape/dims.js";
+import { type ShapeDim, describeValue } from "../shape/dims.js";
 import { arithmeticType, conditionType, floatType, logicalType } from "../shape/dtype.js";
 import { type AnyTensor, Tensor, defineMethods, fromDims, wrap } from "../tensor.js";
 import type { Broadcast, BroadcastAll } from "../types/broadcast.js";
@@ -95,8 +95,8 @@ declare module "../tensor.js" {
 
     /** Converts the element type (to int32: truncates toward zero and saturates; to bool: `!= 0`). @example mask.cast("float32") */
     cast<S extends Shape, D extends DType, const To extends DType>(this: Tensor<S, D>, dtype: To): Tensor<S, To>;
-    /** `value` where `mask` is true, this elsewhere; the mask broadcasts by name. @example scores.maskedFill(pad, -Infinity) */
-    maskedFill<S extends Shape, D extends DType, B extends Shape, DB extends DType>(this: Tensor<S, D>, mask: Guard<Check<S, B, ConditionType<DB>>, Tensor<B, DB>>, value: number): Tensor<Ok<Broadcast<S, B>>, D>;
+    /** `value` where `mask` is true, this elsewhere; the mask broadcasts by name (a boolean value for bool tensors). @example scores.maskedFill(pad, -Infinity) */
+    maskedFill<S extends Shape, D extends DType, B extends Shape, DB extends DType>(this: Tensor<S, D>, mask: Guard<Check<S, B, ConditionType<DB>>, Tensor<B, DB>>, value: number | boolean): Tensor<Ok<Broadcast<S, B>>, D>;
   }
 }
 
@@ -104,6 +104,7 @@ declare module "../tensor.js" {
 export function operand(x: AnyTensor | number | boolean, like: DType): AnyTensor {
   if (x instanceof Tensor) return x;
   if (typeof x === "boolean") return wrap(fillNode(x ? 1 : 0, "bool"));
+  if (typeof x !== "number") throw new TypeError(`an operand must be a tensor or a number, not ${describeValue(x)}`);
   if (like === "int32" && !Number.isInteger(x)) throw new ShapeError(intScalar(String(x)));
   return wrap(fillNode(like === "bool" ? Number(x !== 0) : x, like));
 }
@@ -205,34 +206,54 @@ defineMethods({
   sin: floatUnary(un("sin")),
   cos: floatUnary(un("cos")),
   erf: floatUnary(un("erf")),
-  gelu: floatUnary((x) => binaryNode("mul", x, scalarOp("mul", scalarOp("add", unaryNode("erf", scalarOp("mul", x, Math.SQRT1_2)), 1), 0.5), x.dims, "float32")),
+  // x · Φ(x), with x clamped below at -20 (where gelu is 0 in float32) so that -Infinity gives 0, not -Infinity · 0.
+  gelu: floatUnary((input) => {
+    const x = scalarOp("max", input, -20);
+    return binaryNode("mul", x, scalarOp("mul", scalarOp("add", unaryNode("erf", scalarOp("mul", x, Math.SQRT1_2)), 1), 0.5), x.dims, "float32");
+  }),
   cast(this: AnyTensor, dtype: DType) {
-    if (dtype !== "float32" && dtype !== "int32" && dtype !== "bool") throw new TypeError(`unknown dtype "${String(dtype)}": use "float32", "int32" or "bool"`);
+    if (dtype !== "float32" && dtype !== "int32" && dtype !== "bool") throw new TypeError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
     return wrap(castNode(this.node, dtype), this.masked);
   },
-  maskedFill(this: AnyTensor, mask: AnyTensor, value: number) {
+  maskedFill(this: AnyTensor, mask: AnyTensor, value: number | boolean) {
+    if (!(mask instanceof Tensor)) throw new TypeError(`maskedFill needs a bool tensor as its mask, not ${describeValue(mask)}`);
     conditionType(mask.dtype);
     if (this.dtype === "bool" && typeof value !== "boolean" && value !== 0 && value !== 1) throw new ShapeError(boolArithmetic());
     return whereOf(mask, operand(value, this.dtype), this, broadcastShapes(this.shapeDims, mask.shapeDims));
   },
 });
 
+/** An operand of `where`: a tensor, or a JavaScript number or boolean. */
+type WhereOperand = Tensor<Shape, DType> | number | boolean;
+type OperandShape<X> = X extends Tensor<infer S, DType> ? S : [];
+/** A tensor operand's dtype; a boolean is bool; a number takes the other operand's dtype (float32 if neither is a tensor). */
+type OperandType<X, Other> = X extends Tensor<Shape, infer D> ? D : X extends boolean ? "bool" : Other extends Tensor<Shape, infer D> ? D : "float32";
+/** The dtype of `where(c, a, b)`: the branches' common dtype (bool only with bool), or a Fail. */
+type WhereType<X, Y> = [OperandType<X, Y>, OperandType<Y, X>] extends [infer A extends DType, infer B extends DType]
+  ? [A, B] extends [B, A]
+    ? A
+    : ArithmeticType<A, B>
+  : never;
+type WhereShape<C extends Shape, X, Y> = BroadcastAll<[C, OperandShape<X>, OperandShape<Y>]>;
+
 /**
- * `a` where `cond` is true, `b` elsewhere; all three broadcast by name (cond's dims first).
+ * `a` where `cond` is true, `b` elsewhere; all three broadcast by name (cond's dims first). A number takes
+ * the other branch's dtype; int32 with float32 gives float32.
  * @example where(x.gt(0), x, x.mul(0.01)) // leaky relu
  */
-export function where<C extends Shape, A extends Shape, B extends Shape, DC extends DType, DA extends DType, DB extends DType = DA>(
-  cond: Guard<FirstFail<[ConditionType<DC>, BroadcastAll<[C, A, B]>]>, Tensor<C, DC>>,
-  a: Tensor<A, DA> | number,
-  b: Guard<ArithmeticType<DA, DB> extends infer T ? (T extends DType ? "ok" : DA extends DB ? "ok" : T) : never, Tensor<B, DB> | number>,
-): Tensor<Ok<BroadcastAll<[C, A, B]>>, DA> {
+export function where<C extends Shape, DC extends DType, const X extends WhereOperand, const Y extends WhereOperand>(
+  cond: Guard<FirstFail<[ConditionType<DC>, WhereShape<C, X, Y>]>, Tensor<C, DC>>,
+  a: X,
+  b: Guard<WhereType<X, Y>, Y>,
+): Tensor<Ok<WhereShape<C, X, Y>>, OkType<WhereType<X, Y>>> {
   const c = cond as unknown as AnyTensor;
+  if (!(c instanceof Tensor)) throw new TypeError(`where needs a bool tensor as its condition, not ${describeValue(c)}`);
   conditionType(c.dtype);
-  const at = a instanceof Tensor ? a : undefined;
-  const bt = b instanceof Tensor ? b : undefined;
+  const at = a instanceof Tensor ? (a as AnyTensor) : undefined;
+  const bt = b instanceof Tensor ? (b as AnyTensor) : undefined;
   const like = at?.dtype ?? bt?.dtype ?? "float32";
-  const [x, y] = [operand(a as AnyTensor | number, like), operand(b as AnyTensor | number, like)];
-  return whereOf(c, x, y, broadcastAll([c.shapeDims, x.shapeDims, y.shapeDims])) as unknown as Tensor<Ok<BroadcastAll<[C, A, B]>>, DA>;
+  const [x, y] = [operand(a as AnyTensor | number | boolean, like), operand(b as AnyTensor | number | boolean, like)];
+  return whereOf(c, x, y, broadcastAll([c.shapeDims, x.shapeDims, y.shapeDims])) as never;
 }
 
 function whereOf(c: AnyTensor, a: AnyTensor, b: AnyTensor, dims: ShapeDim[]): AnyTensor {

@@ -4,13 +4,13 @@
 import { binaryNode, castNode, fillNode, gatherNode, iotaNode, reduceNode, scanNode, unaryNode, viewNode, whereNode, argsortNode, identityMap } from "../graph/build.js";
 import { idxVar } from "../graph/index-expr.js";
 import type { DType as GraphDType, Node, ReduceFn } from "../graph/node.js";
-import { checkName, lookup } from "../shape/dims.js";
+import { checkName, describeValue, lookup } from "../shape/dims.js";
 import { arithmeticType, floatType, logicalType } from "../shape/dtype.js";
 import { reduceShape } from "../shape/reduce.js";
 import { type AnyTensor, type Tensor, defineMethods, wrap } from "../tensor.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, FloatType, LogicalType, OkType } from "../types/dtype.js";
-import { ShapeError, nameTaken, topkRange } from "../types/errors.js";
+import { ShapeError, emptyReduction, nameTaken, topkRange } from "../types/errors.js";
 import type { FirstFail, GuardName } from "../types/guard.js";
 import type { Along, Reduce, TopK } from "../types/reduce.js";
 
@@ -73,10 +73,24 @@ function reduction(fn: ReduceFn, check: (d: DType) => unknown) {
   return function (this: AnyTensor, names: unknown): AnyTensor {
     const { reduced } = reduceShape(this.shapeDims, names);
     check(this.dtype);
+    // An int32 max or min has no identity to give for an empty dim (a float one gives -Infinity or Infinity).
+    if (this.dtype === "int32" && (fn === "max" || fn === "min")) notEmpty(fn, this, reduced);
     return wrap(reduceNode(fn, this.node, reduced), this.masked);
   };
 }
 const numeric = (d: DType): unknown => arithmeticType(d, d);
+
+/** Throws when one of `names` has size 0: `what` has no answer there. */
+function notEmpty(what: string, t: AnyTensor, names: readonly string[]): void {
+  const empty = t.node.dims.find((d) => names.includes(d.name) && d.size === 0);
+  if (empty) throw new ShapeError(emptyReduction(what, empty.name));
+}
+/** The `correction` option of variance and std: a non-negative number (0 by default). */
+function correctionOf(options: { correction?: number } | undefined): number {
+  const c = options?.correction ?? 0;
+  if (typeof c !== "number" || !(c >= 0)) throw new RangeError(`correction must be a non-negative number, not ${describeValue(c)}`);
+  return c;
+}
 
 /** The number of elements that a reduction over `names` combines. */
 const countOf = (x: Node, names: readonly string[]): number => x.dims.filter((d) => names.includes(d.name)).reduce((n, d) => n * d.size, 1);
@@ -121,12 +135,12 @@ defineMethods({
   variance(this: AnyTensor, names: unknown, options: { correction?: number } = {}) {
     const { reduced } = reduceShape(this.shapeDims, names);
     floatType(this.dtype);
-    return wrap(varianceNode(castNode(this.node, "float32"), reduced, options.correction ?? 0), this.masked);
+    return wrap(varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options)), this.masked);
   },
   std(this: AnyTensor, names: unknown, options: { correction?: number } = {}) {
     const { reduced } = reduceShape(this.shapeDims, names);
     floatType(this.dtype);
-    return wrap(unaryNode("sqrt", varianceNode(castNode(this.node, "float32"), reduced, options.correction ?? 0)), this.masked);
+    return wrap(unaryNode("sqrt", varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options))), this.masked);
   },
   logsumexp(this: AnyTensor, names: unknown) {
     const { reduced } = reduceShape(this.shapeDims, names);
@@ -136,11 +150,13 @@ defineMethods({
   argmax(this: AnyTensor, name: unknown) {
     const d = lookup(this.shapeDims, name);
     numeric(this.dtype);
+    notEmpty("argmax", this, [d.name]);
     return wrap(argExtreme("max", this.node, d.name), this.masked);
   },
   argmin(this: AnyTensor, name: unknown) {
     const d = lookup(this.shapeDims, name);
     numeric(this.dtype);
+    notEmpty("argmin", this, [d.name]);
     return wrap(argExtreme("min", this.node, d.name), this.masked);
   },
   softmax(this: AnyTensor, name: unknown) {
@@ -172,7 +188,8 @@ defineMethods({
     numeric(this.dtype);
     const fresh = checkName(newName);
     if (fresh !== d.name && this.node.dims.some((x) => x.name === fresh)) throw new ShapeError(nameTaken(fresh));
-    if (!Number.isInteger(k) || k < 0 || k > d.size) throw new ShapeError(topkRange(k, d.name, d.size));
+    if (typeof k !== "number" || !Number.isInteger(k) || k < 0) throw new RangeError(`topk needs a non-negative integer k, not ${describeValue(k)}`);
+    if (k > d.size) throw new ShapeError(topkRange(k, d.name, d.size));
     const order = argsortNode(this.node, d.name, true);
     const dims = this.node.dims.map((x) => (x.name === d.name ? { name: fresh, size: k } : x));
     const index = identityMap(order);

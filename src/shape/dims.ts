@@ -6,7 +6,6 @@ import {
   badSize,
   duplicate,
   notADimension,
-  notLiteral,
   privateDimension,
 } from "../types/errors.js";
 
@@ -19,17 +18,41 @@ export interface ShapeDim {
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** Throws unless `name` is a string that is an identifier. Twin of `CheckName`. @example checkName("batch") */
+/**
+ * Throws unless `name` is a string that is an identifier. Twin of `CheckName`. A value that is not a string at
+ * all is a TypeError: the static types already reject it, so there is no shape sentence for it.
+ * @example checkName("batch")
+ */
 export function checkName(name: unknown): string {
-  if (typeof name !== "string") throw new ShapeError(notLiteral());
+  if (typeof name !== "string") throw new TypeError(`a dimension name must be a string, not ${describeValue(name)}`);
   if (!identifier.test(name)) throw new ShapeError(badName(name));
   return name;
+}
+
+/**
+ * A JavaScript value as it reads in an error message (for TypeErrors about arguments of the wrong kind).
+ * @example describeValue(3) // "3 (number)"; describeValue("a") // '"a"'; describeValue([1]) // "an array"
+ */
+export function describeValue(x: unknown): string {
+  if (x === undefined || x === null) return String(x);
+  if (typeof x === "string") return JSON.stringify(x);
+  if (Array.isArray(x)) return "an array";
+  if (typeof x === "object") return x.constructor?.name && x.constructor !== Object ? `a ${x.constructor.name}` : "an object";
+  return `${String(x)} (${typeof x})`;
 }
 
 /** The visible dims as they read in a sentence: `{ batch: 32, seq: 128 }`. Twin of `ShowDims`. */
 export function showDims(dims: readonly ShapeDim[]): string {
   const visible = dims.filter((d) => !d.masked);
   return visible.length === 0 ? "{}" : `{ ${visible.map((d) => `${d.name}: ${d.size}`).join(", ")} }`;
+}
+
+/**
+ * Every dim, private ones flagged, as a tensor prints them.
+ * @example showAllDims(Y.shapeDims) // "{ batch (private): 3, seq: 5 }"
+ */
+export function showAllDims(dims: readonly ShapeDim[]): string {
+  return dims.length === 0 ? "{}" : `{ ${dims.map((d) => `${d.name}${d.masked ? " (private)" : ""}: ${d.size}`).join(", ")} }`;
 }
 
 /** The visible dim called `name`, or a ShapeError (absent, private, not a name). Twin of `Lookup`. */
@@ -59,7 +82,8 @@ export function checkUnique(names: readonly string[]): void {
 
 /** Checks a user-spelled size. */
 export function checkSize(name: string, size: unknown): number {
-  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0) throw new ShapeError(badSize(name, String(size)));
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)
+    throw new ShapeError(badSize(name, typeof size === "number" ? String(size) : describeValue(size)));
   return size;
 }
 

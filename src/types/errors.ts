@@ -117,6 +117,22 @@ export type DataLength<L extends number, Dims extends string, P extends number> 
 export const dataLength = <L extends number, Dims extends string, P extends number>(length: L, dims: Dims, needed: P): DataLength<L, Dims, P> =>
   `data has ${sizeText(length)} elements but the shape ${dims} needs ${sizeText(needed)}`;
 
+export type RaggedData<N extends string, Z extends number, Found extends string> =
+  `the nesting of the data does not match "${N}" (${SizeText<Z>}): found ${Found}`;
+export const raggedData = <N extends string, Z extends number, Found extends string>(name: N, size: Z, found: Found): RaggedData<N, Z, Found> =>
+  `the nesting of the data does not match "${name}" (${sizeText(size)}): found ${found}`;
+
+export type NestedTooDeep<Dims extends string> = `the data is nested deeper than the dimensions ${Dims}`;
+export const nestedTooDeep = <Dims extends string>(dims: Dims): NestedTooDeep<Dims> => `the data is nested deeper than the dimensions ${dims}`;
+
+export type NotShapedLike<Want extends string, Got extends string> = `expected the dimensions ${Want} but this tensor has ${Got}`;
+export const notShapedLike = <Want extends string, Got extends string>(want: Want, got: Got): NotShapedLike<Want, Got> =>
+  `expected the dimensions ${want} but this tensor has ${got}`;
+
+export type EmptyReduction<What extends string, N extends string> = `${What} over "${N}" needs at least one element, but its size is 0`;
+export const emptyReduction = <What extends string, N extends string>(what: What, name: N): EmptyReduction<What, N> =>
+  `${what} over "${name}" needs at least one element, but its size is 0`;
+
 export type IntScalar<V extends string> = `cannot combine an int32 tensor with ${V}: cast the tensor to float32 first`;
 export const intScalar = <V extends string>(value: V): IntScalar<V> =>
   `cannot combine an int32 tensor with ${value}: cast the tensor to float32 first`;
@@ -124,3 +140,32 @@ export const intScalar = <V extends string>(value: V): IntScalar<V> =>
 export type TopKRange<K extends number, N extends string, Z extends number> = `topk of ${SizeText<K>} is more than the size of "${N}" (${SizeText<Z>})`;
 export const topkRange = <K extends number, N extends string, Z extends number>(k: K, name: N, size: Z): TopKRange<K, N, Z> =>
   `topk of ${sizeText(k)} is more than the size of "${name}" (${sizeText(size)})`;
+
+export type StackEmpty<N extends string> = `cannot stack into "${N}": list at least one dimension to merge`;
+export const stackEmpty = <N extends string>(name: N): StackEmpty<N> => `cannot stack into "${name}": list at least one dimension to merge`;
+
+export type PadWidth<N extends string, W extends string> = `the padding of "${N}" must be a non-negative integer, not ${W}`;
+export const padWidth = <N extends string, W extends string>(name: N, width: W): PadWidth<N, W> =>
+  `the padding of "${name}" must be a non-negative integer, not ${width}`;
+
+export type AssignMismatch<Want extends string, Got extends string> = `the new value must have the dimensions and dtype ${Want}, not ${Got}`;
+export const assignMismatch = <Want extends string, Got extends string>(want: Want, got: Got): AssignMismatch<Want, Got> =>
+  `the new value must have the dimensions and dtype ${want}, not ${got}`;
+
+export type NotScalarLoss<Got extends string> = `the function to differentiate must return a float32 scalar (no dimensions), not ${Got}`;
+export const notScalarLoss = <Got extends string>(got: Got): NotScalarLoss<Got> =>
+  `the function to differentiate must return a float32 scalar (no dimensions), not ${got}`;
+
+export type LabelsMismatch<N extends string, Want extends string, Got extends string> =
+  `the labels must have the dimensions of the logits other than "${N}", ${Want}, not ${Got}`;
+export const labelsMismatch = <N extends string, Want extends string, Got extends string>(name: N, want: Want, got: Got): LabelsMismatch<N, Want, Got> =>
+  `the labels must have the dimensions of the logits other than "${name}", ${want}, not ${got}`;
+
+export type AttentionMismatch<What extends string, Want extends string, K extends string, Got extends string> =
+  `${What} must have the dimensions ${Want} of the queries and "${K}", not ${Got}`;
+export const attentionMismatch = <What extends string, Want extends string, K extends string, Got extends string>(
+  what: What,
+  want: Want,
+  key: K,
+  got: Got,
+): AttentionMismatch<What, Want, K, Got> => `${what} must have the dimensions ${want} of the queries and "${key}", not ${got}`;

@@ -7,6 +7,8 @@ import { ShapeError, indexRange } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
 
+const disposedMessage = "this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)";
+
 /** Evaluates `node` to dense row-major float64 values over its logical dims. */
 export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map()): Float64Array {
   const known = memo.get(node);
@@ -67,10 +69,15 @@ function readStorage(node: Node): Float64Array {
 function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
   const op = node.op;
   const out = new Float64Array(node.numel);
-  const input = (i: number): Float64Array => evaluate(node.inputs[i]!, memo);
+  const input = (i: number): Float64Array => {
+    // A materialised node drops its inputs; once disposed it has neither values nor a way to recompute them.
+    const x = node.inputs[i];
+    if (!x) throw new Error(disposedMessage);
+    return evaluate(x, memo);
+  };
   switch (op.kind) {
     case "source":
-      throw new Error("internal: a source without storage");
+      throw new Error(disposedMessage);
     case "fill":
       return out.fill(op.value);
     case "iota": {
@@ -114,7 +121,8 @@ function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
       const x = input(0);
       const src = node.inputs[0]!;
       const [init, step] = reducer(op.fn);
-      out.fill(init);
+      // An empty reduction gives the identity; for bool, any (max) of nothing is false and all (min) is true.
+      out.fill(node.dtype === "bool" ? (op.fn === "max" ? 0 : op.fn === "min" ? 1 : init) : init);
       forEach(src.dims, [stridesByName(node.dims, src.dims)], (flat, [o]) => {
         out[o!] = step(out[o!]!, x[flat]!);
       });
@@ -152,8 +160,13 @@ function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
       const [src, idx] = [node.inputs[0]!, node.inputs[1]!];
       const along = src.dims.findIndex((d) => d.name === op.dim);
       const size = src.dims[along]!.size;
-      const xStrides = stridesByName(src.dims.filter((d) => d.name !== op.dim), node.dims);
-      const step = denseStrides(src.dims)[along]!;
+      // x is read at its own dense strides for every dim but the gathered one, whose position comes from the index.
+      const dense = denseStrides(src.dims);
+      const xStrides = node.dims.map((d) => {
+        const i = src.dims.findIndex((x) => x.name === d.name);
+        return i < 0 || i === along ? 0 : dense[i]!;
+      });
+      const step = dense[along]!;
       forEach(node.dims, [xStrides, stridesByName(idx.dims, node.dims)], (flat, [o, k]) => {
         const i = index[k!]!;
         if (!(i >= 0 && i < size)) throw new ShapeError(indexRange(i, op.dim, size));
@@ -202,16 +215,18 @@ function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
   }
 }
 
-function reducer(fn: ReduceFn): [number, (acc: number, v: number) => number] {
+/** The identity and step of a reduction (NaN propagates through max and min). */
+export function reducer(fn: ReduceFn): [number, (acc: number, v: number) => number] {
   switch (fn) {
     case "sum":
       return [0, (a, v) => a + v];
     case "prod":
       return [1, (a, v) => a * v];
+    // NaN wins: once the accumulator is NaN it stays NaN.
     case "max":
-      return [-Infinity, (a, v) => (Number.isNaN(a) || v > a || Number.isNaN(v) ? v : a)];
+      return [-Infinity, (a, v) => (Number.isNaN(a) ? a : v > a || Number.isNaN(v) ? v : a)];
     case "min":
-      return [Infinity, (a, v) => (Number.isNaN(a) || v < a || Number.isNaN(v) ? v : a)];
+      return [Infinity, (a, v) => (Number.isNaN(a) ? a : v < a || Number.isNaN(v) ? v : a)];
   }
 }
 
@@ -245,7 +260,8 @@ export function erf(x: number): number {
   return Math.sign(x) * (1 - (Math.exp(-a * a) / (a * Math.sqrt(Math.PI))) * series);
 }
 
-function unaryFn(fn: UnaryFn, dtype: DType): (x: number) => number {
+/** A unary scalar function with its dtype's semantics (int32 wraps). */
+export function unaryFn(fn: UnaryFn, dtype: DType): (x: number) => number {
   const int = dtype === "int32";
   switch (fn) {
     case "neg":
@@ -283,7 +299,8 @@ function unaryFn(fn: UnaryFn, dtype: DType): (x: number) => number {
   }
 }
 
-function binaryFn(fn: BinaryFn, dtype: DType): (a: number, b: number) => number {
+/** A binary scalar function with its dtype's semantics (int32 wraps). */
+export function binaryFn(fn: BinaryFn, dtype: DType): (a: number, b: number) => number {
   const int = dtype === "int32";
   switch (fn) {
     case "add":

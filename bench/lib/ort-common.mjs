@@ -1,0 +1,99 @@
+// Benchmark layer (bench/ only). onnxruntime-node (CPU execution provider) workloads on small ONNX graphs
+// encoded in memory (lib/onnx-build.mjs): `makeOrtLib({ id, threads })` gives a bench/libs module with
+// intraOpNumThreads = threads. Outputs go into pre-allocated JS tensors, so compute already includes the
+// readback. onnxruntime-node is a bench/ dependency only (bench/.npmrc skips its CUDA download).
+import { createRequire } from "node:module";
+import { buildModel } from "./onnx-build.mjs";
+import { pkgVersion } from "./jax-common.mjs";
+
+const require = createRequire(import.meta.url);
+let ortShared = null;
+const prod = (s) => s.reduce((a, b) => a * b, 1);
+
+/** The graph of each workload kind at size p: inputs, outputs, nodes, initializers. */
+const GRAPHS = {
+  matmul: (p) => ({
+    inputs: [["a", [p.n, p.n]], ["b", [p.n, p.n]]], outputs: [["y", [p.n, p.n]]],
+    nodes: [{ op: "MatMul", inputs: ["a", "b"], outputs: ["y"] }], variant: "MatMul",
+  }),
+  sigmoid: (p) => ({
+    inputs: [["x", [p.n]]], outputs: [["y", [p.n]]], initializers: [{ name: "one", dtype: "float32", dims: [], values: [1] }],
+    nodes: [
+      { op: "Neg", inputs: ["x"], outputs: ["t1"] }, { op: "Exp", inputs: ["t1"], outputs: ["t2"] },
+      { op: "Add", inputs: ["t2", "one"], outputs: ["t3"] }, { op: "Reciprocal", inputs: ["t3"], outputs: ["y"] },
+    ],
+    variant: "Reciprocal(Add(Exp(Neg(x)), 1))",
+  }),
+  sigmoidOp: (p) => ({ inputs: [["x", [p.n]]], outputs: [["y", [p.n]]], nodes: [{ op: "Sigmoid", inputs: ["x"], outputs: ["y"] }], variant: "Sigmoid" }),
+  chain: (p) => ({
+    inputs: [["a", [p.n]], ["b", [p.n]], ["c", [p.n]]], outputs: [["y", [p.n]]],
+    nodes: [{ op: "Mul", inputs: ["a", "b"], outputs: ["t1"] }, { op: "Add", inputs: ["t1", "c"], outputs: ["t2"] }, { op: "Tanh", inputs: ["t2"], outputs: ["y"] }],
+    variant: "Tanh(Add(Mul(a, b), c))",
+  }),
+  rowsum: (p) => ({
+    inputs: [["x", [p.rows, p.cols]]], outputs: [["y", [p.rows]]], initializers: [{ name: "axes", dtype: "int64", dims: [1], values: [-1] }],
+    nodes: [{ op: "ReduceSum", inputs: ["x", "axes"], outputs: ["y"], attrs: { keepdims: 0 } }], variant: "ReduceSum(axes=[-1])",
+  }),
+  softmax: (p) => ({
+    inputs: [["x", [p.rows, p.cols]]], outputs: [["y", [p.rows, p.cols]]],
+    nodes: [{ op: "Softmax", inputs: ["x"], outputs: ["y"], attrs: { axis: -1 } }], variant: "Softmax(axis=-1)",
+  }),
+  // Transpose+MatMul is 1.37× faster than ORT's Einsum at 1 thread (research/perf-anchors.md), so this is ORT's best form.
+  attention: (p) => ({
+    inputs: [["q", [p.b, p.q, p.d]], ["k", [p.b, p.k, p.d]], ["v", [p.b, p.k, p.d]]], outputs: [["y", [p.b, p.q, p.d]]],
+    nodes: [
+      { op: "Transpose", inputs: ["k"], outputs: ["kt"], attrs: { perm: [0, 2, 1] } },
+      { op: "MatMul", inputs: ["q", "kt"], outputs: ["s"] },
+      { op: "Softmax", inputs: ["s"], outputs: ["p"], attrs: { axis: -1 } },
+      { op: "MatMul", inputs: ["p", "v"], outputs: ["y"] },
+    ],
+    variant: "MatMul(q, Transpose(k)) → Softmax → MatMul(·, v)",
+  }),
+  permute: (p) => ({
+    inputs: [["x", p.shape]], outputs: [["y", [2, 0, 1].map((i) => p.shape[i])]],
+    nodes: [{ op: "Transpose", inputs: ["x"], outputs: ["y"], attrs: { perm: [2, 0, 1] } }], variant: "Transpose(perm=[2,0,1])",
+  }),
+};
+
+/** Feeds in graph input order from the workload's inputs. */
+function feeds(ort, graph, I) {
+  const byName = { a: I.a, b: I.b, c: I.c, x: I.x, q: I.q, k: I.k, v: I.v };
+  return Object.fromEntries(graph.inputs.map(([name, shape]) => [name, new ort.Tensor("float32", byName[name], shape)]));
+}
+
+/**
+ * A library module for onnxruntime-node with `threads` intra-op threads; one inference session per cell.
+ * @example export default makeOrtLib({ id: "ort-t1", threads: 1 })
+ */
+export function makeOrtLib({ id, label, threads, order = 40 }) {
+  let ort = null;
+  async function handle(kind, I, p) {
+    const graph = GRAPHS[kind](p);
+    const sess = await ort.InferenceSession.create(buildModel(graph), {
+      intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: "sequential", graphOptimizationLevel: "all",
+    });
+    const f = feeds(ort, graph, I);
+    const [oname, oshape] = graph.outputs[0];
+    const outT = new ort.Tensor("float32", new Float32Array(prod(oshape)), oshape);
+    return {
+      variant: graph.variant,
+      async compute() {
+        await sess.run(f, { [oname]: outT });
+      },
+      read: () => outT.data,
+      dispose: () => sess.release(),
+    };
+  }
+  return {
+    id, label: label ?? id, order, threads,
+    async setup() {
+      ortShared ??= require("onnxruntime-node");
+      ort = ortShared;
+      return {
+        version: `onnxruntime-node ${pkgVersion("onnxruntime-node")} (CPU EP, intraOpNumThreads ${threads})`,
+        notes: ["outputs go into pre-allocated JS tensors, so its compute time already includes the readback"],
+      };
+    },
+    impls: Object.fromEntries(Object.keys(GRAPHS).map((kind) => [kind, (I, p) => handle(kind, I, p)])),
+  };
+}

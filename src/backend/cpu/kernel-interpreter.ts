@@ -1,0 +1,141 @@
+// Layer: src/backend/cpu. Executes a kernel of the IR directly, point by point, in float64 with the reference
+// interpreter's scalar semantics. It checks the lowering (graph -> kernels) independently of code generation,
+// and runs kernels where generating code is not allowed. Imports src/graph and src/backend/kernel.
+import { evalIndex } from "../../graph/index-expr.js";
+import type { DType } from "../../graph/node.js";
+import { ShapeError, indexRange } from "../../types/errors.js";
+import type { Expr, Kernel, ScalarType } from "../kernel/ir.js";
+import { uniform } from "./random.js";
+import { binaryFn, castValue, reducer, roundHalfEven, unaryFn } from "./reference.js";
+
+type Values = ArrayLike<number>;
+type Scope = Map<string, number>;
+type Compiled = (scope: Scope, reduced: number[]) => number;
+
+const dtypeOf = (t: ScalarType): DType => (t === "f32" ? "float32" : t === "i32" ? "int32" : "bool");
+const store = (t: ScalarType, v: number): number => (t === "f32" ? Math.fround(v) : t === "i32" ? v | 0 : v ? 1 : 0);
+
+function compile(e: Expr, inputs: readonly Values[], params: readonly number[]): Compiled {
+  const sub = (x: Expr): Compiled => compile(x, inputs, params);
+  switch (e.op) {
+    case "const":
+      return () => e.value;
+    case "param": {
+      const v = params[e.slot]!;
+      return () => v;
+    }
+    case "idx":
+      return (s) => evalIndex(e.index, (n) => s.get(n)!);
+    case "load": {
+      const data = inputs[e.input]!;
+      const guard = e.guard ? sub(e.guard) : undefined;
+      const dyn = e.dynamic ? { ...e.dynamic, read: sub(e.dynamic.value) } : undefined;
+      return (s, r) => {
+        if (guard && !guard(s, r)) return 0;
+        let at = evalIndex(e.index, (n) => s.get(n)!);
+        if (dyn) {
+          const i = dyn.read(s, r);
+          if (!(i >= 0 && i < dyn.limit)) throw new ShapeError(indexRange(i, dyn.dim, dyn.limit));
+          at += i * dyn.stride;
+        }
+        return data[at]!;
+      };
+    }
+    case "random": {
+      const seed = sub(e.seed);
+      return (s, r) => uniform(seed(s, r) >>> 0, e.stream, evalIndex(e.index, (n) => s.get(n)!));
+    }
+    case "unary": {
+      const f = e.fn === "round" ? roundHalfEven : unaryFn(e.fn, dtypeOf(e.type));
+      const x = sub(e.x);
+      return (s, r) => f(x(s, r));
+    }
+    case "binary": {
+      const f = binaryFn(e.fn, dtypeOf(e.type));
+      const [a, b] = [sub(e.a), sub(e.b)];
+      return (s, r) => f(a(s, r), b(s, r));
+    }
+    case "where": {
+      const [c, a, b] = [sub(e.cond), sub(e.a), sub(e.b)];
+      return (s, r) => (c(s, r) ? a(s, r) : b(s, r));
+    }
+    case "cast": {
+      const x = sub(e.x);
+      const to = dtypeOf(e.type);
+      return (s, r) => castValue(x(s, r), to);
+    }
+    case "reduced":
+      return (_s, r) => r[e.phase]!;
+  }
+}
+
+/** Calls fn for every assignment of the vars (row-major), with the scope updated in place. */
+function forEachPoint(vars: Kernel["outer"], scope: Scope, fn: () => void): void {
+  const go = (i: number): void => {
+    if (i === vars.length) return fn();
+    const v = vars[i]!;
+    for (let x = 0; x < v.extent; x++) {
+      scope.set(v.name, x);
+      go(i + 1);
+    }
+  };
+  go(0);
+}
+
+/**
+ * Runs a kernel over input arrays and param values; returns the output values (float64, rounded to the
+ * output type). @example interpretKernel(step.kernel, [a, b], step.params)
+ */
+export function interpretKernel(k: Kernel, inputs: readonly Values[], params: readonly number[]): Float64Array {
+  const out = new Float64Array(k.output.length);
+  const phases = k.phases.map((p) => ({ ...p, body: compile(p.body, inputs, params) }));
+  const value = compile(k.value, inputs, params);
+  const scope: Scope = new Map();
+  const reduced: number[] = [];
+  const at = (): number => evalIndex(k.output.index, (n) => scope.get(n)!);
+  forEachPoint(k.outer, scope, () => {
+    phases.forEach((p, i) => {
+      const [init, step] = reducer(p.fn);
+      let acc = init;
+      forEachPoint(p.vars, scope, () => {
+        acc = step(acc, p.body(scope, reduced));
+      });
+      reduced[i] = store(p.type, acc);
+    });
+    const mode = k.mode;
+    if (mode.kind === "map") {
+      forEachPoint(k.inner, scope, () => {
+        out[at()] = store(k.output.type, value(scope, reduced));
+      });
+      return;
+    }
+    const v = k.inner[0]!;
+    const keys: number[] = [];
+    for (let i = 0; i < v.extent; i++) {
+      scope.set(v.name, i);
+      keys.push(value(scope, reduced));
+    }
+    if (mode.kind === "scan") {
+      const [, step] = reducer(mode.fn);
+      let acc = 0;
+      keys.forEach((x, i) => {
+        acc = i === 0 ? x : step(acc, x);
+        scope.set(v.name, i);
+        out[at()] = store(k.output.type, acc);
+      });
+      return;
+    }
+    const rank = (x: number): number => (Number.isNaN(x) ? Infinity : x);
+    const order = keys.map((_, i) => i);
+    order.sort((i, j) => {
+      const [a, b] = [keys[i]!, keys[j]!];
+      const c = mode.descending ? rank(b) - rank(a) || Number(Number.isNaN(b)) - Number(Number.isNaN(a)) : rank(a) - rank(b) || Number(Number.isNaN(a)) - Number(Number.isNaN(b));
+      return c || i - j;
+    });
+    order.forEach((src, i) => {
+      scope.set(v.name, i);
+      out[at()] = src;
+    });
+  });
+  return out;
+}

@@ -1,0 +1,296 @@
+// Layer: src/backend/cpu. Kernel IR -> a WebAssembly module with one function
+//   run(out, in0 … inN, p0 … pM, start, end)
+// that computes the kernel's outer loop points start ≤ i < end of its parallel loop (threads split that range).
+// Loops are collapsed where memory is contiguous; the innermost store loop and each reduction's innermost
+// loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
+// vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
+// template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
+import { collapseLoops } from "../../kernel/passes/collapse.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
+import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
+import { generateGemm, scratchBytes } from "./gemm.js";
+import { matchContraction } from "../../kernel/passes/contraction.js";
+import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
+
+export interface WasmKernel {
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  /** The WAT-like listing of the generated function. */
+  readonly text: string;
+  /** The extent of the loop split across threads (1 when the kernel is not split). */
+  readonly parallelExtent: number;
+  /** Gathered dims by error id (the heap's status words name the id). */
+  readonly dynamicLoads: readonly { readonly dim: string; readonly limit: number }[];
+  /** Per-thread scratch bytes (contractions pack their operands there); `run` then takes it before start. */
+  readonly scratchBytes: number;
+}
+
+const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
+const elementBytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
+
+class Generator {
+  readonly f: FunctionBuilder;
+  readonly em: ExprEmitter;
+  readonly vars = new Map<string, number>();
+  readonly reduced: number[] = [];
+  readonly out: number;
+  readonly start: number;
+  readonly end: number;
+  readonly parallel: number;
+  readonly outIndex: Expr;
+
+  constructor(readonly k: Kernel) {
+    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map(wasmType), "i32", "i32"];
+    this.f = new FunctionBuilder("run", params);
+    this.out = 0;
+    const inputPtr = k.inputs.map((_, i) => 1 + i);
+    const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + i);
+    this.start = params.length - 2;
+    this.end = params.length - 1;
+    const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced };
+    this.em = new ExprEmitter(this.f, k, ctx);
+    this.parallel = k.outer.findIndex((v) => v.extent > 1);
+    this.outIndex = { op: "idx", type: "i32", index: k.output.index };
+    for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)]) this.vars.set(v.name, this.f.local("i32"));
+  }
+
+  generate(): void {
+    this.outerLoop(0, new Set());
+  }
+
+  /** `for (v = lo; v < hi; v += step) body()`, with lo and hi pushed by the callbacks. */
+  forLoop(v: number, lo: () => void, hi: () => void, step: number, body: () => void): void {
+    const f = this.f;
+    lo();
+    f.set(v).block().loop();
+    f.get(v);
+    if (step > 1) f.i32(step - 1).op("i32.add");
+    hi();
+    f.op("i32.ge_s").brIf(1);
+    body();
+    f.get(v).i32(step).op("i32.add").set(v).br(0).end().end();
+  }
+
+  /** Everything evaluated inside loops at or below the given level. */
+  allExprs(): Expr[] {
+    return [...kernelExprs(this.k), this.outIndex];
+  }
+
+  outerLoop(i: number, bound: Set<string>): void {
+    const k = this.k;
+    if (i === k.outer.length) return this.body(bound);
+    const v = k.outer[i]!;
+    const local = this.vars.get(v.name)!;
+    const inner = new Set([...bound, v.name]);
+    if (i !== this.parallel && v.extent === 1) {
+      this.f.i32(0).set(local);
+      return this.outerLoop(i + 1, inner);
+    }
+    const [lo, hi] =
+      i === this.parallel ? [() => void this.f.get(this.start), () => void this.f.get(this.end)] : [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
+    if (i === k.outer.length - 1 && k.phases.length === 0 && k.inner.length === 0 && k.mode.kind === "map") {
+      return this.storeLoop(v, lo, hi, bound);
+    }
+    this.em.hoist(this.allExprs(), bound, undefined, false);
+    this.forLoop(local, lo, hi, 1, () => {
+      this.em.enterScope();
+      this.outerLoop(i + 1, inner);
+      this.em.exitScope();
+    });
+  }
+
+  body(bound: Set<string>): void {
+    const k = this.k;
+    const scope = new Set(bound);
+    k.phases.forEach((p, i) => {
+      this.phase(p, i, scope);
+      scope.add(`%${i}`);
+    });
+    if (k.mode.kind === "scan") return this.scan(k.mode.fn, scope);
+    if (k.inner.length === 0) {
+      this.em.hoist([k.value, this.outIndex], scope, undefined, false);
+      return this.store(() => this.em.scalar(k.value));
+    }
+    this.innerLoop(0, scope);
+  }
+
+  innerLoop(j: number, bound: Set<string>): void {
+    const v = this.k.inner[j]!;
+    const [lo, hi] = [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
+    if (j === this.k.inner.length - 1) return this.storeLoop(v, lo, hi, bound);
+    this.em.hoist([this.k.value, this.outIndex], bound, undefined, false);
+    this.forLoop(this.vars.get(v.name)!, lo, hi, 1, () => {
+      this.em.enterScope();
+      this.innerLoop(j + 1, new Set([...bound, v.name]));
+      this.em.exitScope();
+    });
+  }
+
+  /** Stores the value at the output index (scalar); the value is pushed by `value`. */
+  store(value: () => void): void {
+    const t = this.k.output.type;
+    this.em.address(this.out, t, () => this.em.scalar(this.outIndex));
+    value();
+    this.f.mem(t === "f32" ? "f32.store" : t === "i32" ? "i32.store" : "i32.store8");
+  }
+
+  /** The innermost store loop over v: 4 lanes at a time when possible, then the scalar remainder. */
+  storeLoop(v: LoopVar, lo: () => void, hi: () => void, bound: Set<string>): void {
+    const k = this.k;
+    const local = this.vars.get(v.name)!;
+    const split = this.em.split(this.outIndex as Expr & { index: never }, v.name);
+    const vector =
+      v.extent >= 8 && k.output.type !== "bool" && split !== null && split.coef === 1 && vectorizable(this.em, [k.value], v.name);
+    this.em.hoist([k.value, this.outIndex], bound, v.name, vector);
+    const f = this.f;
+    if (vector) {
+      this.forLoop(local, lo, hi, 4, () => {
+        this.em.address(this.out, k.output.type, () => {
+          this.em.scalar(split.base);
+          f.get(local).op("i32.add");
+        });
+        this.em.vector(k.value, v.name);
+        f.mem("v128.store", 0, 2);
+      });
+      this.forLoop(local, () => void f.get(local), hi, 1, () => this.store(() => this.em.scalar(k.value)));
+      return;
+    }
+    this.forLoop(local, lo, hi, 1, () => this.store(() => this.em.scalar(k.value)));
+  }
+
+  /** A reduction phase; its result goes to a new local. */
+  phase(p: Phase, index: number, bound: Set<string>): void {
+    const f = this.f;
+    const acc = f.local(wasmType(p.type));
+    this.reduced[index] = acc;
+    if (p.vars.length === 0) {
+      this.em.hoist([p.body], bound, undefined, false);
+      this.em.scalar(p.body);
+      f.set(acc);
+      return;
+    }
+    const last = p.vars[p.vars.length - 1]!;
+    const vector = p.type !== "bool" && last.extent >= 16 && vectorizable(this.em, [p.body], last.name);
+    const lanes = vector ? [0, 1, 2, 3].map(() => f.local("v128")) : [];
+    this.identity(p);
+    f.set(acc);
+    for (const l of lanes) {
+      this.identity(p);
+      f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(l);
+    }
+    const loops = (depth: number, scope: Set<string>): void => {
+      const v = p.vars[depth]!;
+      const local = this.vars.get(v.name)!;
+      const inner = new Set([...scope, v.name]);
+      if (depth < p.vars.length - 1) {
+        this.em.hoist([p.body], scope, undefined, false);
+        this.forLoop(local, () => void f.i32(0), () => void f.i32(v.extent), 1, () => {
+          this.em.enterScope();
+          loops(depth + 1, inner);
+          this.em.exitScope();
+        });
+        return;
+      }
+      this.em.hoist([p.body], scope, v.name, vector);
+      if (vector) {
+        this.forLoop(local, () => void f.i32(0), () => void f.i32(v.extent), 16, () => {
+          lanes.forEach((l, i) => {
+            f.get(l);
+            if (i > 0) f.get(local).i32(4).op("i32.add").set(local);
+            this.em.vector(p.body, v.name);
+            f.op(vectorStep(p)).set(l);
+          });
+          f.get(local).i32(12).op("i32.sub").set(local);
+        });
+      }
+      const resume = vector ? () => void f.get(local) : () => void f.i32(0);
+      this.forLoop(local, resume, () => void f.i32(v.extent), 1, () => {
+        this.step(p, acc, () => this.em.scalar(p.body));
+      });
+    };
+    loops(0, bound);
+    if (vector) {
+      const [a, b, c, d] = lanes as [number, number, number, number];
+      const op = vectorStep(p);
+      f.get(a).get(b).op(op).get(c).get(d).op(op).op(op).set(a);
+      for (let lane = 0; lane < 4; lane++) {
+        this.step(p, acc, () => void f.get(a).lane(p.type === "f32" ? "f32x4.extract_lane" : "i32x4.extract_lane", lane));
+      }
+    }
+  }
+
+  identity(p: { fn: string; type: ScalarType }): void {
+    const f = this.f;
+    const { fn, type } = p;
+    if (type === "f32") f.f32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity);
+    else if (type === "i32") f.i32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647);
+    else f.i32(fn === "min" ? 1 : 0);
+  }
+
+  /** acc = fn(acc, value) in scalars. */
+  step(p: { fn: string; type: ScalarType }, acc: number, value: () => void): void {
+    const f = this.f;
+    if (p.type === "f32") {
+      f.get(acc);
+      value();
+      f.op(p.fn === "sum" ? "f32.add" : p.fn === "prod" ? "f32.mul" : p.fn === "max" ? "f32.max" : "f32.min").set(acc);
+      return;
+    }
+    if (p.fn === "sum" || p.fn === "prod") {
+      f.get(acc);
+      value();
+      f.op(p.fn === "sum" ? "i32.add" : "i32.mul").set(acc);
+      return;
+    }
+    const x = f.local("i32");
+    value();
+    f.set(x);
+    f.get(x).get(acc).get(x).get(acc).op(p.fn === "max" ? "i32.gt_s" : "i32.lt_s").op("select").set(acc);
+  }
+
+  /** A scan along the single inner loop: out[…, i] = fn over j <= i of value[…, j]. */
+  scan(fn: string, bound: Set<string>): void {
+    const k = this.k;
+    const v = k.inner[0]!;
+    const acc = this.f.local(wasmType(k.output.type));
+    this.identity({ fn, type: k.output.type });
+    this.f.set(acc);
+    this.em.hoist([k.value, this.outIndex], bound, v.name, false);
+    this.forLoop(this.vars.get(v.name)!, () => void this.f.i32(0), () => void this.f.i32(v.extent), 1, () => {
+      this.step({ fn, type: k.output.type }, acc, () => this.em.scalar(k.value));
+      this.store(() => void this.f.get(acc));
+    });
+  }
+}
+
+function vectorStep(p: Phase): string {
+  const t = p.type === "f32" ? "f32x4" : "i32x4";
+  if (p.fn === "sum") return `${t}.add`;
+  if (p.fn === "prod") return `${t}.mul`;
+  return p.type === "f32" ? `f32x4.${p.fn}` : `i32x4.${p.fn}_s`;
+}
+
+/**
+ * Generates the Wasm module of a map or scan kernel. @example generateWasm(step.kernel, { shared: true, maxPages: 65536 })
+ */
+export function generateWasm(kernel: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
+  if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
+  const k = collapseLoops(kernel);
+  const contraction = matchContraction(k);
+  if (contraction) {
+    const gemm = generateGemm(k, contraction, memory);
+    return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction) };
+  }
+  const g = new Generator(k);
+  g.generate();
+  const m = new ModuleBuilder(memory);
+  m.add(g.f, true);
+  return {
+    bytes: m.bytes(),
+    text: m.text(),
+    parallelExtent: g.parallel >= 0 ? k.outer[g.parallel]!.extent : 1,
+    dynamicLoads: g.em.dynamicLoads.map((e) => (e.op === "load" && e.dynamic ? { dim: e.dynamic.dim, limit: e.dynamic.limit } : { dim: "?", limit: 0 })),
+    scratchBytes: 0,
+  };
+}
+
+export { elementBytes };

@@ -1,0 +1,543 @@
+// Layer: src/backend/cpu. Emits kernel IR expressions as Wasm, as scalars (f32, i32, bool as 0/1) or as
+// 4-lane SIMD values along one loop variable (bool as all-ones masks). Loop-invariant subexpressions are
+// hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
+// body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
+import { type Expr, type Kernel, type ScalarType, children, walkExpr } from "../../kernel/ir.js";
+import { emitMath, type MathFunction } from "./math.js";
+import type { FunctionBuilder, ValType } from "./module.js";
+
+export interface EmitContext {
+  readonly inputPtr: readonly number[];
+  readonly params: readonly number[];
+  readonly vars: Map<string, number>;
+  readonly reduced: number[];
+}
+
+const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
+const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
+const mathFns = new Set(["exp", "log", "tanh", "sin", "cos", "erf"]);
+
+/** An affine index split as base + coef·v for the loop variable v. */
+export interface Split {
+  readonly base: Expr;
+  readonly coef: number;
+}
+
+export class ExprEmitter {
+  readonly #deps = new Map<Expr, ReadonlySet<string>>();
+  readonly #scopes: { scalar: Map<Expr, number>; vector: Map<Expr, number> }[] = [{ scalar: new Map(), vector: new Map() }];
+  readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
+  /** Loads with a data-dependent index, numbered for error reports. */
+  readonly dynamicLoads: Expr[] = [];
+  /** Where `reduced` values come from instead of the phase locals (a contraction's registers). */
+  reducedOverride: { readonly scalar: number; readonly vector?: number } | undefined;
+
+  constructor(
+    readonly f: FunctionBuilder,
+    readonly k: Kernel,
+    readonly ctx: EmitContext,
+  ) {}
+
+  /** The loop variables (and `%p` phase results) an expression reads. */
+  deps(e: Expr): ReadonlySet<string> {
+    let d = this.#deps.get(e);
+    if (d) return d;
+    const s = new Set<string>();
+    if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
+    if (e.op === "reduced") s.add(`%${e.phase}`);
+    for (const c of children(e)) for (const v of this.deps(c)) s.add(v);
+    this.#deps.set(e, (d = s));
+    return d;
+  }
+
+  enterScope(): void {
+    this.#scopes.push({ scalar: new Map(), vector: new Map() });
+  }
+  exitScope(): void {
+    this.#scopes.pop();
+  }
+  #cached(e: Expr, vector: boolean): number | undefined {
+    for (let i = this.#scopes.length - 1; i >= 0; i--) {
+      const hit = (vector ? this.#scopes[i]!.vector : this.#scopes[i]!.scalar).get(e);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
+  /** The base + coef·v split of a load's (or idx's) affine index for loop variable v (null: not affine). */
+  split(e: Expr & { index: IndexExpr }, v: string): (Split & { base: { index: IndexExpr } }) | null {
+    let byVar = this.#splits.get(v);
+    if (!byVar) this.#splits.set(v, (byVar = new Map()));
+    if (byVar.has(e)) return byVar.get(e)!;
+    const a = toAffine(e.index);
+    let result: (Split & { base: { index: IndexExpr } }) | null = null;
+    if (a) {
+      let base: IndexExpr = idxConst(a.constant);
+      for (const [name, c] of a.coeffs) if (name !== v) base = idxAdd(base, idxMul(idxVar(name), c));
+      result = { base: { op: "idx", type: "i32", index: base }, coef: a.coeffs.get(v) ?? 0 };
+    }
+    byVar.set(e, result);
+    return result;
+  }
+
+  /**
+   * Computes into locals every largest subexpression of `roots` that reads only `bound` (and is worth it),
+   * plus the address bases of loads along `inner` — as SIMD splats too when the loop is vectorised.
+   */
+  hoist(roots: readonly Expr[], bound: ReadonlySet<string>, inner: string | undefined, vector: boolean): void {
+    const scope = this.#scopes[this.#scopes.length - 1]!;
+    const invariant = (e: Expr): boolean => [...this.deps(e)].every((d) => bound.has(d));
+    const visit = (e: Expr): void => {
+      if (this.#cached(e, vector) !== undefined || (!vector && this.#cached(e, false) !== undefined)) return;
+      if (invariant(e)) {
+        if (!vector && (e.op === "param" || e.op === "const" || (e.op === "idx" && e.index.op === "var"))) return;
+        if (this.#cached(e, false) === undefined) {
+          this.scalar(e);
+          const local = this.f.local(wasmType(e.type));
+          this.f.set(local);
+          scope.scalar.set(e, local);
+        }
+        if (vector) {
+          this.f.get(this.#cached(e, false)!);
+          this.#splat(e.type);
+          const v = this.f.local("v128");
+          this.f.set(v);
+          scope.vector.set(e, v);
+        }
+        return;
+      }
+      if (inner && (e.op === "load" || e.op === "idx") && !(e.op === "load" && e.dynamic)) {
+        const s = this.split(e, inner);
+        if (s && invariant(s.base) && this.#cached(s.base, false) === undefined && s.base.index.op !== "const") {
+          this.scalar(s.base);
+          const local = this.f.local("i32");
+          this.f.set(local);
+          scope.scalar.set(s.base, local);
+        }
+      }
+      for (const c of children(e)) visit(c);
+    };
+    for (const r of roots) visit(r);
+  }
+
+  #splat(t: ScalarType): void {
+    if (t === "f32") this.f.op("f32x4.splat");
+    else if (t === "i32") this.f.op("i32x4.splat");
+    else this.f.i32(-1).op("i32.mul").op("i32x4.splat"); // 0/1 -> 0/-1 mask
+  }
+
+  /** Emits an i32 index expression. */
+  index(e: IndexExpr): void {
+    switch (e.op) {
+      case "var":
+        this.f.get(this.ctx.vars.get(e.name)!);
+        return;
+      case "const":
+        this.f.i32(e.value);
+        return;
+      case "add":
+        this.index(e.a);
+        this.index(e.b);
+        this.f.op("i32.add");
+        return;
+      case "mul":
+        this.index(e.a);
+        this.f.i32(e.c).op("i32.mul");
+        return;
+      case "div":
+        this.index(e.a);
+        this.f.i32(e.c).op("i32.div_u");
+        return;
+      case "mod":
+        this.index(e.a);
+        this.f.i32(e.c).op("i32.rem_u");
+        return;
+    }
+  }
+
+  /** Pushes the byte address of a load (or store) whose element index is given as code by `at`. */
+  address(ptr: number, type: ScalarType, at: () => void): void {
+    this.f.get(ptr);
+    at();
+    if (bytes(type) === 4) this.f.i32(2).op("i32.shl");
+    this.f.op("i32.add");
+  }
+
+  /** Emits a scalar. */
+  scalar(e: Expr): void {
+    const hit = this.#cached(e, false);
+    if (hit !== undefined) {
+      this.f.get(hit);
+      return;
+    }
+    const f = this.f;
+    switch (e.op) {
+      case "const":
+        if (e.type === "f32") f.f32(e.value);
+        else f.i32(e.value);
+        return;
+      case "param":
+        f.get(this.ctx.params[e.slot]!);
+        return;
+      case "idx":
+        this.index(e.index);
+        return;
+      case "reduced":
+        f.get(this.reducedOverride?.scalar ?? this.ctx.reduced[e.phase]!);
+        return;
+      case "load":
+        return this.#scalarLoad(e);
+      case "random":
+        return this.#random(e);
+      case "unary":
+        return this.#scalarUnary(e);
+      case "binary":
+        return this.#scalarBinary(e);
+      case "where":
+        this.scalar(e.a);
+        this.scalar(e.b);
+        this.scalar(e.cond);
+        f.op("select");
+        return;
+      case "cast":
+        return this.#scalarCast(e.x, e.type);
+    }
+  }
+
+  #scalarLoad(e: Extract<Expr, { op: "load" }>): void {
+    const f = this.f;
+    const load = e.type === "f32" ? "f32.load" : e.type === "i32" ? "i32.load" : "i32.load8_u";
+    const read = (): void =>
+      this.address(this.ctx.inputPtr[e.input]!, e.type, () => {
+        this.index(e.index);
+        if (e.dynamic) {
+          this.#checkedDynamic(e);
+          f.i32(e.dynamic.stride).op("i32.mul").op("i32.add");
+        }
+      });
+    if (e.guard) {
+      this.scalar(e.guard);
+      f.if(wasmType(e.type));
+      read();
+      f.mem(load);
+      f.else();
+      if (e.type === "f32") f.f32(0);
+      else f.i32(0);
+      f.end();
+      return;
+    }
+    read();
+    f.mem(load);
+  }
+
+  /** The gathered index, with out-of-range values recorded in the heap's status words and replaced by 0. */
+  #checkedDynamic(e: Extract<Expr, { op: "load" }>): void {
+    const f = this.f;
+    const d = e.dynamic!;
+    let id = this.dynamicLoads.indexOf(e);
+    if (id < 0) id = this.dynamicLoads.push(e) - 1;
+    const v = f.local("i32");
+    this.scalar(d.value);
+    f.tee(v).i32(d.limit).op("i32.ge_u").if();
+    f.i32(0).i32(1).mem("i32.store").i32(0).get(v).mem("i32.store", 4).i32(0).i32(id).mem("i32.store", 8);
+    f.i32(0).set(v).end().get(v);
+  }
+
+  #random(e: Extract<Expr, { op: "random" }>): void {
+    const f = this.f;
+    const mix = (): void => {
+      const x = f.local("i32");
+      f.set(x);
+      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor").i32(0x7feb352d).op("i32.mul").set(x);
+      f.get(x).get(x).i32(15).op("i32.shr_u").op("i32.xor").i32(0x846ca68b | 0).op("i32.mul").set(x);
+      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor");
+    };
+    // key = mix(seed + mix(stream + golden)); bits = mix(mix(index ^ key) + key); value = (bits >>> 8) / 2^24
+    const key = f.local("i32");
+    this.scalar(e.seed);
+    f.i32((e.stream + 0x9e3779b9) | 0);
+    mix();
+    f.op("i32.add");
+    mix();
+    f.set(key);
+    this.index(e.index);
+    f.get(key).op("i32.xor");
+    mix();
+    f.get(key).op("i32.add");
+    mix();
+    f.i32(8).op("i32.shr_u").op("f32.convert_i32_s").f32(1 / 16777216).op("f32.mul");
+  }
+
+  #scalarUnary(e: Extract<Expr, { op: "unary" }>): void {
+    const f = this.f;
+    if (e.type === "bool") {
+      this.scalar(e.x);
+      f.op("i32.eqz");
+      return;
+    }
+    if (e.type === "i32") {
+      const x = f.local("i32");
+      this.scalar(e.x);
+      f.set(x);
+      if (e.fn === "neg") f.i32(0).get(x).op("i32.sub");
+      else if (e.fn === "abs") f.get(x).i32(0).get(x).op("i32.sub").get(x).i32(0).op("i32.ge_s").op("select");
+      else if (e.fn === "sign") f.get(x).i32(0).op("i32.gt_s").get(x).i32(0).op("i32.lt_s").op("i32.sub");
+      else f.get(x);
+      return;
+    }
+    if (mathFns.has(e.fn)) {
+      const x = f.local("f32");
+      this.scalar(e.x);
+      f.set(x);
+      emitMath(f, e.fn as MathFunction, false, [x]);
+      return;
+    }
+    switch (e.fn) {
+      case "neg":
+      case "abs":
+      case "floor":
+      case "ceil":
+      case "sqrt":
+        this.scalar(e.x);
+        f.op(`f32.${e.fn}`);
+        return;
+      case "round":
+        this.scalar(e.x);
+        f.op("f32.nearest");
+        return;
+      case "recip":
+      case "rsqrt":
+        f.f32(1);
+        this.scalar(e.x);
+        if (e.fn === "rsqrt") f.op("f32.sqrt");
+        f.op("f32.div");
+        return;
+      case "sign": {
+        const x = f.local("f32");
+        this.scalar(e.x);
+        f.set(x);
+        // NaN ? x : (x > 0) - (x < 0)
+        f.get(x);
+        f.get(x).f32(0).op("f32.gt").get(x).f32(0).op("f32.lt").op("i32.sub").op("f32.convert_i32_s");
+        f.get(x).get(x).op("f32.ne").op("select");
+        return;
+      }
+      default:
+        throw new Error(`internal: no scalar code for ${e.fn} on ${e.type}`);
+    }
+  }
+
+  #scalarBinary(e: Extract<Expr, { op: "binary" }>): void {
+    const f = this.f;
+    const t = e.a.type;
+    if (e.fn === "pow") {
+      const [x, y] = [f.local("f32"), f.local("f32")];
+      this.scalar(e.a);
+      f.set(x);
+      this.scalar(e.b);
+      f.set(y);
+      emitMath(f, "pow", false, [x, y]);
+      return;
+    }
+    if ((e.fn === "max" || e.fn === "min") && t !== "f32") {
+      const [a, b] = [f.local("i32"), f.local("i32")];
+      this.scalar(e.a);
+      f.set(a);
+      this.scalar(e.b);
+      f.set(b);
+      f.get(a).get(b).get(a).get(b).op(e.fn === "max" ? "i32.gt_s" : "i32.lt_s").op("select");
+      return;
+    }
+    this.scalar(e.a);
+    this.scalar(e.b);
+    const name = t === "f32" ? scalarFloat[e.fn] : scalarInt[e.fn];
+    if (!name) throw new Error(`internal: no scalar code for ${e.fn} on ${t}`);
+    f.op(name);
+  }
+
+  #scalarCast(x: Expr, to: ScalarType): void {
+    this.scalar(x);
+    const from = x.type;
+    if (from === to) return;
+    if (to === "f32") this.f.op("f32.convert_i32_s");
+    else if (to === "i32") {
+      if (from === "f32") this.f.op("i32.trunc_sat_f32_s");
+    } else if (from === "f32") this.f.f32(0).op("f32.ne");
+    else this.f.i32(0).op("i32.ne");
+  }
+
+  /** Emits a 4-lane value; `lane` is the vectorised loop variable (its local holds lane 0's value). */
+  vector(e: Expr, lane: string): void {
+    const hit = this.#cached(e, true);
+    if (hit !== undefined) {
+      this.f.get(hit);
+      return;
+    }
+    const f = this.f;
+    if (e.op === "reduced" && this.reducedOverride?.vector !== undefined) {
+      f.get(this.reducedOverride.vector);
+      return;
+    }
+    if (!this.deps(e).has(lane)) {
+      this.scalar(e);
+      this.#splat(e.type);
+      return;
+    }
+    switch (e.op) {
+      case "idx": {
+        const s = this.split(e, lane)!;
+        this.scalar(s.base);
+        f.get(this.ctx.vars.get(lane)!).i32(s.coef).op("i32.mul").op("i32.add").op("i32x4.splat");
+        f.v128i([0, s.coef, 2 * s.coef, 3 * s.coef]).op("i32x4.add");
+        return;
+      }
+      case "load": {
+        const s = this.split(e, lane)!;
+        this.address(this.ctx.inputPtr[e.input]!, e.type, () => {
+          this.scalar(s.base);
+          f.get(this.ctx.vars.get(lane)!).op("i32.add");
+        });
+        f.mem("v128.load", 0, 2);
+        return;
+      }
+      case "unary":
+        return this.#vectorUnary(e, lane);
+      case "binary":
+        return this.#vectorBinary(e, lane);
+      case "where":
+        this.vector(e.a, lane);
+        this.vector(e.b, lane);
+        this.vector(e.cond, lane);
+        f.op("v128.bitselect");
+        return;
+      case "cast":
+        return this.#vectorCast(e.x, e.type, lane);
+      default:
+        throw new Error(`internal: ${e.op} cannot be vectorised`);
+    }
+  }
+
+  #vectorUnary(e: Extract<Expr, { op: "unary" }>, lane: string): void {
+    const f = this.f;
+    if (e.type === "bool") {
+      this.vector(e.x, lane);
+      f.op("v128.not");
+      return;
+    }
+    if (e.type === "i32") {
+      if (e.fn === "sign") {
+        const x = f.local("v128");
+        this.vector(e.x, lane);
+        f.tee(x).v128i([0, 0, 0, 0]).op("i32x4.lt_s").get(x).v128i([0, 0, 0, 0]).op("i32x4.gt_s").op("i32x4.sub");
+        return;
+      }
+      this.vector(e.x, lane);
+      if (e.fn === "neg" || e.fn === "abs") f.op(`i32x4.${e.fn}`);
+      return;
+    }
+    if (mathFns.has(e.fn)) {
+      const x = f.local("v128");
+      this.vector(e.x, lane);
+      f.set(x);
+      emitMath(f, e.fn as MathFunction, true, [x]);
+      return;
+    }
+    switch (e.fn) {
+      case "neg":
+      case "abs":
+      case "floor":
+      case "ceil":
+      case "sqrt":
+        this.vector(e.x, lane);
+        f.op(`f32x4.${e.fn}`);
+        return;
+      case "round":
+        this.vector(e.x, lane);
+        f.op("f32x4.nearest");
+        return;
+      case "recip":
+      case "rsqrt":
+        f.f32(1).op("f32x4.splat");
+        this.vector(e.x, lane);
+        if (e.fn === "rsqrt") f.op("f32x4.sqrt");
+        f.op("f32x4.div");
+        return;
+      case "sign": {
+        const x = f.local("v128");
+        this.vector(e.x, lane);
+        f.tee(x);
+        // (x > 0) - (x < 0) as -mask + mask in i32 lanes, converted; NaN lanes keep x
+        f.v128i([0, 0, 0, 0]).op("f32x4.lt").get(x).v128i([0, 0, 0, 0]).op("f32x4.gt").op("i32x4.sub").op("f32x4.convert_i32x4_s");
+        f.get(x).get(x).get(x).op("f32x4.eq").op("v128.bitselect");
+        return;
+      }
+      default:
+        throw new Error(`internal: no vector code for ${e.fn}`);
+    }
+  }
+
+  #vectorBinary(e: Extract<Expr, { op: "binary" }>, lane: string): void {
+    const f = this.f;
+    if (e.fn === "pow") {
+      const [x, y] = [f.local("v128"), f.local("v128")];
+      this.vector(e.a, lane);
+      f.set(x);
+      this.vector(e.b, lane);
+      f.set(y);
+      emitMath(f, "pow", true, [x, y]);
+      return;
+    }
+    this.vector(e.a, lane);
+    this.vector(e.b, lane);
+    const name = e.a.type === "f32" ? vectorFloat[e.fn] : e.a.type === "i32" ? vectorInt[e.fn] : vectorBool[e.fn];
+    if (!name) throw new Error(`internal: no vector code for ${e.fn} on ${e.a.type}`);
+    f.op(name);
+  }
+
+  #vectorCast(x: Expr, to: ScalarType, lane: string): void {
+    const f = this.f;
+    this.vector(x, lane);
+    const from = x.type;
+    if (from === to) return;
+    if (to === "f32") {
+      if (from === "bool") f.f32(1).op("f32x4.splat").op("v128.and");
+      else f.op("f32x4.convert_i32x4_s");
+    } else if (to === "i32") {
+      f.op(from === "f32" ? "i32x4.trunc_sat_f32x4_s" : "i32x4.neg");
+    } else f.v128i([0, 0, 0, 0]).op(from === "f32" ? "f32x4.ne" : "i32x4.ne");
+  }
+}
+
+/** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, no gathers). */
+export function vectorizable(em: ExprEmitter, exprs: readonly Expr[], v: string): boolean {
+  let ok = true;
+  for (const root of exprs)
+    walkExpr(root, (e) => {
+      if (!ok || !em.deps(e).has(v)) return;
+      if (e.op === "random") ok = false;
+      if (e.op === "idx") ok = em.split(e, v) !== null;
+      if (e.op === "load") {
+        const s = e.dynamic || e.guard ? null : em.split(e, v);
+        ok = e.type !== "bool" && s !== null && s.coef === 1;
+      }
+    });
+  return ok;
+}
+
+const scalarFloat: Partial<Record<string, string>> = {
+  add: "f32.add", sub: "f32.sub", mul: "f32.mul", div: "f32.div", max: "f32.max", min: "f32.min",
+  eq: "f32.eq", ne: "f32.ne", lt: "f32.lt", le: "f32.le",
+};
+const scalarInt: Partial<Record<string, string>> = {
+  add: "i32.add", sub: "i32.sub", mul: "i32.mul", eq: "i32.eq", ne: "i32.ne", lt: "i32.lt_s", le: "i32.le_s", and: "i32.and", or: "i32.or",
+};
+const vectorFloat: Partial<Record<string, string>> = {
+  add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", max: "f32x4.max", min: "f32x4.min",
+  eq: "f32x4.eq", ne: "f32x4.ne", lt: "f32x4.lt", le: "f32x4.le",
+};
+const vectorInt: Partial<Record<string, string>> = {
+  add: "i32x4.add", sub: "i32x4.sub", mul: "i32x4.mul", max: "i32x4.max_s", min: "i32x4.min_s",
+  eq: "i32x4.eq", ne: "i32x4.ne", lt: "i32x4.lt_s", le: "i32x4.le_s",
+};
+const vectorBool: Partial<Record<string, string>> = { and: "v128.and", or: "v128.or", eq: "i32x4.eq", ne: "i32x4.ne" };

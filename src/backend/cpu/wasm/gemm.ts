@@ -1,0 +1,238 @@
+// Layer: src/backend/cpu. Contractions (passes/contraction.ts) as a packed, register-blocked Wasm kernel:
+//   for each work unit (a batch point × a block of NC columns):   (units are split across threads)
+//     pack B[k, n-block] into NR-wide panels (evaluating B's prologue expression once per element)
+//     for each block of MC rows: pack A[m-block, k] into MR-high panels
+//       for each panel pair: a 4×8 f32x4 micro-kernel accumulates Σ_k in registers, and the epilogue
+//       (bias, activation, scale …) is applied from the registers as the tile is stored.
+// `run(out, in…, p…, scratch, start, end)`: scratch is this thread's packing space (see scratchBytes).
+import type { Expr, Kernel, LoopVar } from "../../kernel/ir.js";
+import type { Contraction } from "../../kernel/passes/contraction.js";
+import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
+import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
+
+const MR = 4;
+const NR = 8;
+const product = (vs: readonly LoopVar[]): number => vs.reduce((n, v) => n * v.extent, 1);
+const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
+
+/** Block sizes for a contraction: B's panel (K × NC) and A's (MC × K) stay within the L2 cache. */
+export function gemmBlocks(c: Contraction): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
+  const [M, N, K] = [product(c.m), product(c.n), product(c.k)];
+  const fitN = Math.max(NR, Math.floor(131072 / Math.max(1, K) / NR) * NR);
+  // Enough work units (batch points × column blocks) for the threads, but no more column blocks than that
+  // needs: every column block packs A again.
+  const blocksWanted = Math.max(1, Math.ceil(4 / product(c.batch)));
+  const spreadN = roundUp(Math.ceil(N / blocksWanted), NR);
+  const NC = Math.max(NR, Math.min(256, fitN, spreadN));
+  const MC = Math.max(MR, Math.min(256, Math.floor(65536 / Math.max(1, K) / MR) * MR));
+  return { M, N, K, NC, MC, units: product(c.batch) * Math.ceil(N / NC) };
+}
+
+/** Bytes of packing space one thread needs. */
+export function scratchBytes(c: Contraction): number {
+  const { K, NC, MC } = gemmBlocks(c);
+  return roundUp(4 * (K * roundUp(NC, NR) + K * roundUp(MC, MR)), 64);
+}
+
+/** Generates the module. @example generateGemm(kernel, matchContraction(kernel)!, memory) */
+export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
+  const { M, N, K, NC, MC, units } = gemmBlocks(c);
+  const NCpad = roundUp(NC, NR);
+  const MCpad = roundUp(MC, MR);
+  const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map((t) => (t === "f32" ? "f32" : "i32") as ValType), "i32", "i32", "i32"];
+  const f = new FunctionBuilder("run", params);
+  const [scratch, start, end] = [params.length - 3, params.length - 2, params.length - 1];
+  const vars = new Map<string, number>();
+  for (const v of [...c.batch, ...c.m, ...c.n, ...c.k]) vars.set(v.name, f.local("i32"));
+  const ctx: EmitContext = {
+    inputPtr: k.inputs.map((_, i) => 1 + i),
+    params: k.params.map((_, i) => 1 + k.inputs.length + i),
+    vars,
+    reduced: [f.local("f32")],
+  };
+  const em = new ExprEmitter(f, k, ctx);
+  const local = (t: ValType = "i32"): number => f.local(t);
+  const [u, n0, nEnd, m0, bp, ap] = [local(), local(), local(), local(), local(), local()];
+  const nBlocks = Math.ceil(N / NC);
+
+  /** for (v = from; v < to; v += step) body — from/to pushed by callbacks. */
+  const loop = (v: number, from: () => void, to: () => void, step: number, body: () => void): void => {
+    from();
+    f.set(v).block().loop().get(v);
+    to();
+    f.op("i32.ge_s").brIf(1);
+    body();
+    f.get(v).i32(step).op("i32.add").set(v).br(0).end().end();
+  };
+  /** Sets the locals of `vs` from a flat index held in local `flat` (row-major over vs). */
+  const decompose = (vs: readonly LoopVar[], flat: number): void => {
+    const rest = local();
+    f.get(flat).set(rest);
+    for (let i = vs.length - 1; i >= 0; i--) {
+      const v = vs[i]!;
+      if (i === 0) f.get(rest).set(vars.get(v.name)!);
+      else {
+        f.get(rest).i32(v.extent).op("i32.rem_u").set(vars.get(v.name)!);
+        f.get(rest).i32(v.extent).op("i32.div_u").set(rest);
+      }
+    }
+  };
+  /** Nested loops over K's vars with a running flat counter in `kk`. */
+  const overK = (kk: number, body: () => void): void => {
+    f.i32(0).set(kk);
+    const nest = (i: number): void => {
+      if (i === c.k.length) {
+        body();
+        f.get(kk).i32(1).op("i32.add").set(kk);
+        return;
+      }
+      const v = c.k[i]!;
+      loop(vars.get(v.name)!, () => void f.i32(0), () => void f.i32(v.extent), 1, () => nest(i + 1));
+    };
+    nest(0);
+  };
+
+  loop(u, () => void f.get(start), () => void f.get(end), 1, () => {
+    // unit -> batch point and column block
+    const b = local();
+    f.get(u).i32(nBlocks).op("i32.div_u").set(b);
+    decompose(c.batch, b);
+    f.get(u).i32(nBlocks).op("i32.rem_u").i32(NC).op("i32.mul").tee(n0).i32(NC).op("i32.add").i32(N).get(n0).i32(NC).op("i32.add").i32(N).op("i32.lt_s").op("select").set(nEnd);
+    f.get(scratch).set(bp);
+    f.get(scratch).i32(4 * K * NCpad).op("i32.add").set(ap);
+
+    // pack B: Bp[(n - n0) / NR][k][(n - n0) % NR] = n < nEnd ? B(batch, k, n) : 0
+    const [n, kk] = [local(), local()];
+    loop(n, () => void f.get(n0), () => void f.get(n0).i32(NCpad).op("i32.add"), 1, () => {
+      f.get(n).get(nEnd).op("i32.lt_s").if();
+      decompose(c.n, n);
+      f.end();
+      const base = local();
+      // panel offset + lane, in bytes
+      f.get(bp).get(n).get(n0).op("i32.sub").tee(base).i32(NR).op("i32.div_u").i32(4 * K * NR).op("i32.mul").op("i32.add");
+      f.get(base).i32(NR).op("i32.rem_u").i32(4).op("i32.mul").op("i32.add").set(base);
+      overK(kk, () => {
+        f.get(base).get(kk).i32(4 * NR).op("i32.mul").op("i32.add");
+        f.get(n).get(nEnd).op("i32.lt_s").if("f32");
+        em.scalar(c.b);
+        f.else().f32(0).end();
+        f.mem("f32.store");
+      });
+    });
+
+    loop(m0, () => void f.i32(0), () => void f.i32(M), MC, () => {
+      // pack A: Ap[(m - m0) / MR][k][(m - m0) % MR] = m < M ? A(batch, m, k) : 0
+      const [m, base] = [local(), local()];
+      loop(m, () => void f.get(m0), () => void f.get(m0).i32(MCpad).op("i32.add"), 1, () => {
+        f.get(m).i32(M).op("i32.lt_s").if();
+        decompose(c.m, m);
+        f.end();
+        f.get(ap).get(m).get(m0).op("i32.sub").tee(base).i32(MR).op("i32.div_u").i32(4 * K * MR).op("i32.mul").op("i32.add");
+        f.get(base).i32(MR).op("i32.rem_u").i32(4).op("i32.mul").op("i32.add").set(base);
+        overK(kk, () => {
+          f.get(base).get(kk).i32(4 * MR).op("i32.mul").op("i32.add");
+          f.get(m).i32(M).op("i32.lt_s").if("f32");
+          em.scalar(c.a);
+          f.else().f32(0).end();
+          f.mem("f32.store");
+        });
+      });
+      // tiles
+      const [p, q] = [local(), local()];
+      loop(p, () => void f.i32(0), () => void f.i32(NCpad / NR), 1, () => {
+        loop(q, () => void f.i32(0), () => void f.i32(MCpad / MR), 1, () => {
+          const accs = micro(f, K, () => void f.get(ap).get(q).i32(4 * K * MR).op("i32.mul").op("i32.add"), () => void f.get(bp).get(p).i32(4 * K * NR).op("i32.mul").op("i32.add"));
+          epilogue(f, em, k, c, accs, { m0, q, n0, p, nEnd, M, vars, decompose });
+        });
+      });
+    });
+  });
+
+  const mod = new ModuleBuilder(memory);
+  mod.add(f, true);
+  return { bytes: mod.bytes(), text: mod.text(), units };
+}
+
+/** The 4×8 micro-kernel over K: returns the 8 accumulator locals (row r, column vector v at [2r + v]). */
+function micro(f: FunctionBuilder, K: number, aPanel: () => void, bPanel: () => void): number[] {
+  const accs = Array.from({ length: MR * 2 }, () => f.local("v128"));
+  const [pa, pb, kk, a, b0, b1] = [f.local("i32"), f.local("i32"), f.local("i32"), f.local("v128"), f.local("v128"), f.local("v128")];
+  for (const acc of accs) f.v128f(0).set(acc);
+  aPanel();
+  f.set(pa);
+  bPanel();
+  f.set(pb);
+  f.i32(K).set(kk);
+  f.block().loop();
+  f.get(kk).op("i32.eqz").brIf(1);
+  f.get(pb).mem("v128.load", 0, 2).set(b0);
+  f.get(pb).mem("v128.load", 16, 2).set(b1);
+  for (let r = 0; r < MR; r++) {
+    f.get(pa).mem("v128.load32_splat", 4 * r).set(a);
+    f.get(accs[2 * r]!).get(a).get(b0).op("f32x4.mul").op("f32x4.add").set(accs[2 * r]!);
+    f.get(accs[2 * r + 1]!).get(a).get(b1).op("f32x4.mul").op("f32x4.add").set(accs[2 * r + 1]!);
+  }
+  f.get(pa).i32(4 * MR).op("i32.add").set(pa);
+  f.get(pb).i32(4 * NR).op("i32.add").set(pb);
+  f.get(kk).i32(1).op("i32.sub").set(kk);
+  f.br(0).end().end();
+  return accs;
+}
+
+interface TileContext {
+  readonly m0: number;
+  readonly q: number;
+  readonly n0: number;
+  readonly p: number;
+  readonly nEnd: number;
+  readonly M: number;
+  readonly vars: Map<string, number>;
+  readonly decompose: (vs: readonly LoopVar[], flat: number) => void;
+}
+
+/** Stores a tile through the epilogue, 4 columns at a time where the output and its loads allow. */
+function epilogue(f: FunctionBuilder, em: ExprEmitter, k: Kernel, c: Contraction, accs: readonly number[], t: TileContext): void {
+  const lane = c.n.length === 1 ? c.n[0]!.name : undefined;
+  const outIndex: Expr = { op: "idx", type: "i32", index: k.output.index };
+  const outSplit = lane ? em.split(outIndex as Expr & { index: never }, lane) : null;
+  const vector = lane !== undefined && outSplit !== null && outSplit.coef === 1 && vectorizable(em, [k.value], lane);
+  const [m, n, sum] = [f.local("i32"), f.local("i32"), f.local("f32")];
+  for (let r = 0; r < MR; r++) {
+    f.get(t.m0).get(t.q).i32(MR).op("i32.mul").op("i32.add").i32(r).op("i32.add").tee(m).i32(t.M).op("i32.lt_s").if();
+    t.decompose(c.m, m);
+    for (let v = 0; v < 2; v++) {
+      const acc = accs[2 * r + v]!;
+      f.get(t.n0).get(t.p).i32(NR).op("i32.mul").op("i32.add").i32(4 * v).op("i32.add").set(n);
+      const scalarLanes = (): void => {
+        for (let l = 0; l < 4; l++) {
+          f.get(n).i32(l).op("i32.add").get(t.nEnd).op("i32.lt_s").if();
+          f.get(n).i32(l).op("i32.add").set(n);
+          t.decompose(c.n, n);
+          f.get(acc).lane("f32x4.extract_lane", l).set(sum);
+          em.reducedOverride = { scalar: sum };
+          em.address(0, "f32", () => em.scalar(outIndex));
+          em.scalar(k.value);
+          f.mem("f32.store");
+          f.get(n).i32(l).op("i32.sub").set(n);
+          f.end();
+        }
+      };
+      if (vector) {
+        f.get(n).i32(4).op("i32.add").get(t.nEnd).op("i32.le_s").if();
+        f.get(n).set(t.vars.get(lane!)!);
+        em.reducedOverride = { scalar: sum, vector: acc };
+        em.address(0, "f32", () => {
+          em.scalar(outSplit!.base);
+          f.get(n).op("i32.add");
+        });
+        em.vector(k.value, lane!);
+        f.mem("v128.store", 0, 2);
+        f.else();
+        scalarLanes();
+        f.end();
+      } else scalarLanes();
+    }
+    f.end();
+  }
+  em.reducedOverride = undefined;
+}

@@ -1,0 +1,93 @@
+// Layer: src/backend/kernel. The structural hash of a kernel: the cache key for compiled code. It walks the
+// IR (never a hand-built string of op names) and feeds every structural field into two 32-bit FNV-1a lanes.
+// Param values and buffer contents are not part of the structure, so a second call on new data hits the cache.
+import type { IndexExpr } from "../../graph/index-expr.js";
+import type { Expr, Kernel, LoopVar } from "./ir.js";
+import { children } from "./ir.js";
+
+class Hasher {
+  #a = 0x811c9dc5;
+  #b = 0x01000193 ^ 0x5bd1e995;
+  text(s: string): this {
+    for (let i = 0; i < s.length; i++) this.#byte(s.charCodeAt(i));
+    return this.#byte(0xff);
+  }
+  num(n: number): this {
+    return this.text(String(n));
+  }
+  #byte(c: number): this {
+    this.#a = Math.imul(this.#a ^ c, 0x01000193) >>> 0;
+    this.#b = Math.imul(this.#b ^ c, 0x01000193 ^ 0x2f) >>> 0;
+    this.#b = (this.#b ^ (this.#b >>> 13)) >>> 0;
+    return this;
+  }
+  digest(): string {
+    return this.#a.toString(16).padStart(8, "0") + this.#b.toString(16).padStart(8, "0");
+  }
+}
+
+function index(h: Hasher, e: IndexExpr): void {
+  h.text(e.op);
+  if (e.op === "var") h.text(e.name);
+  else if (e.op === "const") h.num(e.value);
+  else {
+    index(h, e.a);
+    if (e.op === "add") index(h, e.b);
+    else h.num(e.c);
+  }
+}
+
+function expr(h: Hasher, e: Expr): void {
+  h.text(e.op).text(e.type);
+  switch (e.op) {
+    case "const":
+      h.num(e.value);
+      break;
+    case "param":
+      h.num(e.slot);
+      break;
+    case "idx":
+      index(h, e.index);
+      break;
+    case "load":
+      h.num(e.input);
+      index(h, e.index);
+      h.text(e.dynamic ? `dyn${e.dynamic.stride}:${e.dynamic.limit}:${e.dynamic.dim}` : "-").text(e.guard ? "g" : "-");
+      break;
+    case "random":
+      h.num(e.stream);
+      index(h, e.index);
+      break;
+    case "unary":
+    case "binary":
+      h.text(e.fn);
+      break;
+    case "reduced":
+      h.num(e.phase);
+      break;
+    default:
+      break;
+  }
+  for (const c of children(e)) expr(h, c);
+}
+
+const vars = (h: Hasher, vs: readonly LoopVar[]): void => void vs.forEach((v) => h.text(v.name).num(v.extent));
+
+/** The structural hash of a kernel (16 hex digits). @example hashKernel(k) // "3f2a9c1e07b5d4aa" */
+export function hashKernel(k: Kernel): string {
+  const h = new Hasher();
+  h.text(JSON.stringify(k.mode));
+  for (const x of k.inputs) h.text(x.type).num(x.length);
+  for (const t of k.params) h.text(t);
+  vars(h, k.outer);
+  for (const p of k.phases) {
+    h.text(p.fn).text(p.type);
+    vars(h, p.vars);
+    expr(h, p.body);
+  }
+  vars(h, k.inner);
+  expr(h, k.value);
+  h.text(k.output.type).num(k.output.length);
+  index(h, k.output.index);
+  return h.digest();
+}

@@ -1,0 +1,110 @@
+// Layer: src/backend/kernel. The kernel IR: one fused kernel in tensor index notation. Loop variables are the
+// dimension names; a kernel stores one output over its `outer` × `inner` loops, after `phases` (reductions
+// evaluated once per outer point, e.g. softmax's max and sum). Scalars that change between calls (fill values,
+// seeds) are `param`s, not constants, so the structure — and the cache key — stays the same.
+// Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
+import type { IndexExpr } from "../../graph/index-expr.js";
+import type { BinaryFn, ReduceFn, UnaryFn } from "../../graph/node.js";
+
+export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
+
+/** Scalar types inside kernels (bool is stored as a byte on the CPU and a u32 on WebGPU). */
+export type ScalarType = "f32" | "i32" | "bool";
+
+/** A loop variable: a dimension name (made unique within the kernel) and its extent. */
+export interface LoopVar {
+  readonly name: string;
+  readonly extent: number;
+}
+
+/** A data-dependent address term (gather): `value · stride` is added; `value` must lie in [0, limit). */
+export interface DynamicIndex {
+  readonly value: Expr;
+  readonly stride: number;
+  readonly limit: number;
+  /** The gathered dim, for the error sentence when a value is out of range. */
+  readonly dim: string;
+}
+
+export type Expr =
+  | { readonly op: "const"; readonly type: ScalarType; readonly value: number }
+  | { readonly op: "param"; readonly type: ScalarType; readonly slot: number }
+  /** An integer index expression over loop variables, as a value (iota). */
+  | { readonly op: "idx"; readonly type: "i32"; readonly index: IndexExpr }
+  /** `guard` false: the load reads nothing and gives 0 (a pad's fill is applied by an enclosing where). */
+  | { readonly op: "load"; readonly type: ScalarType; readonly input: number; readonly index: IndexExpr; readonly dynamic?: DynamicIndex; readonly guard?: Expr }
+  | { readonly op: "random"; readonly type: "f32"; readonly seed: Expr; readonly stream: number; readonly index: IndexExpr }
+  | { readonly op: "unary"; readonly type: ScalarType; readonly fn: UnaryFn; readonly x: Expr }
+  | { readonly op: "binary"; readonly type: ScalarType; readonly fn: BinaryFn; readonly a: Expr; readonly b: Expr }
+  | { readonly op: "where"; readonly type: ScalarType; readonly cond: Expr; readonly a: Expr; readonly b: Expr }
+  | { readonly op: "cast"; readonly type: ScalarType; readonly x: Expr }
+  | { readonly op: "reduced"; readonly type: ScalarType; readonly phase: number };
+
+/** A reduction evaluated once per outer point, over its own loop variables. */
+export interface Phase {
+  readonly fn: ReduceFn;
+  readonly type: ScalarType;
+  readonly vars: readonly LoopVar[];
+  readonly body: Expr;
+}
+
+/** A buffer the kernel reads. */
+export interface KernelInput {
+  readonly type: ScalarType;
+  /** Elements in the buffer; every address the kernel computes lies in [0, length). */
+  readonly length: number;
+}
+
+/**
+ * What the kernel computes:
+ * - `map`: out[outer, inner] = value (value may read the phases' results);
+ * - `scan`: along the single inner var, out[…, i] = fn over j <= i of value[…, j];
+ * - `sort`: along the single inner var, out[…, i] = the int32 position of the i-th smallest (or largest) value.
+ */
+export type KernelMode = { readonly kind: "map" } | { readonly kind: "scan"; readonly fn: ReduceFn } | { readonly kind: "sort"; readonly descending: boolean };
+
+export interface Kernel {
+  readonly mode: KernelMode;
+  readonly inputs: readonly KernelInput[];
+  readonly params: readonly ScalarType[];
+  readonly outer: readonly LoopVar[];
+  readonly phases: readonly Phase[];
+  readonly inner: readonly LoopVar[];
+  readonly value: Expr;
+  /** The output buffer: `index` over outer and inner vars addresses `length` elements of `type`. */
+  readonly output: { readonly type: ScalarType; readonly index: IndexExpr; readonly length: number };
+}
+
+/** All loop variables of the store, outer first. */
+export const storeVars = (k: Kernel): LoopVar[] => [...k.outer, ...k.inner];
+
+/** The sub-expressions of e (not e itself), including those inside loads' guards and dynamic indices. */
+export function children(e: Expr): Expr[] {
+  switch (e.op) {
+    case "load":
+      return [...(e.dynamic ? [e.dynamic.value] : []), ...(e.guard ? [e.guard] : [])];
+    case "random":
+      return [e.seed];
+    case "unary":
+    case "cast":
+      return [e.x];
+    case "binary":
+      return [e.a, e.b];
+    case "where":
+      return [e.cond, e.a, e.b];
+    default:
+      return [];
+  }
+}
+
+/** Calls fn on e and every sub-expression, pre-order. */
+export function walkExpr(e: Expr, fn: (x: Expr) => void): void {
+  fn(e);
+  for (const c of children(e)) walkExpr(c, fn);
+}
+
+/** Every expression of a kernel: phase bodies, then the stored value. */
+export const kernelExprs = (k: Kernel): Expr[] => [...k.phases.map((p) => p.body), k.value];
+
+/** The scalar type of a graph dtype. */
+export const scalarType = (dtype: "float32" | "int32" | "bool"): ScalarType => (dtype === "float32" ? "f32" : dtype === "int32" ? "i32" : "bool");

@@ -1,0 +1,85 @@
+// Layer: src/backend/kernel, a scheduling pass used by code generators. Collapses neighbouring loops that
+// every access walks contiguously (a·B + b, with b's stride times B equal to a's) into one loop over a·b, so
+// an elementwise kernel over [batch, seq, hidden] becomes a single long loop that vectorises well. A pair is
+// merged only when every index in the kernel stays affine afterwards; otherwise the loops are kept.
+import { type IndexExpr, idxDiv, idxMod, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, kernelExprs, walkExpr } from "../ir.js";
+import { simplifyIndex } from "./simplify.js";
+
+function mapIndices(e: Expr, f: (i: IndexExpr) => IndexExpr): Expr {
+  switch (e.op) {
+    case "idx":
+      return { ...e, index: f(e.index) };
+    case "load":
+      return {
+        ...e,
+        index: f(e.index),
+        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: mapIndices(e.dynamic.value, f) } } : {}),
+        ...(e.guard ? { guard: mapIndices(e.guard, f) } : {}),
+      };
+    case "random":
+      return { ...e, index: f(e.index), seed: mapIndices(e.seed, f) };
+    case "unary":
+    case "cast":
+      return { ...e, x: mapIndices(e.x, f) };
+    case "binary":
+      return { ...e, a: mapIndices(e.a, f), b: mapIndices(e.b, f) };
+    case "where":
+      return { ...e, cond: mapIndices(e.cond, f), a: mapIndices(e.a, f), b: mapIndices(e.b, f) };
+    default:
+      return e;
+  }
+}
+
+function allIndices(k: Kernel): IndexExpr[] {
+  const out: IndexExpr[] = [k.output.index];
+  for (const e of kernelExprs(k)) walkExpr(e, (x) => void (x.op === "idx" || x.op === "load" || x.op === "random" ? out.push(x.index) : 0));
+  return out;
+}
+
+/** Tries to merge loop `a` with the loop `b` right inside it (named `a`, extent a·b); undefined if not affine. */
+function merge(k: Kernel, a: LoopVar, b: LoopVar): Kernel | undefined {
+  const env = new Map<string, IndexExpr>([
+    [a.name, idxDiv(idxVar(a.name), b.extent)],
+    [b.name, idxMod(idxVar(a.name), b.extent)],
+  ]);
+  const rewrite = (i: IndexExpr): IndexExpr => simplifyIndex(substitute(i, env));
+  const merged: Kernel = {
+    ...k,
+    phases: k.phases.map((p) => ({ ...p, body: mapIndices(p.body, rewrite) })),
+    value: mapIndices(k.value, rewrite),
+    output: { ...k.output, index: rewrite(k.output.index) },
+  };
+  if (!allIndices(merged).every((i) => toAffine(i))) return undefined;
+  return merged;
+}
+
+function collapseList(k: Kernel, vars: readonly LoopVar[], put: (k: Kernel, vars: LoopVar[]) => Kernel): Kernel {
+  let list = [...vars];
+  let kernel = k;
+  for (let i = list.length - 2; i >= 0; i--) {
+    const [a, b] = [list[i]!, list[i + 1]!];
+    const m = merge(kernel, a, b);
+    if (!m) continue;
+    list = [...list.slice(0, i), { name: a.name, extent: a.extent * b.extent }, ...list.slice(i + 2)];
+    kernel = put(m, list);
+  }
+  return put(kernel, list);
+}
+
+/**
+ * Collapses contiguous loops: the outer loops (when the kernel has no phases), the inner loops, and each
+ * phase's loops. @example collapseLoops(k).outer // [{ name: "batch", extent: 32768 }] for a 3-d elementwise op
+ */
+export function collapseLoops(k: Kernel): Kernel {
+  let kernel = k;
+  if (k.phases.length === 0 && k.mode.kind === "map") kernel = collapseList(kernel, kernel.outer, (x, vars) => ({ ...x, outer: vars }));
+  if (k.mode.kind === "map") kernel = collapseList(kernel, kernel.inner, (x, vars) => ({ ...x, inner: vars }));
+  for (let p = 0; p < kernel.phases.length; p++) {
+    kernel = collapseList(kernel, kernel.phases[p]!.vars, (x, vars) => ({
+      ...x,
+      phases: x.phases.map((ph, i): Phase => (i === p ? { ...ph, vars } : ph)),
+    }));
+  }
+  return kernel;
+}

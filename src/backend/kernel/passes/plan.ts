@@ -1,0 +1,52 @@
+// Layer: src/backend/kernel, pass 1 of lower.ts. Decides which nodes get a kernel of their own and lowers
+// each to index notation: the roots, scans and sorts always; a reduction when it cannot be a phase of its
+// consumer's kernel or when two kernels would both need it (computing it once beats computing it twice).
+// Everything else is fused into its consumers. Output: kernels in an order where inputs come first.
+import type { Node } from "../../../graph/node.js";
+import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
+
+/** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
+export function planKernels(roots: readonly Node[]): Lowered[] {
+  // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
+  // from the roots and these, so materialisations made by an abandoned attempt do not linger.
+  const forced = new Set<Node>();
+  for (;;) {
+    const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
+    const lowered = new Map<Node, Lowered>();
+    const claimedBy = new Map<Node, Node>();
+    const queue = [...own];
+    let conflict = false;
+    const isMaterialized = (n: Node): boolean => n.storage !== undefined || own.has(n);
+    while (queue.length) {
+      const n = queue.pop()!;
+      if (lowered.has(n)) continue;
+      const l = lowerToIndexNotation(n, isMaterialized, (x) => {
+        if (!own.has(x) && !x.storage) {
+          own.add(x);
+          queue.push(x);
+        }
+      });
+      for (const r of l.fused) {
+        const other = claimedBy.get(r);
+        if (other && other !== n) {
+          forced.add(r);
+          conflict = true;
+        }
+        claimedBy.set(r, n);
+      }
+      lowered.set(n, l);
+    }
+    if (conflict) continue;
+    const order: Lowered[] = [];
+    const done = new Set<Node>();
+    const visit = (n: Node): void => {
+      const l = lowered.get(n);
+      if (!l || done.has(n)) return;
+      done.add(n);
+      for (const i of l.inputs) visit(i);
+      order.push(l);
+    };
+    for (const r of roots) visit(r);
+    return order;
+  }
+}

@@ -1,0 +1,289 @@
+// Layer: src/backend/kernel, pass 2 of lower.ts. Turns one node to materialise, with every producer it can
+// absorb, into one kernel in index notation: elementwise ops and views are inlined (index arithmetic, never
+// copies); a reduction whose kept dims are exactly the kernel's outer loops becomes a phase (softmax's max
+// and sum, layer norm's mean and variance, a contraction's sum); everything else is read from a buffer.
+// One exception keeps fusion from costing more than it saves: inside a reduction loop, a subexpression with
+// expensive functions (exp, tanh, …) that varies with the reduction but not with one of the outer loops
+// would be recomputed at every step of that outer loop, so it is materialised instead (softmax's exp inside
+// attention's second contraction). Invariants of the other kinds are hoisted later (passes/hoist.ts).
+// Input: a node and the set of nodes that get their own kernel. Output: a Kernel (ir.ts) plus its bindings.
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
+import { type Node, contiguousStrides } from "../../../graph/node.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, scalarType } from "../ir.js";
+
+/** A lowered kernel with what it is bound to at run time. */
+export interface Lowered {
+  readonly node: Node;
+  readonly kernel: Kernel;
+  /** The materialised nodes the kernel reads, by input slot. */
+  readonly inputs: readonly Node[];
+  /** Values of the kernel's params, by slot. */
+  readonly params: readonly number[];
+  /** Reductions fused into this kernel as phases. */
+  readonly fused: readonly Node[];
+}
+
+type Env = ReadonlyMap<string, IndexExpr>;
+/** The loops around a point inside a reduction: the kept (outer) variables and the reduction's own. */
+interface PhaseScope {
+  readonly kept: ReadonlySet<string>;
+  readonly own: readonly string[];
+}
+
+/** The layout a materialised node is read with: its storage's, or contiguous for one computed by a kernel. */
+function layoutOf(node: Node): { strides: readonly number[]; offset: number } {
+  return node.storage ?? { strides: contiguousStrides(node.dims), offset: 0 };
+}
+
+/** Σ stride·index over a node's dims, plus the offset. */
+function addressOf(node: Node, env: Env): IndexExpr {
+  const { strides, offset } = layoutOf(node);
+  let e: IndexExpr = idxConst(offset);
+  node.dims.forEach((d, i) => {
+    if (strides[i] !== 0 && d.size > 1) e = idxAdd(e, idxMul(env.get(d.name)!, strides[i]!));
+  });
+  return e;
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** Functions worth computing once rather than once per step of a loop they do not depend on. */
+const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
+
+class KernelBuilder {
+  readonly inputs: Node[] = [];
+  readonly inputTypes: ScalarType[] = [];
+  readonly params: number[] = [];
+  readonly paramTypes: ScalarType[] = [];
+  readonly phases: Phase[] = [];
+  readonly fused: Node[] = [];
+  readonly #phaseKeys = new Map<string, number>();
+  readonly #names = new Set<string>();
+  readonly #costly = new Map<Node, boolean>();
+  /** The store's loop variables, and the kept set every fused phase must share (undefined until the first). */
+  outerSet: Set<string> | undefined;
+  allowPhases = true;
+
+  constructor(
+    readonly root: Node,
+    readonly storeVars: ReadonlySet<string>,
+    readonly isMaterialized: (n: Node) => boolean,
+    readonly materialize: (n: Node) => void,
+  ) {
+    for (const v of storeVars) this.#names.add(v);
+  }
+
+  fresh(name: string): string {
+    let n = name;
+    for (let i = 1; this.#names.has(n); i++) n = `${name}${i}`;
+    this.#names.add(n);
+    return n;
+  }
+
+  input(node: Node): number {
+    let slot = this.inputs.indexOf(node);
+    if (slot < 0) {
+      slot = this.inputs.push(node) - 1;
+      this.inputTypes.push(scalarType(node.dtype));
+    }
+    return slot;
+  }
+
+  param(value: number, type: ScalarType): Expr {
+    const slot = this.params.push(value) - 1;
+    this.paramTypes.push(type);
+    return { op: "param", type, slot };
+  }
+
+  load(node: Node, env: Env, guard: Expr | undefined): Expr {
+    const type = scalarType(node.dtype);
+    return { op: "load", type, input: this.input(node), index: addressOf(node, env), ...(guard ? { guard } : {}) };
+  }
+
+  /** Whether n's inlined subtree evaluates an expensive function (fused phases and buffers are cheap reads). */
+  costly(n: Node): boolean {
+    if (n.storage || this.isMaterialized(n) || n.op.kind === "reduce") return false;
+    let known = this.#costly.get(n);
+    if (known === undefined) {
+      known = (n.op.kind === "unary" && expensive.has(n.op.fn)) || (n.op.kind === "binary" && n.op.fn === "pow") || n.op.kind === "random" || n.inputs.some((i) => this.costly(i));
+      this.#costly.set(n, known);
+    }
+    return known;
+  }
+
+  /** `phase`: inside a reduction loop, its kept (outer) variables and its own variables. */
+  lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
+    const type = scalarType(node.dtype);
+    if (node !== this.root && this.isMaterialized(node)) return this.load(node, env, guard);
+    if (phase && this.costly(node) && this.recomputed(node, env, phase)) {
+      this.materialize(node);
+      return this.load(node, env, guard);
+    }
+    const op = node.op;
+    const input = (i: number, e: Env = env): Expr => this.lower(node.inputs[i]!, e, guard, phase);
+    switch (op.kind) {
+      case "source":
+        return this.load(node, env, guard);
+      case "fill":
+        return this.param(op.value, type);
+      case "iota": {
+        const i: Expr = { op: "idx", type: "i32", index: env.get(op.dim)! };
+        return type === "i32" ? i : { op: "cast", type, x: i };
+      }
+      case "random": {
+        const strides = contiguousStrides(node.dims);
+        let index: IndexExpr = idxConst(0);
+        node.dims.forEach((d, i) => (index = idxAdd(index, idxMul(env.get(d.name)!, strides[i]!))));
+        return { op: "random", type: "f32", seed: this.param(op.seed, "i32"), stream: op.stream, index };
+      }
+      case "unary":
+        return { op: "unary", type, fn: op.fn, x: input(0) };
+      case "binary": {
+        // x ** c for the constants that have cheaper forms (the kernel then depends on c: fine, it is rare)
+        const c = node.inputs[1]!;
+        if (op.fn === "pow" && c.op.kind === "fill" && !this.isMaterialized(c)) {
+          const x = input(0);
+          if (c.op.value === -1) return { op: "unary", type, fn: "recip", x };
+          if (c.op.value === 0.5) return { op: "unary", type, fn: "sqrt", x };
+          if (c.op.value === -0.5) return { op: "unary", type, fn: "rsqrt", x };
+          if (c.op.value === 2) return { op: "binary", type, fn: "mul", a: x, b: x };
+          if (c.op.value === 1) return x;
+        }
+        return { op: "binary", type, fn: op.fn, a: input(0), b: input(1) };
+      }
+      case "where":
+        return { op: "where", type, cond: input(0), a: input(1), b: input(2) };
+      case "cast":
+        return { op: "cast", type, x: input(0) };
+      case "view": {
+        const inner = new Map<string, IndexExpr>();
+        for (const [name, e] of Object.entries(op.map.index)) inner.set(name, substitute(e, env));
+        if (op.map.bounds.length === 0) return input(0, inner);
+        let inside: Expr | undefined;
+        for (const b of op.map.bounds) {
+          const at: Expr = { op: "idx", type: "i32", index: substitute(b.expr, env) };
+          const lo: Expr = { op: "binary", type: "bool", fn: "le", a: { op: "const", type: "i32", value: b.lo }, b: at };
+          const hi: Expr = { op: "binary", type: "bool", fn: "lt", a: at, b: { op: "const", type: "i32", value: b.hi } };
+          const both: Expr = { op: "binary", type: "bool", fn: "and", a: lo, b: hi };
+          inside = inside ? { op: "binary", type: "bool", fn: "and", a: inside, b: both } : both;
+        }
+        const g = guard ? ({ op: "binary", type: "bool", fn: "and", a: guard, b: inside! } as Expr) : inside!;
+        return { op: "where", type, cond: inside!, a: this.lower(node.inputs[0]!, inner, g, phase), b: this.param(op.map.fill, type) };
+      }
+      case "gather": {
+        const [x, index] = [node.inputs[0]!, node.inputs[1]!];
+        if (!this.isMaterialized(x)) this.materialize(x);
+        const along = x.dims.findIndex((d) => d.name === op.dim);
+        const { strides } = layoutOf(x);
+        const rest = new Map(env);
+        rest.set(op.dim, idxConst(0));
+        const value = this.lower(index, env, guard, phase);
+        return {
+          op: "load",
+          type,
+          input: this.input(x),
+          index: addressOf(x, rest),
+          dynamic: { value, stride: strides[along]!, limit: x.dims[along]!.size, dim: op.dim },
+          ...(guard ? { guard } : {}),
+        };
+      }
+      case "reduce": {
+        const phase = this.fuseReduction(node, env);
+        if (phase !== undefined) return { op: "reduced", type, phase };
+        this.materialize(node);
+        return this.load(node, env, guard);
+      }
+      case "scan":
+      case "argsort":
+        this.materialize(node);
+        return this.load(node, env, guard);
+    }
+  }
+
+  /** True when node varies with the reduction's own loops but not with one of its outer loops (extent > 1). */
+  recomputed(node: Node, env: Env, phase: PhaseScope): boolean {
+    const used = new Set<string>();
+    for (const d of node.dims) indexVars(env.get(d.name)!, used);
+    if (!phase.own.some((v) => used.has(v))) return false;
+    return [...phase.kept].some((v) => !used.has(v) && (this.#extents.get(v) ?? 1) > 1);
+  }
+  readonly #extents = new Map<string, number>();
+  extent(name: string, size: number): void {
+    this.#extents.set(name, size);
+  }
+
+  /**
+   * Fuses a reduction as a phase when each of its dims is read at a distinct store variable and those
+   * variables are the kernel's outer set (the first phase fixes it). Returns the phase, or undefined.
+   */
+  fuseReduction(node: Node, env: Env): number | undefined {
+    if (!this.allowPhases || node.op.kind !== "reduce") return undefined;
+    const kept = node.dims.map((d) => env.get(d.name)!);
+    const names = kept.map((e) => (e.op === "var" && this.storeVars.has(e.name) ? e.name : undefined));
+    if (names.some((n) => n === undefined)) return undefined;
+    const set = new Set(names as string[]);
+    if (set.size !== names.length) return undefined;
+    if (this.outerSet && !sameSet(this.outerSet, set)) return undefined;
+    const key = `${node.id}:${names.join(",")}`;
+    const known = this.#phaseKeys.get(key);
+    if (known !== undefined) return known;
+    this.outerSet ??= set;
+    const source = node.inputs[0]!;
+    const inner = new Map<string, IndexExpr>();
+    const vars: LoopVar[] = [];
+    node.dims.forEach((d, i) => inner.set(d.name, kept[i]!));
+    for (const d of source.dims) {
+      if (inner.has(d.name)) continue;
+      const v = this.fresh(d.name);
+      vars.push({ name: v, extent: d.size });
+      this.extent(v, d.size);
+      inner.set(d.name, idxVar(v));
+    }
+    const body = this.lower(source, inner, undefined, { kept: set, own: vars.map((v) => v.name) });
+    const index = this.phases.push({ fn: node.op.fn, type: scalarType(node.dtype), vars, body }) - 1;
+    this.#phaseKeys.set(key, index);
+    this.fused.push(node);
+    return index;
+  }
+}
+
+/**
+ * Lowers `root` into one kernel. `isMaterialized(n)` says whether n is read from a buffer (it has storage
+ * or its own kernel); `materialize(n)` gives n its own kernel when it cannot be absorbed here.
+ */
+export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered {
+  const b = new KernelBuilder(root, new Set(root.dims.map((d) => d.name)), isMaterialized, materialize);
+  for (const d of root.dims) b.extent(d.name, d.size);
+  const identity: Env = new Map(root.dims.map((d) => [d.name, idxVar(d.name)]));
+  const op = root.op;
+  let value: Expr;
+  let mode: Kernel["mode"] = { kind: "map" };
+  let innerNames: Set<string>;
+  if (op.kind === "scan" || op.kind === "argsort") {
+    b.allowPhases = false;
+    value = b.lower(root.inputs[0]!, identity, undefined);
+    mode = op.kind === "scan" ? { kind: "scan", fn: op.fn } : { kind: "sort", descending: op.descending };
+    innerNames = new Set([op.dim]);
+  } else if (op.kind === "reduce") {
+    value = { op: "reduced", type: scalarType(root.dtype), phase: b.fuseReduction(root, identity)! };
+    innerNames = new Set();
+  } else {
+    value = b.lower(root, identity, undefined);
+    innerNames = new Set(root.dims.map((d) => d.name).filter((n) => b.outerSet !== undefined && !b.outerSet.has(n)));
+  }
+  const vars = root.dims.map((d) => ({ name: d.name, extent: d.size }));
+  const strides = contiguousStrides(root.dims);
+  let index: IndexExpr = idxConst(0);
+  root.dims.forEach((d, i) => (index = idxAdd(index, idxMul(idxVar(d.name), strides[i]!))));
+  const kernel: Kernel = {
+    mode,
+    inputs: b.inputs.map((n, i) => ({ type: b.inputTypes[i]!, length: n.storage?.buffer.length ?? n.numel })),
+    params: b.paramTypes,
+    outer: vars.filter((v) => !innerNames.has(v.name)),
+    phases: b.phases,
+    inner: vars.filter((v) => innerNames.has(v.name)),
+    value,
+    output: { type: scalarType(root.dtype), index, length: root.numel },
+  };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused };
+}

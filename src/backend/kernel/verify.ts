@@ -1,0 +1,101 @@
+// Layer: src/backend/kernel. The invariants of the kernel IR, checked after every pass in tests and under
+// NAMED_TENSOR_DEBUG: variables in scope, slots in range, types consistent, every unguarded affine load in
+// bounds, the output written exactly over its length. Throws an Error naming the first violation.
+import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
+import { type Expr, type Kernel, type LoopVar, children } from "./ir.js";
+
+const arithmetic = new Set(["add", "sub", "mul", "div", "pow", "max", "min"]);
+const comparison = new Set(["eq", "ne", "lt", "le"]);
+
+/** The [min, max] an affine index takes over the loop ranges, or undefined if it is not affine. */
+export function indexRange(e: IndexExpr, extents: ReadonlyMap<string, number>): [number, number] | undefined {
+  const a = toAffine(e);
+  if (!a) return undefined;
+  let [lo, hi] = [a.constant, a.constant];
+  for (const [v, c] of a.coeffs) {
+    const top = (extents.get(v) ?? 1) - 1;
+    if (c > 0) hi += c * top;
+    else lo += c * top;
+  }
+  return [lo, hi];
+}
+
+/** Throws unless the kernel satisfies the IR's invariants. @example verifyKernel(lowered.kernel) */
+export function verifyKernel(k: Kernel): void {
+  const fail = (what: string): never => {
+    throw new Error(`kernel IR invariant: ${what}`);
+  };
+  const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)];
+  const names = new Set<string>();
+  for (const v of all) {
+    if (names.has(v.name)) fail(`loop variable ${v.name} is declared twice`);
+    if (!(v.extent >= 0)) fail(`loop variable ${v.name} has extent ${v.extent}`);
+    names.add(v.name);
+  }
+  if (k.mode.kind !== "map" && (k.inner.length !== 1 || k.phases.length)) fail(`a ${k.mode.kind} kernel has one inner loop and no phases`);
+  const extents = new Map(all.map((v) => [v.name, v.extent]));
+  const scopeOf = (vars: readonly LoopVar[]): Set<string> => new Set(vars.map((v) => v.name));
+  const checkIndex = (e: IndexExpr, scope: Set<string>, where: string): void => {
+    for (const v of indexVars(e)) if (!scope.has(v)) fail(`${where} reads ${v}, which is not in scope`);
+  };
+  // Loops of extent 0 never run their body, so its loads need not be in bounds.
+  const never = (vars: readonly LoopVar[]): boolean => vars.some((v) => v.extent === 0);
+  let runs = !never(k.outer);
+  const check = (e: Expr, scope: Set<string>, phasesBefore: number): void => {
+    switch (e.op) {
+      case "param":
+        if (e.slot >= k.params.length || k.params[e.slot] !== e.type) fail(`param p${e.slot} is missing or mistyped`);
+        break;
+      case "idx":
+        checkIndex(e.index, scope, "an index value");
+        break;
+      case "load": {
+        const input = k.inputs[e.input] ?? fail(`load of missing input in${e.input}`);
+        if (input.type !== e.type) fail(`load of in${e.input} as ${e.type}, but it holds ${input.type}`);
+        checkIndex(e.index, scope, `a load of in${e.input}`);
+        if (e.dynamic && e.dynamic.value.type !== "i32") fail("a gather index is not i32");
+        const r = e.guard || !runs ? undefined : indexRange(e.index, extents);
+        const extra = e.dynamic ? (e.dynamic.limit - 1) * e.dynamic.stride : 0;
+        if (r && (r[0] < 0 || r[1] + extra >= input.length)) fail(`a load of in${e.input} reaches [${r[0]}, ${r[1] + extra}] outside [0, ${input.length})`);
+        if (e.guard && e.guard.type !== "bool") fail("a load guard is not bool");
+        break;
+      }
+      case "random":
+        checkIndex(e.index, scope, "a random index");
+        break;
+      case "unary":
+        if (e.fn === "not" ? e.type !== "bool" || e.x.type !== "bool" : e.type !== e.x.type) fail(`${e.fn} of ${e.x.type} typed ${e.type}`);
+        break;
+      case "binary":
+        if (e.a.type !== e.b.type) fail(`${e.fn} of ${e.a.type} and ${e.b.type}`);
+        if (arithmetic.has(e.fn) && (e.type !== e.a.type || e.type === "bool")) fail(`${e.fn} typed ${e.type} over ${e.a.type}`);
+        if (comparison.has(e.fn) && e.type !== "bool") fail(`${e.fn} is not bool`);
+        if ((e.fn === "and" || e.fn === "or") && (e.type !== "bool" || e.a.type !== "bool")) fail(`${e.fn} over ${e.a.type}`);
+        break;
+      case "where":
+        if (e.cond.type !== "bool" || e.a.type !== e.type || e.b.type !== e.type) fail("where with mistyped operands");
+        break;
+      case "reduced":
+        if (e.phase >= phasesBefore || k.phases[e.phase]!.type !== e.type) fail(`%${e.phase} read before it is computed, or mistyped`);
+        break;
+      default:
+        break;
+    }
+    for (const c of children(e)) check(c, scope, phasesBefore);
+  };
+  const outer = scopeOf(k.outer);
+  const outerRuns = runs;
+  k.phases.forEach((p, i) => {
+    if (p.body.type !== p.type) fail(`phase %${i} sums ${p.body.type} into ${p.type}`);
+    runs = outerRuns && !never(p.vars);
+    check(p.body, new Set([...outer, ...scopeOf(p.vars)]), i);
+  });
+  const store = scopeOf([...k.outer, ...k.inner]);
+  runs = outerRuns && !never(k.inner);
+  check(k.value, store, k.phases.length);
+  if (k.mode.kind === "map" && k.value.type !== k.output.type) fail(`the value is ${k.value.type} but the output ${k.output.type}`);
+  checkIndex(k.output.index, store, "the output");
+  const count = [...k.outer, ...k.inner].reduce((n, v) => n * v.extent, 1);
+  const r = indexRange(k.output.index, extents);
+  if (count !== k.output.length || (count > 0 && (!r || r[0] !== 0 || r[1] !== count - 1))) fail("the output index does not cover the output exactly");
+}

@@ -1,0 +1,89 @@
+// Layer: src/backend/webgpu. What every generated WGSL module shares: the bindings (out = 0, inputs 1..n, the
+// params uniform n+1, the status words n+2), the helper functions used, the entry point's header with a
+// flat workgroup number (2-D dispatch past maxComputeWorkgroupsPerDimension), and the decomposition of a
+// flat index into loop variables. Imports the IR and the emitter.
+import type { Kernel, LoopVar } from "../../kernel/ir.js";
+import type { ExprEmitter, Writer } from "./emit.js";
+import { type HelperName, helperText, storageType } from "./syntax.js";
+
+/** What the device must know to launch a generated kernel. */
+export interface WgslKernel {
+  readonly code: string;
+  /** Which template generated it (for tests and explain). */
+  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank";
+  /** Workgroups to dispatch in x, y, z. */
+  readonly dispatch: readonly [number, number, number];
+  /** Gathered dims by the id the status word reports. */
+  readonly dynamicLoads: readonly { readonly dim: string; readonly limit: number }[];
+}
+
+/** The adapter limits and features a generator respects. */
+export interface WgslCaps {
+  readonly maxInvocations: number;
+  readonly maxWorkgroupSizeX: number;
+  readonly maxWorkgroupsPerDimension: number;
+  readonly maxWorkgroupStorage: number;
+  /** Contractions may keep their tiles in f16 (the adapter has shader-f16 and the user asked for it). */
+  readonly f16?: boolean;
+}
+
+/** The largest power of two ≤ the adapter's limits and `want`. */
+export function workgroupSize(caps: WgslCaps, want: number): number {
+  let n = 1;
+  while (n * 2 <= Math.min(want, caps.maxInvocations, caps.maxWorkgroupSizeX)) n *= 2;
+  return n;
+}
+
+/** Workgroups for `count` groups: 1-D when it fits, else 2-D (the shader rebuilds the flat number). */
+export function dispatchFor(count: number, caps: WgslCaps): [number, number, number] {
+  const max = caps.maxWorkgroupsPerDimension;
+  if (count <= max) return [Math.max(1, count), 1, 1];
+  const y = Math.ceil(count / max);
+  if (y > max) throw new Error(`a kernel needs ${count} workgroups, more than this adapter can dispatch (${max}×${max})`);
+  return [Math.ceil(count / y), y, 1];
+}
+
+/** The module text: bindings, helpers, then the entry point written by `body`. */
+export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: readonly string[] = [], extraHelpers: readonly HelperName[] = []): string {
+  const head: string[] = [];
+  if (preamble.length) head.push(...preamble);
+  if (k.params.length) head.push(`struct Params { ${k.params.map((t, i) => `p${i}: ${storageType(t)},`).join(" ")} }`);
+  head.push(`@group(0) @binding(0) var<storage, read_write> out: array<${storageType(k.output.type)}>;`);
+  k.inputs.forEach((x, i) => head.push(`@group(0) @binding(${i + 1}) var<storage, read> in${i}: array<${storageType(x.type)}>;`));
+  if (k.params.length) head.push(`@group(0) @binding(${k.inputs.length + 1}) var<uniform> P: Params;`);
+  if (em.dynamicLoads.length) {
+    head.push(`@group(0) @binding(${k.inputs.length + 2}) var<storage, read_write> status: array<atomic<u32>, 4>;`);
+    head.push("fn nt_fail(v: i32, id: u32) { if (atomicAdd(&status[0], 1u) == 0u) { atomicStore(&status[1], bitcast<u32>(v)); atomicStore(&status[2], id); } }");
+  }
+  for (const h of extraHelpers) em.helpers.add(h);
+  const helpers = helperText(em.helpers);
+  return [...head, ...(helpers ? [helpers] : []), w.text(), ""].join("\n");
+}
+
+/** The entry point's signature and the flat workgroup number `group` (i32). */
+export function entry(w: Writer, size: readonly [number, number?]): void {
+  w.line(`@compute @workgroup_size(${size.filter((s) => s !== undefined).join(", ")})`);
+  w.open("fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32)");
+  w.line("let group = i32(wid.x + wid.y * nwg.x);");
+}
+
+/** Binds each var of `vars` (row-major, the last fastest) from the flat i32 index `flat`, as WGSL lets. */
+export function decompose(w: Writer, em: ExprEmitter, vars: readonly LoopVar[], flat: string): void {
+  let inner = 1;
+  const names: string[] = [];
+  for (let i = vars.length - 1; i >= 0; i--) {
+    const v = vars[i]!;
+    const name = em.temp("v");
+    names[i] = name;
+    if (v.extent === 1) w.line(`let ${name} = 0i;`);
+    else {
+      const q = inner === 1 ? flat : `(${flat} / ${inner}i)`;
+      w.line(`let ${name} = ${i === 0 ? q : `${q} % ${v.extent}i`};`);
+    }
+    em.env.vars.set(v.name, name);
+    inner *= v.extent;
+  }
+}
+
+/** The number of points of a list of loops. */
+export const extentOf = (vars: readonly LoopVar[]): number => vars.reduce((n, v) => n * v.extent, 1);

@@ -1,0 +1,225 @@
+// Layer: src/backend/webgpu. The table from kernel IR operations to WGSL syntax, and the WGSL helper functions
+// some of them need (emitted only when used). Builtins are used only where they are exact on every adapter we
+// test: SwiftShader's `!=` is an ordered compare, its max/min drop NaN, its log/exp/tanh/i32() mishandle NaN
+// and infinities, so those go through helpers that port the CPU's algorithms (src/backend/cpu/wasm/math.ts).
+// Imports only the IR types.
+import type { BinaryFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
+
+/** The WGSL type of a scalar in expressions (bool is a real bool) and in buffers (bool is a u32 0/1). */
+export const valueType = (t: ScalarType): string => (t === "bool" ? "bool" : t);
+export const storageType = (t: ScalarType): string => (t === "bool" ? "u32" : t);
+
+/** A WGSL literal for a scalar constant; non-finite floats go through a helper (they are no const-expressions). */
+export function literal(type: ScalarType, value: number, use: (helper: HelperName) => void): string {
+  if (type === "bool") return value ? "true" : "false";
+  if (type === "i32") {
+    const v = value | 0;
+    return v === -2147483648 ? "(-2147483647i - 1i)" : v < 0 ? `(${v}i)` : `${v}i`;
+  }
+  const v = Math.fround(value);
+  if (!Number.isFinite(v) || Object.is(v, -0)) {
+    use("nt_bits");
+    const bits = new Uint32Array(new Float32Array([v]).buffer)[0]!;
+    return `nt_bits(0x${bits.toString(16)}u)`;
+  }
+  const s = String(v);
+  const text = /[.e]/.test(s) ? `${s}f` : `${s}.0f`;
+  return v < 0 ? `(${text})` : text;
+}
+
+/** The WGSL text of `fn(x)` for a value of type t; `use` records the helpers it calls. */
+export function unary(fn: UnaryFn, t: ScalarType, x: string, use: (h: HelperName) => void): string {
+  if (t === "bool") return `(!${x})`;
+  if (t === "i32") {
+    if (fn === "neg") return `(-${x})`;
+    if (fn === "abs") return `abs(${x})`;
+    if (fn === "sign") return `sign(${x})`;
+    return x; // floor, ceil, round of an integer
+  }
+  const call = (h: HelperName): string => {
+    use(h);
+    return `${h}(${x})`;
+  };
+  switch (fn) {
+    case "neg":
+      return `(-${x})`;
+    case "abs":
+      return `abs(${x})`;
+    case "floor":
+    case "ceil":
+    case "round":
+    case "sqrt":
+      return fn === "sqrt" ? call("nt_sqrt") : `${fn}(${x})`;
+    case "recip":
+      return `(1.0f / ${x})`;
+    case "rsqrt":
+      use("nt_sqrt");
+      return `(1.0f / nt_sqrt(${x}))`;
+    case "sin":
+    case "cos":
+      return `${fn}(${x})`;
+    case "exp":
+      return call("nt_exp");
+    case "log":
+      return call("nt_log");
+    case "tanh":
+      return call("nt_tanh");
+    case "erf":
+      return call("nt_erf");
+    case "sign":
+      return call("nt_sign");
+    default:
+      throw new Error(`internal: no WGSL for ${fn} on ${t}`);
+  }
+}
+
+const infix: Partial<Record<BinaryFn, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", lt: "<", le: "<=", and: "&&", or: "||" };
+
+/** The WGSL text of `a fn b` where both operands have type t. */
+export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: (h: HelperName) => void): string {
+  if (fn === "ne") return `(!(${a} == ${b}))`; // an unordered compare: NaN != NaN
+  if (fn === "pow") {
+    use("nt_pow");
+    return `nt_pow(${a}, ${b})`;
+  }
+  if (fn === "max" || fn === "min") {
+    if (t !== "f32") return `${fn}(${a}, ${b})`;
+    use(fn === "max" ? "nt_max" : "nt_min");
+    return `nt_${fn}(${a}, ${b})`;
+  }
+  const op = infix[fn];
+  if (!op) throw new Error(`internal: no WGSL for ${fn} on ${t}`);
+  return `(${a} ${op} ${b})`;
+}
+
+/** The WGSL text of casting x from one scalar type to another. */
+export function cast(from: ScalarType, to: ScalarType, x: string, use: (h: HelperName) => void): string {
+  if (from === to) return x;
+  if (to === "f32") return from === "bool" ? `select(0.0f, 1.0f, ${x})` : `f32(${x})`;
+  if (to === "i32") {
+    if (from === "bool") return `select(0i, 1i, ${x})`;
+    use("nt_f2i");
+    return `nt_f2i(${x})`;
+  }
+  return from === "f32" ? `(!(${x} == 0.0f))` : `(${x} != 0i)`;
+}
+
+/** The identity of a reduction and its combining step `acc = fn(acc, x)`, as WGSL text. */
+export function reduceIdentity(fn: string, t: ScalarType, use: (h: HelperName) => void): string {
+  if (t === "bool") return fn === "min" || fn === "prod" ? "true" : "false";
+  if (t === "i32") return fn === "sum" ? "0i" : fn === "prod" ? "1i" : fn === "max" ? "(-2147483647i - 1i)" : "2147483647i";
+  return fn === "sum" ? "0.0f" : fn === "prod" ? "1.0f" : literal("f32", fn === "max" ? -Infinity : Infinity, use);
+}
+export function reduceStep(fn: string, t: ScalarType, acc: string, x: string, use: (h: HelperName) => void): string {
+  if (t === "bool") return fn === "min" || fn === "prod" ? `(${acc} && ${x})` : `(${acc} || ${x})`;
+  if (fn === "sum") return `(${acc} + ${x})`;
+  if (fn === "prod") return `(${acc} * ${x})`;
+  return binary(fn as BinaryFn, t, acc, x, use);
+}
+
+/** A float constant for helper text. */
+const c = (v: number): string => literal("f32", v, () => undefined);
+/** c0 + x·(c1 + x·(c2 + …)), Horner's rule, as WGSL text. */
+const poly = (x: string, cs: readonly number[]): string => cs.slice(0, -1).reduceRight((acc, k) => `(${c(k)} + ${x} * ${acc})`, c(cs[cs.length - 1]!));
+
+/** WGSL helper functions: their text and the helpers they call. */
+const helpers = {
+  nt_bits: [[], "fn nt_bits(b: u32) -> f32 { return bitcast<f32>(b); }"],
+  nt_isnan: [[], "fn nt_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }"],
+  nt_max: [["nt_isnan", "nt_bits"], "fn nt_max(a: f32, b: f32) -> f32 { return select(max(a, b), nt_bits(0x7fc00000u), nt_isnan(a) || nt_isnan(b)); }"],
+  nt_min: [["nt_isnan", "nt_bits"], "fn nt_min(a: f32, b: f32) -> f32 { return select(min(a, b), nt_bits(0x7fc00000u), nt_isnan(a) || nt_isnan(b)); }"],
+  nt_sqrt: [["nt_bits"], "fn nt_sqrt(x: f32) -> f32 { return select(sqrt(x), nt_bits(0x7fc00000u), x < 0.0f); }"],
+  nt_sign: [["nt_isnan"], "fn nt_sign(x: f32) -> f32 { return select(select(select(0.0f, -1.0f, x < 0.0f), 1.0f, x > 0.0f), x, nt_isnan(x)); }"],
+  // Saturating float -> int conversion, NaN -> 0 (WGSL leaves NaN and out-of-range values unspecified).
+  nt_f2i: [["nt_isnan"], `fn nt_f2i(x: f32) -> i32 {
+  if (nt_isnan(x)) { return 0i; }
+  if (x >= 2147483648.0f) { return 2147483647i; }
+  if (x <= -2147483648.0f) { return -2147483647i - 1i; }
+  return i32(x);
+}`],
+  // e^x as on the CPU: x = n ln2 + r, a degree-6 polynomial for e^r, 2^n added to the exponent bits.
+  nt_exp: [["nt_isnan", "nt_bits"], `fn nt_exp(x0: f32) -> f32 {
+  if (nt_isnan(x0)) { return x0; }
+  if (x0 > 88.72283f) { return nt_bits(0x7f800000u); }
+  if (x0 < -87.33654f) { return 0.0f; }
+  let t = x0 * ${c(Math.LOG2E)} + 12582912.0f;
+  let n = t - 12582912.0f;
+  let r = (x0 - n * 0.693359375f) - n * ${c(-2.1219444e-4)};
+  let p = ${poly("r", [1, 1, 1 / 2, 1 / 6, 1 / 24, 1 / 120, 1 / 720])};
+  let k = bitcast<i32>(t) - 0x4b400000i;
+  return bitcast<f32>(bitcast<i32>(p) + (k << 23u));
+}`],
+  // ln x as on the CPU: x = m 2^e with m in [sqrt(1/2), sqrt 2), ln m = 2 atanh((m-1)/(m+1)); subnormals rescaled.
+  nt_log: [["nt_isnan", "nt_bits"], `fn nt_log(x0: f32) -> f32 {
+  if (nt_isnan(x0) || x0 < 0.0f) { return nt_bits(0x7fc00000u); }
+  if (x0 == 0.0f) { return nt_bits(0xff800000u); }
+  if (x0 == nt_bits(0x7f800000u)) { return x0; }
+  let tiny = bitcast<u32>(x0) < 0x00800000u;
+  let x = select(x0, x0 * 8388608.0f, tiny);
+  let b = bitcast<i32>(x);
+  var e = ((b >> 23u) & 0xff) - 127 - select(0, 23, tiny);
+  var m = bitcast<f32>((b & 0x7fffff) | 0x3f800000);
+  if (m > ${c(Math.SQRT2)}) { m = m * 0.5f; e = e + 1; }
+  let s = (m - 1.0f) / (m + 1.0f);
+  let s2 = s * s;
+  let lnm = 2.0f * s * ${poly("s2", [1, 1 / 3, 1 / 5, 1 / 7, 1 / 9, 1 / 11])};
+  return f32(e) * ${c(Math.LN2)} + lnm;
+}`],
+  // tanh: an odd polynomial below 0.3, else sign(x) (1 - 2/(e^{2|x|} + 1)).
+  nt_tanh: [["nt_exp"], `fn nt_tanh(x: f32) -> f32 {
+  let a = abs(x);
+  if (a < 0.3f) {
+    let x2 = x * x;
+    return x * ${poly("x2", [1, -1 / 3, 2 / 15, -17 / 315, 62 / 2835, -1382 / 155925])};
+  }
+  let big = 1.0f - 2.0f / (nt_exp(2.0f * a) + 1.0f);
+  return bitcast<f32>(bitcast<u32>(big) | (bitcast<u32>(x) & 0x80000000u));
+}`],
+  // erf: its Taylor series for |x| <= 1, else 1 - (a1 t + ... + a5 t^5) e^{-x^2}, t = 1/(1 + p|x|).
+  nt_erf: [["nt_exp"], `fn nt_erf(x: f32) -> f32 {
+  let a = abs(x);
+  let x2 = x * x;
+  if (a <= 1.0f) {
+    let p = ${poly("x2", [1, -1 / 3, 1 / 10, -1 / 42, 1 / 216, -1 / 1320, 1 / 9360, -1 / 75600, 1 / 685440, -1 / 6894720])};
+    return x * ${c(2 / Math.sqrt(Math.PI))} * p;
+  }
+  let t = 1.0f / (1.0f + ${c(0.3275911)} * a);
+  let poly = t * ${poly("t", [0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429])};
+  let big = 1.0f - poly * nt_exp(-x2);
+  return bitcast<f32>(bitcast<u32>(big) | (bitcast<u32>(x) & 0x80000000u));
+}`],
+  // x^y = e^{y ln|x|}; a negative x only for an integer y (the sign by its parity); y = 0 gives 1.
+  nt_pow: [["nt_exp", "nt_log", "nt_bits"], `fn nt_pow(x: f32, y: f32) -> f32 {
+  if (y == 0.0f) { return 1.0f; }
+  let magnitude = nt_exp(y * nt_log(abs(x)));
+  if (!(x < 0.0f)) { return magnitude; }
+  if (!(round(y) == y)) { return nt_bits(0x7fc00000u); }
+  return select(magnitude, -magnitude, y - 2.0f * floor(y * 0.5f) == 1.0f);
+}`],
+  // The counter-based generator of the CPU: key = mix(seed + mix(stream + golden)); bits = mix(mix(i ^ key) + key).
+  nt_mix: [[], `fn nt_mix(x0: u32) -> u32 {
+  var x = x0;
+  x = (x ^ (x >> 16u)) * 0x7feb352du;
+  x = (x ^ (x >> 15u)) * 0x846ca68bu;
+  return x ^ (x >> 16u);
+}`],
+  nt_uniform: [["nt_mix"], `fn nt_uniform(seed: i32, stream: u32, index: i32) -> f32 {
+  let key = nt_mix(bitcast<u32>(seed) + nt_mix(stream));
+  let bits = nt_mix(nt_mix(bitcast<u32>(index) ^ key) + key);
+  return f32(i32(bits >> 8u)) * ${c(1 / 16777216)};
+}`],
+} as const satisfies Record<string, readonly [readonly string[], string]>;
+
+export type HelperName = keyof typeof helpers;
+
+/** The text of the used helpers and everything they call, dependencies first, in a fixed order. */
+export function helperText(used: ReadonlySet<HelperName>): string {
+  const all = new Set<HelperName>();
+  const add = (h: HelperName): void => {
+    if (all.has(h)) return;
+    for (const d of helpers[h][0]) add(d as HelperName);
+    all.add(h);
+  };
+  for (const h of [...used].sort()) add(h);
+  return [...all].map((h) => helpers[h][1]).join("\n");
+}

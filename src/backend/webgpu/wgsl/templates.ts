@@ -1,0 +1,157 @@
+// Layer: src/backend/webgpu. The kernel templates other than contractions, all written with the one emitter:
+// - elementwise: no phases; each invocation computes several consecutive output points;
+// - rows: one workgroup per outer point; each phase is a strided partial reduction per invocation, then a
+//   tree reduction in workgroup memory; the inner (store) loop is shared by the workgroup (softmax, sums);
+// - threads: one invocation per outer point, phases and inner loop in sequence (short reductions);
+// - scan: one invocation per outer point, a running fold along the single inner loop.
+// Imports the IR, the emitter and the module helpers.
+import type { Kernel, LoopVar, Phase } from "../../kernel/ir.js";
+import { type EmitEnv, ExprEmitter, Writer, indexText } from "./emit.js";
+import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, moduleText, workgroupSize } from "./module.js";
+import { reduceIdentity, reduceStep, valueType } from "./syntax.js";
+
+/** Output points per invocation in the elementwise template. */
+export const ELEMENTS_PER_INVOCATION = 4;
+
+function start(k: Kernel): { w: Writer; em: ExprEmitter } {
+  const w = new Writer();
+  const env: EmitEnv = { vars: new Map(), reduced: [] };
+  return { w, em: new ExprEmitter(w, k, env) };
+}
+
+/** Emits the store of the kernel's value at the current loop point. */
+function storeValue(k: Kernel, em: ExprEmitter): void {
+  const v = em.value(k.value);
+  em.w.line(em.store(indexText(k.output.index, em.env.vars), v));
+}
+
+/** out[...] = value over all store vars, E consecutive points per invocation. */
+export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
+  const { w, em } = start(k);
+  const vars = [...k.outer, ...k.inner];
+  const total = extentOf(vars);
+  const wg = workgroupSize(caps, 256);
+  const e = ELEMENTS_PER_INVOCATION;
+  const groups = Math.ceil(total / (wg * e));
+  entry(w, [wg]);
+  // Invocation i of a workgroup handles points base + i, base + i + wg, …: neighbours read neighbours.
+  w.line(`let first = group * ${wg * e}i + i32(lid);`);
+  w.open(`for (var e = 0i; e < ${e}i; e++)`);
+  w.line(`let f = first + e * ${wg}i;`);
+  w.line(`if (f >= ${total}i) { break; }`);
+  decompose(w, em, vars, "f");
+  storeValue(k, em);
+  w.close().close();
+  return { code: moduleText(k, em, w), template: "elementwise", dispatch: dispatchFor(groups, caps), dynamicLoads: em.dynamicLoads };
+}
+
+/** The workgroup memory type for a phase's partial results (bool as u32). */
+const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
+
+/** One workgroup per outer point: phases reduced cooperatively, then the inner loop shared out. */
+export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
+  const { w, em } = start(k);
+  const points = extentOf(k.outer);
+  const longest = Math.max(1, ...k.phases.map((p) => extentOf(p.vars)), extentOf(k.inner));
+  const wg = workgroupSize(caps, longest >= 1024 ? 256 : longest >= 128 ? 128 : 64);
+  const types = [...new Set(k.phases.map(sharedType))];
+  const preamble = types.map((t) => `var<workgroup> red_${t}: array<${t}, ${wg}>;`);
+  entry(w, [wg]);
+  w.line(`if (group >= ${points}i) { return; }`);
+  w.line("let tid = i32(lid);");
+  decompose(w, em, k.outer, "group");
+  const bound = new Set(k.outer.map((v) => v.name));
+  k.phases.forEach((p, i) => {
+    em.hoist([p.body], bound);
+    const acc = `acc${i}`;
+    w.line(`var ${acc} = ${reduceIdentity(p.fn, p.type, em.use)};`);
+    w.open(`for (var p = tid; p < ${extentOf(p.vars)}i; p += ${wg}i)`);
+    em.enter();
+    decompose(w, em, p.vars, "p");
+    const x = em.value(p.body);
+    w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
+    em.exit();
+    w.close();
+    const t = sharedType(p);
+    const red = `red_${t}`;
+    const load = (at: string): string => (p.type === "bool" ? `(${red}[${at}] != 0u)` : `${red}[${at}]`);
+    const put = (v: string): string => (p.type === "bool" ? `select(0u, 1u, ${v})` : v);
+    w.line(`${red}[tid] = ${put(acc)};`);
+    w.line("workgroupBarrier();");
+    for (let s = wg / 2; s >= 1; s /= 2) {
+      w.line(`if (tid < ${s}i) { ${red}[tid] = ${put(reduceStep(p.fn, p.type, load("tid"), load(`tid + ${s}i`), em.use))}; }`);
+      w.line("workgroupBarrier();");
+    }
+    const r = `r${i}`;
+    w.line(`let ${r}: ${valueType(p.type)} = ${load("0")};`);
+    w.line("workgroupBarrier();");
+    em.env.reduced[i] = r;
+    bound.add(`%${i}`);
+  });
+  em.hoist([k.value], bound);
+  w.open(`for (var q = tid; q < ${extentOf(k.inner)}i; q += ${wg}i)`);
+  em.enter();
+  decompose(w, em, k.inner, "q");
+  storeValue(k, em);
+  em.exit();
+  w.close().close();
+  return { code: moduleText(k, em, w, preamble), template: "rows", dispatch: dispatchFor(points, caps), dynamicLoads: em.dynamicLoads };
+}
+
+/** Nested `for` loops over vars (as WGSL lets of the loop counters), calling body inside. */
+function loops(em: ExprEmitter, vars: readonly LoopVar[], bound: Set<string>, roots: () => Parameters<ExprEmitter["hoist"]>[0], body: () => void): void {
+  const w = em.w;
+  const go = (i: number): void => {
+    if (i === vars.length) return body();
+    const v = vars[i]!;
+    em.hoist(roots(), bound);
+    const name = em.temp("v");
+    w.open(`for (var ${name} = 0i; ${name} < ${v.extent}i; ${name}++)`);
+    em.enter();
+    em.env.vars.set(v.name, name);
+    bound.add(v.name);
+    go(i + 1);
+    bound.delete(v.name);
+    em.exit();
+    w.close();
+  };
+  go(0);
+}
+
+/** One invocation per outer point: phases, then the inner loop (or a scan along it), in sequence. */
+export function threads(k: Kernel, caps: WgslCaps): WgslKernel {
+  const { w, em } = start(k);
+  const points = extentOf(k.outer);
+  const wg = workgroupSize(caps, 64);
+  entry(w, [wg]);
+  w.line(`let point = group * ${wg}i + i32(lid);`);
+  w.line(`if (point >= ${points}i) { return; }`);
+  decompose(w, em, k.outer, "point");
+  const bound = new Set(k.outer.map((v) => v.name));
+  k.phases.forEach((p, i) => {
+    const acc = `acc${i}`;
+    em.hoist([p.body], bound);
+    w.line(`var ${acc} = ${reduceIdentity(p.fn, p.type, em.use)};`);
+    loops(em, p.vars, bound, () => [p.body], () => {
+      const x = em.value(p.body);
+      w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
+    });
+    w.line(`let r${i} = ${acc};`);
+    em.env.reduced[i] = `r${i}`;
+    bound.add(`%${i}`);
+  });
+  if (k.mode.kind === "scan") {
+    const fn = k.mode.fn;
+    const t = k.output.type;
+    em.hoist([k.value], bound);
+    w.line(`var acc = ${reduceIdentity(fn, t, em.use)};`);
+    loops(em, k.inner, bound, () => [k.value], () => {
+      const x = em.value(k.value);
+      w.line(`acc = ${reduceStep(fn, t, "acc", x, em.use)};`);
+      w.line(em.store(indexText(k.output.index, em.env.vars), "acc"));
+    });
+  } else loops(em, k.inner, bound, () => [k.value], () => storeValue(k, em));
+  w.close();
+  const template = k.mode.kind === "scan" ? "scan" : "threads";
+  return { code: moduleText(k, em, w), template, dispatch: dispatchFor(Math.ceil(points / wg), caps), dynamicLoads: em.dynamicLoads };
+}

@@ -1,0 +1,258 @@
+// Layer: src/graph. One backward rule per primitive: given a node and the gradient g flowing into it, the
+// gradient flowing into each of its inputs, written with the same primitives (so the backward graph fuses
+// and compiles like the forward one). g and the results may lack dims they are constant along (they
+// broadcast by name). Piecewise-constant functions, integer and bool values, indices and random numbers
+// carry no gradient. Imports only src/graph.
+import {
+  add,
+  and,
+  conform,
+  div,
+  eq,
+  float,
+  freshName,
+  le,
+  lt,
+  mul,
+  ne,
+  neg,
+  positions,
+  pow,
+  renameDim,
+  reverse,
+  scalar,
+  select,
+  shiftDown,
+  sub,
+  sum,
+  sumTo,
+  unary,
+  union,
+} from "./autodiff-build.js";
+import { iotaNode, reduceNode, scanNode, viewNode } from "./build.js";
+import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
+import { invertView } from "./invert-view.js";
+import type { Dim, Node, Op, UnaryFn } from "./node.js";
+
+type Grads = (Node | undefined)[];
+
+/**
+ * The gradients for `node`'s inputs given `g`, the gradient of the output (dims ⊆ node's dims). `wants[i]` is
+ * false for inputs that need none (constants, or not on a path to what is differentiated).
+ * @example backwardRule(mulNode, g, [true, false]) // [g·b summed to a's dims, undefined]
+ */
+export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Grads {
+  const op = node.op;
+  const x = node.inputs;
+  switch (op.kind) {
+    case "source":
+    case "fill":
+    case "iota":
+    case "random":
+    case "argsort":
+      return [];
+    case "unary":
+      return [unaryRule(op.fn, x[0]!, node, g)];
+    case "binary":
+      return binaryRule(op, node, g, wants);
+    case "where":
+      return [undefined, sumTo(select(x[0]!, g, scalar(0)), x[1]!.dims), sumTo(select(x[0]!, scalar(0), g), x[2]!.dims)];
+    case "cast":
+      return [x[0]!.dtype === "float32" && node.dtype === "float32" ? g : undefined];
+    case "reduce":
+      return [reduceRule(op, x[0]!, node, g)];
+    case "view":
+      return [viewRule(op, x[0]!, node, g)];
+    case "gather":
+      return [gatherRule(op.dim, x[0]!, x[1]!, g), undefined];
+    case "scan":
+      return [scanRule(op, x[0]!, node, g)];
+  }
+}
+
+/** d/dx of each unary function, times g; undefined where the derivative is zero almost everywhere. */
+function unaryRule(fn: UnaryFn, x: Node, y: Node, g: Node): Node | undefined {
+  switch (fn) {
+    case "neg":
+      return neg(g);
+    case "abs":
+    case "sign":
+      return fn === "abs" ? mul(g, unary("sign", x)) : undefined;
+    case "exp":
+      return mul(g, y);
+    case "log":
+      return div(g, x);
+    case "sqrt":
+      return div(mul(g, scalar(0.5)), y);
+    case "rsqrt":
+      return mul(g, mul(scalar(-0.5), div(y, x)));
+    case "tanh":
+      return mul(g, sub(scalar(1), mul(y, y)));
+    case "sin":
+      return mul(g, unary("cos", x));
+    case "cos":
+      return neg(mul(g, unary("sin", x)));
+    case "recip":
+      return neg(mul(g, mul(y, y)));
+    case "erf":
+      return mul(g, mul(scalar(2 / Math.sqrt(Math.PI)), unary("exp", neg(mul(x, x)))));
+    case "floor":
+    case "ceil":
+    case "round":
+    case "not":
+      return undefined;
+  }
+}
+
+function binaryRule(op: Extract<Op, { kind: "binary" }>, y: Node, g: Node, wants: readonly boolean[]): Grads {
+  const [a, b] = y.inputs as [Node, Node];
+  if (y.dtype !== "float32") return [];
+  const to = (n: Node, i: number, v: () => Node): Node | undefined => (wants[i] ? sumTo(v(), n.dims) : undefined);
+  // max/min: the larger (smaller) operand takes g, and on a tie each takes half.
+  const share = (win: Node, lose: Node): Node => add(float(lt(lose, win)), mul(scalar(0.5), float(eq(a, b))));
+  switch (op.fn) {
+    case "add":
+      return [to(a, 0, () => g), to(b, 1, () => g)];
+    case "sub":
+      return [to(a, 0, () => g), to(b, 1, () => neg(g))];
+    case "mul":
+      return [to(a, 0, () => mul(g, b)), to(b, 1, () => mul(g, a))];
+    case "div":
+      return [to(a, 0, () => div(g, b)), to(b, 1, () => neg(div(mul(g, y), b)))];
+    case "pow":
+      return [to(a, 0, () => mul(g, mul(b, pow(a, sub(b, scalar(1)))))), to(b, 1, () => mul(g, mul(y, unary("log", a))))];
+    case "max":
+      return [to(a, 0, () => mul(g, share(a, b))), to(b, 1, () => mul(g, share(b, a)))];
+    case "min":
+      return [to(a, 0, () => mul(g, share(b, a))), to(b, 1, () => mul(g, share(a, b)))];
+    default:
+      return [];
+  }
+}
+
+function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: Node): Node | undefined {
+  if (y.dtype !== "float32") return undefined;
+  switch (op.fn) {
+    case "sum":
+      return g;
+    case "max":
+    case "min": {
+      // Every position that attains the extreme takes an equal share (all of g when it is unique).
+      const hit = float(eq(x, y));
+      return mul(g, div(hit, sum(hit, op.dims)));
+    }
+    case "prod": {
+      // Zero-safe: with no zero in the slice, y / x; with one zero, only that position gets the product of
+      // the others; with two or more, nothing.
+      const zero = eq(x, scalar(0));
+      const zeros = sum(float(zero), op.dims);
+      const others = reduceNode("prod", select(zero, scalar(1), x), op.dims);
+      const d = select(zero, select(eq(zeros, scalar(1)), others, scalar(0)), select(eq(zeros, scalar(0)), div(others, x), scalar(0)));
+      return mul(g, d);
+    }
+  }
+}
+
+function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node {
+  const inv = invertView(x.dims, y.dims, op.map);
+  if (!inv) return scatterView(op.map, x, y, conform(g, y.dims));
+  let h = g;
+  let scale = 1;
+  for (const name of inv.summed) {
+    if (h.dims.some((d) => d.name === name)) h = sum(h, [name]);
+    else scale *= y.dims.find((d) => d.name === name)!.size;
+  }
+  if (scale !== 1) h = mul(h, scalar(scale));
+  const index: Record<string, IndexExpr> = {};
+  for (const d of h.dims) index[d.name] = inv.map.index[d.name]!;
+  const plain = inv.map.bounds.length === 0 && h.dims.every((d) => {
+    const e = index[d.name]!;
+    return e.op === "var" && e.name === d.name && x.dims.some((s) => s.name === d.name && s.size === d.size);
+  });
+  return plain ? h : viewNode(h, x.dims, { index, bounds: inv.map.bounds, fill: 0 });
+}
+
+/**
+ * The adjoint of any view, injective or not: Σ over view positions v of g[v]·[e(v) = x]·[v in bounds], as a
+ * one-hot comparison reduced over the view's dims (renamed apart from x's). Quadratic; used only for maps
+ * that invertView does not recognise.
+ */
+function scatterView(map: Extract<Op, { kind: "view" }>["map"], x: Node, y: Node, g: Node): Node {
+  let h = g;
+  const env = new Map<string, IndexExpr>();
+  const renamed: Dim[] = [];
+  for (const d of y.dims) {
+    const name = freshName(d.name, x, y, h);
+    h = renameDim(h, d.name, name);
+    env.set(d.name, idxVar(name));
+    renamed.push({ name, size: d.size });
+  }
+  const value = (e: IndexExpr): Node => indexNode(substitute(e, env), renamed);
+  let hit: Node | undefined;
+  const both = (m: Node): void => void (hit = hit ? and(hit, m) : m);
+  for (const d of x.dims) both(eq(value(map.index[d.name]!), positions(d)));
+  for (const b of map.bounds) {
+    const v = value(b.expr);
+    both(and(le(scalar(b.lo), v), lt(v, scalar(b.hi))));
+  }
+  const picked = hit ? select(hit, h, scalar(0)) : h;
+  return sum(picked, renamed.map((d) => d.name));
+}
+
+/** An index expression evaluated as a float32 tensor over the dims it reads (exact below 2^24). */
+function indexNode(e: IndexExpr, dims: readonly Dim[]): Node {
+  switch (e.op) {
+    case "var":
+      return positions(dims.find((d) => d.name === e.name)!);
+    case "const":
+      return scalar(e.value);
+    case "add":
+      return add(indexNode(e.a, dims), indexNode(e.b, dims));
+    case "mul":
+      return mul(indexNode(e.a, dims), scalar(e.c));
+    case "div":
+      return unary("floor", div(indexNode(e.a, dims), scalar(e.c)));
+    case "mod": {
+      const a = indexNode(e.a, dims);
+      return sub(a, mul(scalar(e.c), unary("floor", div(a, scalar(e.c)))));
+    }
+  }
+}
+
+/** Scatter-add of g back to the gathered positions: a one-hot comparison of the index, summed over its dims. */
+function gatherRule(dim: string, x: Node, index: Node, g: Node): Node {
+  const along = x.dims.find((d) => d.name === dim)!;
+  const name = freshName(dim, x, index, g);
+  const hit = eq(index, iotaNode(name, [{ name, size: along.size }], "int32"));
+  const picked = select(hit, g, scalar(0));
+  const keep = new Set([...x.dims.map((d) => d.name).filter((n) => n !== dim), name]);
+  const r = sum(
+    picked,
+    picked.dims.filter((d) => !keep.has(d.name)).map((d) => d.name),
+  );
+  return renameDim(r, name, dim);
+}
+
+function scanRule(op: Extract<Op, { kind: "scan" }>, x: Node, y: Node, g: Node): Node | undefined {
+  if (y.dtype !== "float32") return undefined;
+  const along = y.dims.find((d) => d.name === op.dim)!;
+  const full = conform(g, y.dims);
+  // Σ over j >= i: a running sum read backwards.
+  const suffixSum = (v: Node): Node => reverse(scanNode("sum", reverse(v, along), along.name), along);
+  switch (op.fn) {
+    case "sum":
+      return suffixSum(full);
+    case "prod":
+      // d y_j / d x_i = y_j / x_i for j >= i (an exact zero in x gives a non-finite gradient).
+      return div(suffixSum(mul(full, y)), x);
+    case "max":
+    case "min": {
+      // y_j comes from the last position p_j <= j where the running extreme changed; g_j goes there.
+      const changed = ne(shiftDown(y, along, NaN), y);
+      const source = scanNode("max", select(changed, positions(along), scalar(-1)), along.name);
+      const j = freshName(along.name, y, g);
+      const hit = eq(renameDim(source, along.name, j), positions(along));
+      return sum(select(hit, renameDim(full, along.name, j), scalar(0)), [j]);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Layer: src/nn (above src/ops). Softmax cross-entropy by name, with the fused backward that pays: the
+// gradient of the logits is softmax(logits) − onehot(labels), scaled, in one elementwise expression (Alea TK's
+// fused softmax + cross-entropy), instead of differentiating logsumexp and the label pick separately.
+// Imports the top layer and src/ops.
+import "../ops/elementwise.js";
+import "../ops/reduce.js";
+import { customGradient } from "../ops/autodiff.js";
+import { arange } from "../ops/creation.js";
+import { where } from "../ops/elementwise.js";
+import { showDims } from "../shape/dims.js";
+import type { AnyTensor, Tensor } from "../tensor.js";
+import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowDims } from "../types/dims.js";
+import { type LabelsMismatch, type NeedsInt, ShapeError, labelsMismatch, needsInt } from "../types/errors.js";
+import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { Reduce } from "../types/reduce.js";
+import type { KeepMasked, SameSet } from "./types.js";
+
+/** "ok" when the labels have exactly the logits' dims other than N (any order) and are int32. */
+export type LabelsCheck<S extends Shape, N, L extends Shape, DL extends DType> =
+  Lookup<S, N> extends AnyFail
+    ? "ok"
+    : FirstFail<[
+        SameSet<Ok<Reduce<S, [N]>>, L> extends true ? "ok" : Fail<LabelsMismatch<N & string, ShowDims<Ok<Reduce<S, [N]>>>, ShowDims<L>>>,
+        [DL] extends ["int32"] ? "ok" : Fail<NeedsInt<"the labels", DL>>,
+      ]>;
+
+/**
+ * The mean over every visible dim of `-log softmax(logits)[label]` along `classDim`: `labels` are int32 class
+ * positions with the logits' other dims (in any order). Private dims are kept (they pass through untouched).
+ * Its gradient is `(softmax(logits) − onehot(labels)) / count`, fused. A label outside [0, classes) picks
+ * nothing (its loss is the logsumexp).
+ * @example const loss = crossEntropy(logits, targets, "vocab") // logits [batch, seq, vocab], targets [batch, seq]
+ */
+export function crossEntropy<S extends Shape, L extends Shape, DL extends DType, const N extends NameArg<S>>(
+  logits: Tensor<S, "float32">,
+  labels: Guard<LabelsCheck<S, N, L, DL>, Tensor<L, DL>>,
+  classDim: GuardName<Lookup<S, N>, N>,
+): Tensor<KeepMasked<S>, "float32"> {
+  const x = logits as unknown as AnyTensor;
+  const y = labels as unknown as AnyTensor;
+  const cls = x.shapeDims.find((d) => d.name === classDim && !d.masked);
+  if (!cls) x.sum(classDim as never); // throws the lookup's sentence
+  const others = x.shapeDims.filter((d) => d.name !== classDim);
+  const sameSet = others.length === y.rank && others.every((d) => y.shapeDims.some((e) => e.name === d.name && e.size === d.size));
+  if (!sameSet) throw new ShapeError(labelsMismatch(classDim as string, showDims(others), showDims(y.shapeDims)));
+  if (y.dtype !== "int32") throw new ShapeError(needsInt("the labels", y.dtype));
+
+  const onehot = y.eq(arange(classDim as never, cls!.size, { dtype: "int32" }) as never) as AnyTensor;
+  const lse = x.logsumexp(classDim as never) as AnyTensor;
+  const picked = (where(onehot as never, x, 0) as unknown as AnyTensor).sum(classDim as never) as AnyTensor;
+  const visible = others.filter((d) => !d.masked);
+  const count = visible.reduce((n, d) => n * d.size, 1);
+  const perPosition = lse.sub(picked as never) as AnyTensor;
+  const loss = (visible.length ? perPosition.sum(visible.map((d) => d.name) as never) : perPosition) as AnyTensor;
+  const mean = loss.mul(1 / count) as AnyTensor;
+  return customGradient(mean, [x], (g) => [
+    x.sub(lse as never).exp().sub(onehot.cast("float32") as never).mul(g as never).mul(1 / count) as AnyTensor,
+  ]) as never;
+}

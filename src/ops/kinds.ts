@@ -1,0 +1,231 @@
+// Layer: src/ops. Tensor kinds (nGraph's AssignableTensorOp): constant (immutable, inlinable), placeholder
+// (typed input fed at run time), variable (trainable, persistent across steps) and persistent (state such as
+// optimizer moments). A stateful tensor keeps one graph node for its whole life and `assign` swaps the buffer
+// under it, so a training step builds the same graph every time. Imports src/types, src/shape, src/graph,
+// src/backend/engine and the top layer.
+import { deviceOf, realize } from "../backend/engine.js";
+import { fillNode } from "../graph/build.js";
+import { type Dim as GraphDim, Node } from "../graph/node.js";
+import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
+import { type AnyTensor, Tensor } from "../tensor.js";
+import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
+import { type AssignMismatch, ShapeError, type SizeText, assignMismatch } from "../types/errors.js";
+import type { Guard } from "../types/guard.js";
+import type { ShapeSpec } from "./creation.js";
+
+/** What a tensor is to a training loop. */
+export type TensorKind = "constant" | "placeholder" | "variable" | "persistent";
+
+type ShowEntries<S extends Shape, Acc extends string = ""> = S extends readonly [infer H, ...infer T extends Shape]
+  ? H extends readonly [infer N extends string, infer Z extends number, ...infer M]
+    ? ShowEntries<T, `${Acc extends "" ? "" : `${Acc}, `}${N}${M extends ["masked"] ? " (private)" : ""}: ${SizeText<Z>}`>
+    : Acc
+  : Acc;
+/** Every dim (private ones flagged) and the dtype, as a sentence shows them: `{ batch: 32, seq: 128 } float32`. */
+export type ShowType<S extends Shape, D extends DType> = `${ShowEntries<S> extends infer E extends string ? (E extends "" ? "{}" : `{ ${E} }`) : never} ${D}`;
+
+/**
+ * "ok" when a value of shape B and dtype DB may replace one of shape S and dtype D (the same dims in the same
+ * order, the same dtype), else the sentence. Shapes not known statically are checked at run time.
+ */
+export type SameType<S extends Shape, D extends DType, B extends Shape, DB extends DType> = true extends IsDynamic<S> | IsDynamic<B>
+  ? "ok"
+  : [S, D] extends [B, DB]
+    ? [B, DB] extends [S, D]
+      ? "ok"
+      : Fail<AssignMismatch<ShowType<S, D>, ShowType<B, DB>>>
+    : Fail<AssignMismatch<ShowType<S, D>, ShowType<B, DB>>>;
+
+const kinds = new WeakMap<Node, TensorKind>();
+const stateful = new WeakMap<Node, Stateful<Shape, DType>>();
+/** Initial values still being computed on an asynchronous device. */
+const pending = new Set<Promise<void>>();
+
+/** @internal Waits until every variable, persistent and constant created so far holds its value. */
+export async function kindsReady(): Promise<void> {
+  while (pending.size) await Promise.all([...pending]);
+}
+
+/** @internal The runtime twin of SameType. */
+export function checkSameType(want: AnyTensor | { shapeDims: ShapeDim[]; dtype: DType }, value: unknown): AnyTensor {
+  if (!(value instanceof Tensor)) throw new TypeError(`the new value must be a tensor, not ${typeof value}`);
+  const v = value as AnyTensor;
+  const [a, b] = [want.shapeDims, v.shapeDims];
+  const same = a.length === b.length && a.every((d, i) => d.name === b[i]!.name && d.size === b[i]!.size && d.masked === b[i]!.masked);
+  if (!same || want.dtype !== v.dtype) throw new ShapeError(assignMismatch(`${showAllDims(a)} ${want.dtype}`, `${showAllDims(b)} ${v.dtype}`));
+  return v;
+}
+
+/** Computes `value` (once) and makes `target` read its buffer; on an asynchronous device this completes later. */
+function fill(target: Node, value: Node): void {
+  if (value.storage) return target.materialize(value.storage);
+  const result = deviceOf(value).realize([value]);
+  if (result instanceof Promise) {
+    const p = result.then(() => target.materialize(value.storage!));
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  } else target.materialize(value.storage!);
+}
+
+/** A fresh source node that will hold `init`'s value. */
+function holder(init: AnyTensor): Node {
+  const node = new Node({ kind: "source" }, [], init.dtype, init.node.dims.map((d): GraphDim => ({ name: d.name, size: d.size })));
+  fill(node, init.node);
+  return node;
+}
+
+/**
+ * A tensor whose value can be replaced (variables and persistent state). Its graph node never changes, so
+ * graphs built in different steps read it the same way; each `assign` swaps the buffer under that node.
+ */
+export class Stateful<S extends Shape = Shape, D extends DType = "float32"> extends Tensor<S, D> {
+  /**
+   * Replaces the value with `value` (computed now, on the CPU), which must have exactly this tensor's dims
+   * (names, sizes, order) and dtype — a compile error otherwise. Graphs built earlier that read this tensor
+   * lazily will see the new value; views taken of it before are snapshots.
+   * @example w.assign(w.sub(grad.mul(0.1)))
+   */
+  assign<B extends Shape, DB extends DType>(value: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): this {
+    const v = checkSameType(this, value);
+    if (v.node !== this.node) {
+      realize([v.node]);
+      this.node.materialize(v.node.storage!);
+    }
+    return this;
+  }
+}
+
+/** A trainable parameter: persistent across steps, listed by `variablesOf`, updated by optimizers. */
+export class Variable<S extends Shape = Shape, D extends DType = "float32"> extends Stateful<S, D> {
+  /** The tensor kind. */
+  get kind(): "variable" {
+    return "variable";
+  }
+}
+/** State kept across steps that is not trained (optimizer moments, running statistics, counters). */
+export class Persistent<S extends Shape = Shape, D extends DType = "float32"> extends Stateful<S, D> {
+  /** The tensor kind. */
+  get kind(): "persistent" {
+    return "persistent";
+  }
+}
+
+/** A typed input whose value is given at run time with `feed` (for a step function built once). */
+export class Placeholder<S extends Shape = Shape, D extends DType = "float32"> extends Tensor<S, D> {
+  /** The tensor kind. */
+  get kind(): "placeholder" {
+    return "placeholder";
+  }
+  /**
+   * Gives the placeholder its value for the next computations; it must have exactly the placeholder's dims
+   * and dtype (a compile error otherwise).
+   * @example ids.feed(tensor(batch, [["batch", 8], ["seq", 16]], { dtype: "int32" }))
+   */
+  feed<B extends Shape, DB extends DType>(value: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): this {
+    const v = checkSameType(this, value);
+    if (v.node !== this.node) {
+      realize([v.node]);
+      this.node.materialize(v.node.storage!);
+    }
+    return this;
+  }
+}
+
+/**
+ * A trainable variable holding `init`'s value (computed now). Its private dims stay private.
+ * @example const W = variable(randn([["inhid", 7], ["outhid", 5]], { seed: 0 }).mul(0.1))
+ */
+export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): Variable<S, D> {
+  const t = new Variable<S, D>(holder(init as unknown as AnyTensor), init.masked);
+  kinds.set(t.node, "variable");
+  stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
+  return t;
+}
+
+/**
+ * Persistent state holding `init`'s value (computed now): kept across steps, never trained.
+ * @example const velocity = persistent(zeros([["inhid", 7], ["outhid", 5]]))
+ */
+export function persistent<S extends Shape, D extends DType>(init: Tensor<S, D>): Persistent<S, D> {
+  const t = new Persistent<S, D>(holder(init as unknown as AnyTensor), init.masked);
+  kinds.set(t.node, "persistent");
+  stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
+  return t;
+}
+
+/**
+ * An input of a given shape and dtype without a value yet: build the step once over it, then `feed` it.
+ * @example const ids = placeholder([["batch", 8], ["seq", 16]], "int32")
+ */
+export function placeholder<const S extends ShapeSpec, const Dt extends DType = "float32">(shape: Guard<CheckShape<S>, S>, dtype?: Dt): Placeholder<Plain<S>, Dt> {
+  const dims = checkShape(shape).map((d) => ({ name: d.name, size: d.size }));
+  const t = new Placeholder<Plain<S>, Dt>(new Node({ kind: "source" }, [], dtype ?? "float32", dims));
+  kinds.set(t.node, "placeholder");
+  return t;
+}
+
+/**
+ * An immutable value: a number becomes a 0-d float32 constant (inlined into kernels); a tensor is computed
+ * once (now) and never changes.
+ * @example const scale = constant(0.125); const table = constant(tensor(values, [["vocab", 27]]))
+ */
+export function constant<const T extends Tensor<Shape, DType> | number>(value: T): T extends Tensor<infer S, infer D> ? Tensor<S, D> : Tensor<[], "float32"> {
+  type R = T extends Tensor<infer S, infer D> ? Tensor<S, D> : Tensor<[], "float32">;
+  if (typeof value === "number") {
+    const node = fillNode(value, "float32");
+    kinds.set(node, "constant");
+    return new Tensor(node) as R;
+  }
+  const v = value as AnyTensor;
+  const node = holder(v);
+  kinds.set(node, "constant");
+  return new Tensor(node, v.masked) as R;
+}
+
+/**
+ * The kind of a tensor made by `constant`, `placeholder`, `variable` or `persistent` (undefined otherwise).
+ * @example kindOf(W) // "variable"
+ */
+export function kindOf(t: Tensor<Shape, DType>): TensorKind | undefined {
+  return kinds.get((t as AnyTensor).node);
+}
+
+/** @internal Every graph node below the roots, each once, inputs before the nodes that read them. */
+export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
+  const seen = new Set<Node>();
+  const stack = [...roots];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    visit(n);
+    for (const i of n.inputs) stack.push(i);
+  }
+}
+
+/**
+ * The trainable variables a computation reads, in the order they were created. Call it on a result built in the
+ * same step (a value that was already computed outside `grad` no longer remembers its inputs).
+ * @example variablesOf(loss) // [W, b]
+ */
+export function variablesOf(...results: readonly Tensor<Shape, DType>[]): Variable<Shape, DType>[] {
+  const out: Variable<Shape, DType>[] = [];
+  walk(
+    results.map((t) => (t as AnyTensor).node),
+    (n) => {
+      const s = stateful.get(n);
+      if (s instanceof Variable) out.push(s);
+    },
+  );
+  return out.sort((a, b) => a.node.id - b.node.id);
+}
+
+/** @internal Throws if a placeholder under the roots has not been fed. */
+export function checkFed(roots: readonly Node[]): void {
+  walk(roots, (n) => {
+    if (kinds.get(n) === "placeholder" && !n.storage) {
+      const dims = n.dims.map((d) => ({ ...d, masked: false }));
+      throw new Error(`a placeholder ${showAllDims(dims)} ${n.dtype} is read before it was fed: call feed(value) first`);
+    }
+  });
+}

@@ -1,0 +1,2117 @@
+(func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 i32) (local $44 i32) (local $45 f32) (local $46 i32) (local $47 i32) (local $48 i32) (local $49 i32) (local $50 i32) (local $51 i32) (local $52 i32) (local $53 i32) (local $54 i32) (local $55 i32) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 i32) (local $61 i32) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 i32) (local $67 i32) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 i32) (local $74 i32) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 i32) (local $80 i32) (local $81 i32)
+  local.get 6
+  local.set 12
+  block
+    loop
+      local.get 12
+      local.get 7
+      i32.ge_s
+      br_if 1
+      local.get 12
+      i32.const 3
+      i32.div_u
+      local.set 18
+      local.get 18
+      local.set 19
+      local.get 12
+      i32.const 3
+      i32.rem_u
+      i32.const 8
+      i32.mul
+      local.tee 13
+      i32.const 8
+      i32.add
+      i32.const 24
+      local.get 13
+      i32.const 8
+      i32.add
+      i32.const 24
+      i32.lt_s
+      select
+      local.set 14
+      local.get 5
+      local.set 16
+      local.get 5
+      i32.const 1024
+      i32.add
+      local.set 17
+      local.get 13
+      local.set 20
+      block
+        loop
+          local.get 20
+          local.get 13
+          i32.const 8
+          i32.add
+          i32.ge_s
+          br_if 1
+          local.get 20
+          local.get 14
+          i32.lt_s
+          if
+            local.get 20
+            local.set 22
+            local.get 22
+            local.set 9
+          end
+          local.get 16
+          local.get 20
+          local.get 13
+          i32.sub
+          local.tee 23
+          i32.const 8
+          i32.div_u
+          i32.const 1024
+          i32.mul
+          i32.add
+          local.get 23
+          i32.const 8
+          i32.rem_u
+          i32.const 4
+          i32.mul
+          i32.add
+          local.set 23
+          i32.const 0
+          local.set 21
+          i32.const 0
+          local.set 10
+          block
+            loop
+              local.get 10
+              i32.const 32
+              i32.ge_s
+              br_if 1
+              local.get 23
+              local.get 21
+              i32.const 32
+              i32.mul
+              i32.add
+              local.get 20
+              local.get 14
+              i32.lt_s
+              if (result f32)
+                local.get 2
+                local.get 10
+                i32.const 24
+                i32.mul
+                local.get 9
+                i32.add
+                i32.const 2
+                i32.shl
+                i32.add
+                f32.load
+              else
+                f32.const 0
+              end
+              f32.store
+              local.get 21
+              i32.const 1
+              i32.add
+              local.set 21
+              local.get 10
+              i32.const 1
+              i32.add
+              local.set 10
+              br 0
+            end
+          end
+          local.get 20
+          i32.const 1
+          i32.add
+          local.set 20
+          br 0
+        end
+      end
+      i32.const 0
+      local.set 15
+      block
+        loop
+          local.get 15
+          i32.const 16
+          i32.ge_s
+          br_if 1
+          local.get 15
+          local.set 24
+          block
+            loop
+              local.get 24
+              local.get 15
+              i32.const 256
+              i32.add
+              i32.ge_s
+              br_if 1
+              local.get 24
+              i32.const 16
+              i32.lt_s
+              if
+                local.get 24
+                local.set 26
+                local.get 26
+                local.set 8
+              end
+              local.get 17
+              local.get 24
+              local.get 15
+              i32.sub
+              local.tee 25
+              i32.const 4
+              i32.div_u
+              i32.const 512
+              i32.mul
+              i32.add
+              local.get 25
+              i32.const 4
+              i32.rem_u
+              i32.const 4
+              i32.mul
+              i32.add
+              local.set 25
+              i32.const 0
+              local.set 21
+              i32.const 0
+              local.set 10
+              block
+                loop
+                  local.get 10
+                  i32.const 32
+                  i32.ge_s
+                  br_if 1
+                  local.get 25
+                  local.get 21
+                  i32.const 16
+                  i32.mul
+                  i32.add
+                  local.get 24
+                  i32.const 16
+                  i32.lt_s
+                  if (result f32)
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                  else
+                    f32.const 0
+                  end
+                  f32.store
+                  local.get 21
+                  i32.const 1
+                  i32.add
+                  local.set 21
+                  local.get 10
+                  i32.const 1
+                  i32.add
+                  local.set 10
+                  br 0
+                end
+              end
+              local.get 24
+              i32.const 1
+              i32.add
+              local.set 24
+              br 0
+            end
+          end
+          i32.const 0
+          local.set 27
+          block
+            loop
+              local.get 27
+              i32.const 1
+              i32.ge_s
+              br_if 1
+              i32.const 0
+              local.set 28
+              block
+                loop
+                  local.get 28
+                  i32.const 64
+                  i32.ge_s
+                  br_if 1
+                  v128.const f32x4 0 0 0 0
+                  local.set 29
+                  v128.const f32x4 0 0 0 0
+                  local.set 30
+                  v128.const f32x4 0 0 0 0
+                  local.set 31
+                  v128.const f32x4 0 0 0 0
+                  local.set 32
+                  v128.const f32x4 0 0 0 0
+                  local.set 33
+                  v128.const f32x4 0 0 0 0
+                  local.set 34
+                  v128.const f32x4 0 0 0 0
+                  local.set 35
+                  v128.const f32x4 0 0 0 0
+                  local.set 36
+                  local.get 17
+                  local.get 28
+                  i32.const 512
+                  i32.mul
+                  i32.add
+                  local.set 37
+                  local.get 16
+                  local.get 27
+                  i32.const 1024
+                  i32.mul
+                  i32.add
+                  local.set 38
+                  i32.const 32
+                  local.set 39
+                  block
+                    loop
+                      local.get 39
+                      i32.eqz
+                      br_if 1
+                      local.get 38
+                      v128.load
+                      local.set 41
+                      local.get 38
+                      v128.load offset=16
+                      local.set 42
+                      local.get 37
+                      v128.load32_splat
+                      local.set 40
+                      local.get 29
+                      local.get 40
+                      local.get 41
+                      f32x4.mul
+                      f32x4.add
+                      local.set 29
+                      local.get 30
+                      local.get 40
+                      local.get 42
+                      f32x4.mul
+                      f32x4.add
+                      local.set 30
+                      local.get 37
+                      v128.load32_splat offset=4
+                      local.set 40
+                      local.get 31
+                      local.get 40
+                      local.get 41
+                      f32x4.mul
+                      f32x4.add
+                      local.set 31
+                      local.get 32
+                      local.get 40
+                      local.get 42
+                      f32x4.mul
+                      f32x4.add
+                      local.set 32
+                      local.get 37
+                      v128.load32_splat offset=8
+                      local.set 40
+                      local.get 33
+                      local.get 40
+                      local.get 41
+                      f32x4.mul
+                      f32x4.add
+                      local.set 33
+                      local.get 34
+                      local.get 40
+                      local.get 42
+                      f32x4.mul
+                      f32x4.add
+                      local.set 34
+                      local.get 37
+                      v128.load32_splat offset=12
+                      local.set 40
+                      local.get 35
+                      local.get 40
+                      local.get 41
+                      f32x4.mul
+                      f32x4.add
+                      local.set 35
+                      local.get 36
+                      local.get 40
+                      local.get 42
+                      f32x4.mul
+                      f32x4.add
+                      local.set 36
+                      local.get 37
+                      i32.const 16
+                      i32.add
+                      local.set 37
+                      local.get 38
+                      i32.const 32
+                      i32.add
+                      local.set 38
+                      local.get 39
+                      i32.const 1
+                      i32.sub
+                      local.set 39
+                      br 0
+                    end
+                  end
+                  local.get 15
+                  local.get 28
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 0
+                  i32.add
+                  local.tee 43
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 43
+                    local.set 46
+                    local.get 46
+                    local.set 8
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 29
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 47
+                        local.get 47
+                        local.set 9
+                        local.get 29
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 48
+                        local.get 48
+                        local.set 9
+                        local.get 29
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 49
+                        local.get 49
+                        local.set 9
+                        local.get 29
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 50
+                        local.get 50
+                        local.set 9
+                        local.get 29
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 30
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 51
+                        local.get 51
+                        local.set 9
+                        local.get 30
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 52
+                        local.get 52
+                        local.set 9
+                        local.get 30
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 53
+                        local.get 53
+                        local.set 9
+                        local.get 30
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 54
+                        local.get 54
+                        local.set 9
+                        local.get 30
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                  end
+                  local.get 15
+                  local.get 28
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 1
+                  i32.add
+                  local.tee 43
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 43
+                    local.set 55
+                    local.get 55
+                    local.set 8
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 31
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 56
+                        local.get 56
+                        local.set 9
+                        local.get 31
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 57
+                        local.get 57
+                        local.set 9
+                        local.get 31
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 58
+                        local.get 58
+                        local.set 9
+                        local.get 31
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 59
+                        local.get 59
+                        local.set 9
+                        local.get 31
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 32
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 60
+                        local.get 60
+                        local.set 9
+                        local.get 32
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 61
+                        local.get 61
+                        local.set 9
+                        local.get 32
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 62
+                        local.get 62
+                        local.set 9
+                        local.get 32
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 63
+                        local.get 63
+                        local.set 9
+                        local.get 32
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                  end
+                  local.get 15
+                  local.get 28
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 2
+                  i32.add
+                  local.tee 43
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 43
+                    local.set 64
+                    local.get 64
+                    local.set 8
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 33
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 65
+                        local.get 65
+                        local.set 9
+                        local.get 33
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 66
+                        local.get 66
+                        local.set 9
+                        local.get 33
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 67
+                        local.get 67
+                        local.set 9
+                        local.get 33
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 68
+                        local.get 68
+                        local.set 9
+                        local.get 33
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 34
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 69
+                        local.get 69
+                        local.set 9
+                        local.get 34
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 70
+                        local.get 70
+                        local.set 9
+                        local.get 34
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 71
+                        local.get 71
+                        local.set 9
+                        local.get 34
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 72
+                        local.get 72
+                        local.set 9
+                        local.get 34
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                  end
+                  local.get 15
+                  local.get 28
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 3
+                  i32.add
+                  local.tee 43
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 43
+                    local.set 73
+                    local.get 73
+                    local.set 8
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 35
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 74
+                        local.get 74
+                        local.set 9
+                        local.get 35
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 75
+                        local.get 75
+                        local.set 9
+                        local.get 35
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 76
+                        local.get 76
+                        local.set 9
+                        local.get 35
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 77
+                        local.get 77
+                        local.set 9
+                        local.get 35
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                    local.get 13
+                    local.get 27
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 44
+                    local.get 44
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 44
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 44
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 36
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.get 4
+                      f32x4.splat
+                      f32x4.max
+                      v128.store
+                    else
+                      local.get 44
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 0
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 78
+                        local.get 78
+                        local.set 9
+                        local.get 36
+                        f32x4.extract_lane 0
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 0
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 1
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 79
+                        local.get 79
+                        local.set 9
+                        local.get 36
+                        f32x4.extract_lane 1
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 1
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 2
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 80
+                        local.get 80
+                        local.set 9
+                        local.get 36
+                        f32x4.extract_lane 2
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 2
+                        i32.sub
+                        local.set 44
+                      end
+                      local.get 44
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 44
+                        i32.const 3
+                        i32.add
+                        local.set 44
+                        local.get 44
+                        local.set 81
+                        local.get 81
+                        local.set 9
+                        local.get 36
+                        f32x4.extract_lane 3
+                        local.set 45
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 45
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 44
+                        i32.const 3
+                        i32.sub
+                        local.set 44
+                      end
+                    end
+                  end
+                  local.get 28
+                  i32.const 1
+                  i32.add
+                  local.set 28
+                  br 0
+                end
+              end
+              local.get 27
+              i32.const 1
+              i32.add
+              local.set 27
+              br 0
+            end
+          end
+          local.get 15
+          i32.const 256
+          i32.add
+          local.set 15
+          br 0
+        end
+      end
+      local.get 12
+      i32.const 1
+      i32.add
+      local.set 12
+      br 0
+    end
+  end
+)

@@ -1,0 +1,883 @@
+(func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32)
+  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 i32) (local $14 f32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 i32) (local $20 f32) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 f32) (local $43 f32) (local $44 f32) (local $45 f32) (local $46 f32) (local $47 i32) (local $48 f32) (local $49 v128) (local $50 f32) (local $51 v128) (local $52 i32) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 f32) (local $59 f32) (local $60 f32) (local $61 f32) (local $62 f32)
+  local.get 2
+  local.set 4
+  block
+    loop
+      local.get 4
+      local.get 3
+      i32.ge_s
+      br_if 1
+      f32.const -Infinity
+      local.set 8
+      f32.const -Infinity
+      f32x4.splat
+      local.set 9
+      f32.const -Infinity
+      f32x4.splat
+      local.set 10
+      f32.const -Infinity
+      f32x4.splat
+      local.set 11
+      f32.const -Infinity
+      f32x4.splat
+      local.set 12
+      local.get 4
+      i32.const 64
+      i32.mul
+      local.set 13
+      i32.const 0
+      local.set 6
+      block
+        loop
+          local.get 6
+          i32.const 15
+          i32.add
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 9
+          local.get 1
+          local.get 13
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          f32x4.max
+          local.set 9
+          local.get 10
+          local.get 6
+          i32.const 4
+          i32.add
+          local.set 6
+          local.get 1
+          local.get 13
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          f32x4.max
+          local.set 10
+          local.get 11
+          local.get 6
+          i32.const 4
+          i32.add
+          local.set 6
+          local.get 1
+          local.get 13
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          f32x4.max
+          local.set 11
+          local.get 12
+          local.get 6
+          i32.const 4
+          i32.add
+          local.set 6
+          local.get 1
+          local.get 13
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          f32x4.max
+          local.set 12
+          local.get 6
+          i32.const 12
+          i32.sub
+          local.set 6
+          local.get 6
+          i32.const 16
+          i32.add
+          local.set 6
+          br 0
+        end
+      end
+      local.get 6
+      local.set 6
+      block
+        loop
+          local.get 6
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 8
+          local.get 1
+          local.get 4
+          i32.const 64
+          i32.mul
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          f32.load
+          f32.max
+          local.set 8
+          local.get 6
+          i32.const 1
+          i32.add
+          local.set 6
+          br 0
+        end
+      end
+      local.get 9
+      local.get 10
+      f32x4.max
+      local.get 11
+      local.get 12
+      f32x4.max
+      f32x4.max
+      local.set 9
+      local.get 8
+      local.get 9
+      f32x4.extract_lane 0
+      f32.max
+      local.set 8
+      local.get 8
+      local.get 9
+      f32x4.extract_lane 1
+      f32.max
+      local.set 8
+      local.get 8
+      local.get 9
+      f32x4.extract_lane 2
+      f32.max
+      local.set 8
+      local.get 8
+      local.get 9
+      f32x4.extract_lane 3
+      f32.max
+      local.set 8
+      f32.const 0
+      local.set 14
+      f32.const 0
+      f32x4.splat
+      local.set 15
+      f32.const 0
+      f32x4.splat
+      local.set 16
+      f32.const 0
+      f32x4.splat
+      local.set 17
+      f32.const 0
+      f32x4.splat
+      local.set 18
+      local.get 4
+      i32.const 64
+      i32.mul
+      local.set 19
+      local.get 8
+      local.set 20
+      local.get 20
+      f32x4.splat
+      local.set 21
+      i32.const 0
+      local.set 7
+      block
+        loop
+          local.get 7
+          i32.const 15
+          i32.add
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 15
+          local.get 1
+          local.get 19
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 21
+          f32x4.sub
+          local.set 22
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 22
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.max
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.min
+          local.tee 23
+          local.get 23
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 24
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 25
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 25
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 26
+          v128.const f32x4 1 1 1 1
+          local.get 26
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 26
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 26
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 26
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 26
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 24
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 22
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 22
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          f32x4.add
+          local.set 15
+          local.get 16
+          local.get 7
+          i32.const 4
+          i32.add
+          local.set 7
+          local.get 1
+          local.get 19
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 21
+          f32x4.sub
+          local.set 27
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 27
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.max
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.min
+          local.tee 28
+          local.get 28
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 29
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 30
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 30
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 31
+          v128.const f32x4 1 1 1 1
+          local.get 31
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 31
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 31
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 31
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 31
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 29
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 27
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 27
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          f32x4.add
+          local.set 16
+          local.get 17
+          local.get 7
+          i32.const 4
+          i32.add
+          local.set 7
+          local.get 1
+          local.get 19
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 21
+          f32x4.sub
+          local.set 32
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 32
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.max
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.min
+          local.tee 33
+          local.get 33
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 34
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 35
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 35
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 36
+          v128.const f32x4 1 1 1 1
+          local.get 36
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 36
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 36
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 36
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 36
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 34
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 32
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 32
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          f32x4.add
+          local.set 17
+          local.get 18
+          local.get 7
+          i32.const 4
+          i32.add
+          local.set 7
+          local.get 1
+          local.get 19
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 21
+          f32x4.sub
+          local.set 37
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 37
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.max
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.min
+          local.tee 38
+          local.get 38
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 39
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 40
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 40
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 41
+          v128.const f32x4 1 1 1 1
+          local.get 41
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 41
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 41
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 41
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 41
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 39
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 37
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 37
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          f32x4.add
+          local.set 18
+          local.get 7
+          i32.const 12
+          i32.sub
+          local.set 7
+          local.get 7
+          i32.const 16
+          i32.add
+          local.set 7
+          br 0
+        end
+      end
+      local.get 7
+      local.set 7
+      block
+        loop
+          local.get 7
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 14
+          local.get 1
+          local.get 4
+          i32.const 64
+          i32.mul
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          f32.load
+          local.get 20
+          f32.sub
+          local.set 42
+          f32.const 0
+          f32.const Infinity
+          f32.const 1
+          local.get 42
+          f32.const -87.33654
+          f32.max
+          f32.const 88.72284
+          f32.min
+          local.tee 43
+          local.get 43
+          f32.const 1.4426950408889634
+          f32.mul
+          f32.const 12582912
+          f32.add
+          local.tee 44
+          f32.const 12582912
+          f32.sub
+          local.tee 45
+          f32.const 0.693359375
+          f32.mul
+          f32.sub
+          local.get 45
+          f32.const -0.00021219444
+          f32.mul
+          f32.sub
+          local.tee 46
+          f32.const 1
+          local.get 46
+          f32.const 0.5
+          local.get 46
+          f32.const 0.16666666666666666
+          local.get 46
+          f32.const 0.041666666666666664
+          local.get 46
+          f32.const 0.008333333333333333
+          local.get 46
+          f32.const 0.001388888888888889
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          i32.reinterpret_f32
+          local.get 44
+          i32.reinterpret_f32
+          i32.const 1262485504
+          i32.sub
+          i32.const 23
+          i32.shl
+          i32.add
+          f32.reinterpret_i32
+          local.get 42
+          f32.const 88.72283
+          f32.gt
+          select
+          local.get 42
+          f32.const -87.33654
+          f32.lt
+          select
+          f32.add
+          local.set 14
+          local.get 7
+          i32.const 1
+          i32.add
+          local.set 7
+          br 0
+        end
+      end
+      local.get 15
+      local.get 16
+      f32x4.add
+      local.get 17
+      local.get 18
+      f32x4.add
+      f32x4.add
+      local.set 15
+      local.get 14
+      local.get 15
+      f32x4.extract_lane 0
+      f32.add
+      local.set 14
+      local.get 14
+      local.get 15
+      f32x4.extract_lane 1
+      f32.add
+      local.set 14
+      local.get 14
+      local.get 15
+      f32x4.extract_lane 2
+      f32.add
+      local.set 14
+      local.get 14
+      local.get 15
+      f32x4.extract_lane 3
+      f32.add
+      local.set 14
+      local.get 4
+      i32.const 64
+      i32.mul
+      local.set 47
+      local.get 8
+      local.set 48
+      local.get 48
+      f32x4.splat
+      local.set 49
+      local.get 14
+      local.set 50
+      local.get 50
+      f32x4.splat
+      local.set 51
+      local.get 4
+      i32.const 64
+      i32.mul
+      local.set 52
+      i32.const 0
+      local.set 5
+      block
+        loop
+          local.get 5
+          i32.const 3
+          i32.add
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 0
+          local.get 52
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 1
+          local.get 47
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 49
+          f32x4.sub
+          local.set 53
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 53
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.max
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.min
+          local.tee 54
+          local.get 54
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 55
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 56
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 56
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 57
+          v128.const f32x4 1 1 1 1
+          local.get 57
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 57
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 57
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 57
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 57
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 55
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 53
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 53
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          local.get 51
+          f32x4.div
+          v128.store
+          local.get 5
+          i32.const 4
+          i32.add
+          local.set 5
+          br 0
+        end
+      end
+      local.get 5
+      local.set 5
+      block
+        loop
+          local.get 5
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 0
+          local.get 4
+          i32.const 64
+          i32.mul
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 1
+          local.get 4
+          i32.const 64
+          i32.mul
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          f32.load
+          local.get 48
+          f32.sub
+          local.set 58
+          f32.const 0
+          f32.const Infinity
+          f32.const 1
+          local.get 58
+          f32.const -87.33654
+          f32.max
+          f32.const 88.72284
+          f32.min
+          local.tee 59
+          local.get 59
+          f32.const 1.4426950408889634
+          f32.mul
+          f32.const 12582912
+          f32.add
+          local.tee 60
+          f32.const 12582912
+          f32.sub
+          local.tee 61
+          f32.const 0.693359375
+          f32.mul
+          f32.sub
+          local.get 61
+          f32.const -0.00021219444
+          f32.mul
+          f32.sub
+          local.tee 62
+          f32.const 1
+          local.get 62
+          f32.const 0.5
+          local.get 62
+          f32.const 0.16666666666666666
+          local.get 62
+          f32.const 0.041666666666666664
+          local.get 62
+          f32.const 0.008333333333333333
+          local.get 62
+          f32.const 0.001388888888888889
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          f32.mul
+          f32.add
+          i32.reinterpret_f32
+          local.get 60
+          i32.reinterpret_f32
+          i32.const 1262485504
+          i32.sub
+          i32.const 23
+          i32.shl
+          i32.add
+          f32.reinterpret_i32
+          local.get 58
+          f32.const 88.72283
+          f32.gt
+          select
+          local.get 58
+          f32.const -87.33654
+          f32.lt
+          select
+          local.get 50
+          f32.div
+          f32.store
+          local.get 5
+          i32.const 1
+          i32.add
+          local.set 5
+          br 0
+        end
+      end
+      local.get 4
+      i32.const 1
+      i32.add
+      local.set 4
+      br 0
+    end
+  end
+)

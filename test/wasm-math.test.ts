@@ -1,0 +1,103 @@
+// The generated kernels' transcendental functions against float64 Math on wide ranges and special values,
+// in scalar and SIMD form; the two forms must agree bit for bit (a vector loop's remainder is scalar).
+import { describe, expect, it } from "vitest";
+import { erf } from "../src/backend/cpu/reference.js";
+import { type MathFunction, emitMath } from "../src/backend/cpu/wasm/math.js";
+import { FunctionBuilder, ModuleBuilder } from "../src/backend/cpu/wasm/module.js";
+
+const memory = new WebAssembly.Memory({ initial: 64, maximum: 64 });
+const heap = new Float32Array(memory.buffer);
+const N = 4096;
+const [X, Y, OUT_S, OUT_V] = [0, N, 2 * N, 3 * N];
+
+/** out[i] = fn(x[i], y[i]) for i < N, as a scalar loop and as a 4-wide loop. */
+function build(name: MathFunction): { scalar: () => void; vector: () => void } {
+  const arity = name === "pow" ? 2 : 1;
+  const loop = (vector: boolean): FunctionBuilder => {
+    const f = new FunctionBuilder(vector ? "vector" : "scalar", []);
+    const i = f.local("i32");
+    const args = [f.local(vector ? "v128" : "f32"), f.local(vector ? "v128" : "f32")];
+    const [load, store, step] = vector ? ["v128.load", "v128.store", 16] : ["f32.load", "f32.store", 4];
+    f.i32(0).set(i).block().loop();
+    f.get(i).i32(N * 4).op("i32.ge_u").brIf(1);
+    for (let a = 0; a < arity; a++) f.get(i).mem(load, (a === 0 ? X : Y) * 4).set(args[a]!);
+    f.get(i);
+    emitMath(f, name, vector, args);
+    f.mem(store, (vector ? OUT_V : OUT_S) * 4);
+    f.get(i).i32(step).op("i32.add").set(i).br(0).end().end();
+    return f;
+  };
+  const m = new ModuleBuilder({ shared: false, maxPages: 64 });
+  m.add(loop(false), true);
+  m.add(loop(true), true);
+  const e = new WebAssembly.Instance(new WebAssembly.Module(m.bytes()), { env: { memory } }).exports;
+  return { scalar: e.scalar as () => void, vector: e.vector as () => void };
+}
+
+/**
+ * The worst error in float32 ulps: relative to the float64 value, except where float32 cannot hold it —
+ * past its range the result must be ±Infinity, and among subnormals the unit is the smallest subnormal.
+ */
+function worst(got: Float32Array, want: number[]): number {
+  let w = 0;
+  for (let i = 0; i < want.length; i++) {
+    const g = got[i]!;
+    const t = Math.abs(want[i]!) > 3.4028234663852886e38 ? Math.sign(want[i]!) * Infinity : want[i]!;
+    if (Math.abs(t) < 2 ** -126) {
+      // below the normal range results may flush to zero (documented in math.ts)
+      if (Math.abs(g) > 2 ** -126) w = Infinity;
+      continue;
+    }
+    if (Number.isNaN(t) || !Number.isFinite(t)) {
+      if (!Object.is(g, t) && !(Number.isNaN(g) && Number.isNaN(t))) throw new Error(`at ${i}: ${g} vs ${t}`);
+      continue;
+    }
+    w = Math.max(w, Math.abs(g - t) / Math.max(Math.abs(t), 1e-30) / 2 ** -23);
+  }
+  return w;
+}
+
+const spread = (lo: number, hi: number): number[] => Array.from({ length: N }, (_, i) => Math.fround(lo + ((hi - lo) * i) / (N - 1)));
+const special = [0, -0, 1, -1, Infinity, -Infinity, NaN, 1e-40, -1e-40, 88.7, -87.3, 100, -110, 1e-8];
+const cases: [MathFunction, number[], (x: number, y: number) => number, number][] = [
+  ["exp", [...spread(-100, 89), ...special], Math.exp, 3],
+  ["log", [...spread(1e-6, 1e6).map(Math.fround), ...spread(0.5, 2), ...special], Math.log, 3],
+  ["tanh", [...spread(-12, 12), ...spread(-0.5, 0.5), ...special], Math.tanh, 4],
+  ["sin", [...spread(-100, 100), ...special.filter((v) => Math.abs(v) < 1e3)], Math.sin, 0],
+  ["cos", [...spread(-100, 100), ...special.filter((v) => Math.abs(v) < 1e3)], Math.cos, 0],
+  ["erf", [...spread(-6, 6), ...spread(-1.2, 1.2), ...special], erf, 4],
+];
+
+describe("wasm math", () => {
+  for (const [name, xs, fn, ulps] of cases) {
+    it(`${name}: scalar and SIMD match float64 Math and each other`, () => {
+      const k = build(name);
+      const inputs = xs.slice(0, N).map(Math.fround);
+      heap.fill(0, 0, 4 * N);
+      heap.set(inputs, X);
+      k.scalar();
+      k.vector();
+      const scalar = heap.slice(OUT_S, OUT_S + inputs.length);
+      const vector = heap.slice(OUT_V, OUT_V + inputs.length);
+      expect(new Uint32Array(vector.buffer)).toEqual(new Uint32Array(scalar.buffer));
+      const want = inputs.map((x) => fn(x, 0));
+      if (ulps > 0) expect(worst(scalar, want)).toBeLessThan(ulps);
+      else {
+        // sin/cos: absolute error (near their zeros relative error is meaningless for reduced arguments)
+        for (let i = 0; i < want.length; i++) if (Number.isFinite(want[i]!)) expect(Math.abs(scalar[i]! - want[i]!)).toBeLessThan(4e-7);
+      }
+    });
+  }
+  it("pow: magnitudes, negative bases with integer exponents, zeros, NaN", () => {
+    const k = build("pow");
+    const xs = [2, 3, 0.5, 10, -2, -2, -2, 0, 0, 0, NaN, 1, 7.5, -3, 1e-3, 4].map(Math.fround);
+    const ys = [10, 0.5, -3, -2, 3, 2, 0.5, 2, -1, 0, 0, NaN, 1.7, -3, 2, 0.25].map(Math.fround);
+    heap.set(xs, X);
+    heap.set(ys, Y);
+    k.scalar();
+    k.vector();
+    const got = heap.slice(OUT_S, OUT_S + xs.length);
+    expect(new Uint32Array(heap.slice(OUT_V, OUT_V + xs.length).buffer)).toEqual(new Uint32Array(got.buffer));
+    expect(worst(got, xs.map((x, i) => Math.pow(x, ys[i]!)))).toBeLessThan(24);
+  });
+});
