@@ -5,7 +5,7 @@
 // Then every TS 7 error must lie inside an `expectError(...)`, and every `expectError(...)` must contain one.
 //   node scripts/check-tsd-ts7.mjs [--self-test]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -137,12 +137,17 @@ function selfTest() {
   const problems = want.filter((w) => !failures.some((f) => f.includes(w))).map((w) => `planted mistake not caught: ${w}`);
   if (failures.length !== want.length) problems.push(`expected ${want.length} failures, got ${failures.length}: ${failures.join(" | ")}`);
   for (const p of problems) console.log(`  ✖ self-test: ${p}`);
+  if (problems.length) console.log(`  reported: ${failures.join(" | ")}`);
   console.log(`check-tsd-ts7 self-test: ${problems.length ? "FAILED" : `ok (${want.length} planted mistakes caught under ${version7()})`}`);
   return problems.length === 0;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--self-test")) process.exit(selfTest() ? 0 : 1);
+  if (!existsSync(path.join(root, "dist/index.d.ts"))) {
+    console.log("  ✖ dist/index.d.ts is missing: run node scripts/build.mjs first (or wait for a concurrent build)");
+    process.exit(1);
+  }
   const names = readdirSync(testDir).filter((f) => f.endsWith(".test-d.ts")).sort();
   if (names.length === 0) throw new Error("no type-tests/*.test-d.ts files");
   const files = new Map(names.map((n) => [path.join(testDir, n), readFileSync(path.join(testDir, n), "utf8")]));

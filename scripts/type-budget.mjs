@@ -6,7 +6,7 @@
 //   node scripts/type-budget.mjs [--runs N] [--update]    (--update rewrites the limits at 1.25x the measured counts)
 // Needs dist/ (node scripts/build.mjs).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -63,6 +63,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function main() {
   const args = process.argv.slice(2);
   const runs = args.includes("--runs") ? Number(args[args.indexOf("--runs") + 1]) : 1;
+  if (!existsSync(path.join(root, "dist/index.d.ts"))) {
+    console.log("  ✖ dist/index.d.ts is missing: run node scripts/build.mjs first (or wait for a concurrent build)");
+    process.exit(1);
+  }
   mkdirSync(outDir, { recursive: true });
   const source = readFileSync(path.join(budgetDir, "transformer-block.ts"), "utf8");
   const fiveFile = path.join(outDir, "transformer-5-blocks.ts");
@@ -74,7 +78,7 @@ function main() {
     results[compiler] = {};
     for (const [name, project] of Object.entries(fixtures)) {
       const samples = Array.from({ length: runs }, () => measure(compiler, project));
-      if (new Set(samples.map((s) => s.instantiations)).size > 1) throw new Error(`${compiler} ${name}: instantiation counts differ between runs`);
+      if (new Set(samples.map((s) => s.instantiations)).size > 1) throw new Error(`${compiler} ${name}: instantiation counts differ between runs (was dist/ rebuilt meanwhile?)`);
       results[compiler][name] = { ...samples[0], checkSeconds: median(samples.map((s) => s.checkSeconds)) };
     }
   }

@@ -1,7 +1,8 @@
 // The public surface of named-tensor: explicit exports only. Importing this module registers the CPU device
 // and every op family's methods on Tensor.
-import { registerDevice } from "./backend/engine.js";
+import { registerDevice, registerDeviceLoader } from "./backend/engine.js";
 import { CpuDevice } from "./backend/cpu/device.js";
+import { loadWebGpu } from "./backend/webgpu/device.js";
 import "./ops/elementwise.js";
 import "./ops/reduce.js";
 import "./ops/mask.js";
@@ -10,6 +11,8 @@ import "./ops/movement.js";
 import "./ops/indexing.js";
 
 registerDevice(new CpuDevice());
+// WebGPU is created on first use (await setDevice("webgpu")); in Node it loads the optional "webgpu" package.
+registerDeviceLoader("webgpu", loadWebGpu);
 
 export { Tensor } from "./tensor.js";
 export type { ArrayFor, DimName, NestedFor, ShapeOf, ValueFor } from "./tensor.js";

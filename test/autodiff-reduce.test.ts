@@ -63,7 +63,7 @@ describe("scans (gradient = reverse scan)", () => {
 
 describe("sort and topk (gather by argsort)", () => {
   it("sorted values", () => void gradcheck((x) => scalarize(x.sort("b").values), [input(lx)]));
-  it("topk values", () => void gradcheck((x) => scalarize(x.topk("b", 2, "best").values), [input(lx)]));
+  it("topk values", () => void gradcheck((x) => scalarize(loose(x).topk("b", 2, "best").values), [input(lx)]));
 });
 
 /** The node under any reordering views. */
@@ -84,7 +84,7 @@ describe("contractions", () => {
       expect(n.op).toMatchObject({ kind: "reduce", fn: "sum" });
       expect(n.inputs[0]!.op).toMatchObject({ kind: "binary", fn: "mul" });
     }
-    expect((underViews(gx!.node).op as { dims: string[] }).dims).toEqual(["d"]);
-    expect(new Set((underViews(gy!.node).op as { dims: string[] }).dims)).toEqual(new Set(["a", "c"]));
+    expect((underViews(gx!.node).op as unknown as { dims: string[] }).dims).toEqual(["d"]);
+    expect(new Set((underViews(gy!.node).op as unknown as { dims: string[] }).dims)).toEqual(new Set(["a", "c"]));
   });
 });

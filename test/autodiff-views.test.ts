@@ -140,7 +140,7 @@ describe("invertView", () => {
     const gv = evaluate(g.node);
     for (let m = 0; m < 6; m++) for (let r = 0; r < 2; r++) {
       const [q, a, p] = [Math.floor(m / 3), m % 3, r + 1];
-      want[a * 6 + p * 2 + q] += gv[r * 6 + m]!;
+      want[a * 6 + p * 2 + q] = want[a * 6 + p * 2 + q]! + gv[r * 6 + m]!;
     }
     expect([...evaluate(dx!.node)]).toEqual([...want]);
     expect(identityMap(x.node)).toBeDefined();

@@ -25,7 +25,7 @@ function problem() {
       for (let i = 0; i < I; i++) r += xv[n * I + i]! * w[i]!;
       loss += (r * r) / N;
       gb += (2 * r) / N;
-      for (let i = 0; i < I; i++) gw[i] += (2 * r * xv[n * I + i]!) / N;
+      for (let i = 0; i < I; i++) gw[i] = gw[i]! + (2 * r * xv[n * I + i]!) / N;
     }
     return [gw, gb, loss];
   };

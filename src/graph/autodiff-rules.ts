@@ -27,7 +27,6 @@ import {
   sum,
   sumTo,
   unary,
-  union,
 } from "./autodiff-build.js";
 import { iotaNode, reduceNode, scanNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";

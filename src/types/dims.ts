@@ -37,8 +37,8 @@ export type IsUnion<T, U = T> = T extends T ? ([U] extends [T] ? false : true) :
 /** The unmasked names of S (what an op may name; also the editor's completions). */
 export type VisibleNames<S extends Shape> = S[number] extends infer D ? (D extends readonly [infer N, number] ? N : never) : never;
 
-/** Every name of S, masked or not. */
-export type AllNames<S extends Shape> = S[number][0];
+/** Every name of S, masked or not (none known when the rank is dynamic: collisions are checked at run time). */
+export type AllNames<S extends Shape> = IsDynamic<S> extends true ? never : S[number][0];
 
 /** A name parameter: the visible names for completions, plus any string, which the algebra then checks. */
 export type NameArg<S extends Shape> = VisibleNames<S> | (string & {});
@@ -77,20 +77,31 @@ export type ShowDims<S extends Shape> = ShowEntries<S> extends infer E extends s
 
 /** The size of the visible dim N of S, or a Fail naming why there is none. Twin of `lookup`. */
 export type Lookup<S extends Shape, N, All extends Shape = S> =
+  IsDynamic<S> extends true
+    ? // names of a dynamic-rank tensor are checked at run time; a `string` name is fine there
+      [N] extends [string]
+      ? string extends N
+        ? number
+        : CheckName<N> extends infer C
+          ? C extends AnyFail
+            ? C
+            : number
+          : never
+      : Fail<NotLiteral>
+    : LookupStatic<S, N, All>;
+type LookupStatic<S extends Shape, N, All extends Shape> =
   CheckName<N> extends infer C
     ? C extends AnyFail
       ? C
       : string extends N
         ? number
-        : IsDynamic<S> extends true
-          ? number
-          : S extends readonly [infer H, ...infer T extends Shape]
-            ? H extends readonly [N, infer Z extends number]
-              ? Z
-              : H extends readonly [N, number, "masked"]
-                ? Fail<Private<N & string>>
-                : Lookup<T, N, All>
-            : Fail<NotADimension<N & string, ShowDims<All>>>
+        : S extends readonly [infer H, ...infer T extends Shape]
+          ? H extends readonly [N, infer Z extends number]
+            ? Z
+            : H extends readonly [N, number, "masked"]
+              ? Fail<Private<N & string>>
+              : LookupStatic<T, N, All>
+          : Fail<NotADimension<N & string, ShowDims<All>>>
     : never;
 
 /** The size of dim N whether masked or not, or `never` when absent. */

@@ -24,7 +24,13 @@ export type Reduce<S extends Shape, Names extends readonly unknown[]> = IsDynami
 export type Along<S extends Shape, N> = Lookup<S, N> extends infer Z ? (Z extends AnyFail ? Z : S) : never;
 
 /** The shape of `topk(N, K, New)`: N replaced in place by [New, K], with K <= N's size. Twin of `topkShape`. */
-export type TopK<S extends Shape, N, K extends number, New> = Lookup<S, N> extends infer Z
+export type TopK<S extends Shape, N, K extends number, New> = IsDynamic<S> extends true
+  ? Lookup<S, N> extends infer Z
+    ? Z extends AnyFail
+      ? Z
+      : Shape
+    : never
+  : Lookup<S, N> extends infer Z
   ? Z extends AnyFail
     ? Z
     : CheckName<New> extends infer C

@@ -66,6 +66,8 @@ function compile(e: Expr, inputs: readonly Values[], params: readonly number[]):
     }
     case "reduced":
       return (_s, r) => r[e.phase]!;
+    case "stashed":
+      throw new Error("internal: stashed values are a code generation schedule, not interpreted");
   }
 }
 

@@ -38,7 +38,9 @@ export type Expr =
   | { readonly op: "binary"; readonly type: ScalarType; readonly fn: BinaryFn; readonly a: Expr; readonly b: Expr }
   | { readonly op: "where"; readonly type: ScalarType; readonly cond: Expr; readonly a: Expr; readonly b: Expr }
   | { readonly op: "cast"; readonly type: ScalarType; readonly x: Expr }
-  | { readonly op: "reduced"; readonly type: ScalarType; readonly phase: number };
+  | { readonly op: "reduced"; readonly type: ScalarType; readonly phase: number }
+  /** The value a phase stashed in the output buffer at this store position (see Phase.stash). */
+  | { readonly op: "stashed"; readonly type: ScalarType };
 
 /** A reduction evaluated once per outer point, over its own loop variables. */
 export interface Phase {
@@ -46,6 +48,12 @@ export interface Phase {
   readonly type: ScalarType;
   readonly vars: readonly LoopVar[];
   readonly body: Expr;
+  /**
+   * Optional (a scheduling pass adds it, passes/stash.ts): a subexpression of the body also stored into the
+   * output buffer, with the phase's variables standing for the inner loops in order, so the store loop reads
+   * it back (`stashed`) instead of computing it again — softmax computes each exp once.
+   */
+  readonly stash?: Expr;
 }
 
 /** A buffer the kernel reads. */

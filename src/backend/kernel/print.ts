@@ -34,6 +34,8 @@ export function showExpr(e: Expr): string {
       return `${e.type}(${showExpr(e.x)})`;
     case "reduced":
       return `%${e.phase}`;
+    case "stashed":
+      return "stashed";
   }
 }
 
@@ -51,7 +53,10 @@ export function showKernel(k: Kernel): string {
     lines.push(`${indent}for ${loops(k.outer)}:`);
     indent += "  ";
   }
-  k.phases.forEach((p, i) => lines.push(`${indent}%${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr(p.body)}`));
+  k.phases.forEach((p, i) => {
+    lines.push(`${indent}%${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr(p.body)}`);
+    if (p.stash) lines.push(`${indent}  (stashing ${showExpr(p.stash)} in out)`);
+  });
   if (k.inner.length) {
     lines.push(`${indent}for ${loops(k.inner)}:`);
     indent += "  ";

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 i32) (local $44 i32) (local $45 f32) (local $46 i32) (local $47 i32) (local $48 i32) (local $49 i32) (local $50 i32) (local $51 i32) (local $52 i32) (local $53 i32) (local $54 i32) (local $55 i32) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 i32) (local $61 i32) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 i32) (local $67 i32) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 i32) (local $74 i32) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 i32) (local $80 i32) (local $81 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 i32) (local $44 i32) (local $45 f32) (local $46 i32) (local $47 v128) (local $48 v128) (local $49 i32) (local $50 i32) (local $51 i32) (local $52 i32) (local $53 v128) (local $54 v128) (local $55 i32) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 v128) (local $74 v128) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 v128) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32)
   local.get 6
   local.set 12
   block
@@ -400,9 +400,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 47
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 48
+                      local.get 47
+                      local.get 48
+                      f32x4.pmax
+                      local.get 48
+                      local.get 48
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -416,8 +424,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 47
-                        local.get 47
+                        local.set 49
+                        local.get 49
                         local.set 9
                         local.get 29
                         f32x4.extract_lane 0
@@ -458,8 +466,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 48
-                        local.get 48
+                        local.set 50
+                        local.get 50
                         local.set 9
                         local.get 29
                         f32x4.extract_lane 1
@@ -500,8 +508,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 49
-                        local.get 49
+                        local.set 51
+                        local.get 51
                         local.set 9
                         local.get 29
                         f32x4.extract_lane 2
@@ -542,8 +550,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 50
-                        local.get 50
+                        local.set 52
+                        local.get 52
                         local.set 9
                         local.get 29
                         f32x4.extract_lane 3
@@ -609,9 +617,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 53
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 54
+                      local.get 53
+                      local.get 54
+                      f32x4.pmax
+                      local.get 54
+                      local.get 54
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -625,8 +641,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 51
-                        local.get 51
+                        local.set 55
+                        local.get 55
                         local.set 9
                         local.get 30
                         f32x4.extract_lane 0
@@ -667,8 +683,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 52
-                        local.get 52
+                        local.set 56
+                        local.get 56
                         local.set 9
                         local.get 30
                         f32x4.extract_lane 1
@@ -709,8 +725,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 53
-                        local.get 53
+                        local.set 57
+                        local.get 57
                         local.set 9
                         local.get 30
                         f32x4.extract_lane 2
@@ -751,8 +767,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 54
-                        local.get 54
+                        local.set 58
+                        local.get 58
                         local.set 9
                         local.get 30
                         f32x4.extract_lane 3
@@ -796,8 +812,8 @@
                   i32.lt_s
                   if
                     local.get 43
-                    local.set 55
-                    local.get 55
+                    local.set 59
+                    local.get 59
                     local.set 8
                     local.get 13
                     local.get 27
@@ -834,9 +850,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 60
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 61
+                      local.get 60
+                      local.get 61
+                      f32x4.pmax
+                      local.get 61
+                      local.get 61
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -850,8 +874,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 56
-                        local.get 56
+                        local.set 62
+                        local.get 62
                         local.set 9
                         local.get 31
                         f32x4.extract_lane 0
@@ -892,8 +916,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 57
-                        local.get 57
+                        local.set 63
+                        local.get 63
                         local.set 9
                         local.get 31
                         f32x4.extract_lane 1
@@ -934,8 +958,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 58
-                        local.get 58
+                        local.set 64
+                        local.get 64
                         local.set 9
                         local.get 31
                         f32x4.extract_lane 2
@@ -976,8 +1000,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 59
-                        local.get 59
+                        local.set 65
+                        local.get 65
                         local.set 9
                         local.get 31
                         f32x4.extract_lane 3
@@ -1043,9 +1067,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 66
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 67
+                      local.get 66
+                      local.get 67
+                      f32x4.pmax
+                      local.get 67
+                      local.get 67
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -1059,8 +1091,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 60
-                        local.get 60
+                        local.set 68
+                        local.get 68
                         local.set 9
                         local.get 32
                         f32x4.extract_lane 0
@@ -1101,8 +1133,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 61
-                        local.get 61
+                        local.set 69
+                        local.get 69
                         local.set 9
                         local.get 32
                         f32x4.extract_lane 1
@@ -1143,8 +1175,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 62
-                        local.get 62
+                        local.set 70
+                        local.get 70
                         local.set 9
                         local.get 32
                         f32x4.extract_lane 2
@@ -1185,8 +1217,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 63
-                        local.get 63
+                        local.set 71
+                        local.get 71
                         local.set 9
                         local.get 32
                         f32x4.extract_lane 3
@@ -1230,8 +1262,8 @@
                   i32.lt_s
                   if
                     local.get 43
-                    local.set 64
-                    local.get 64
+                    local.set 72
+                    local.get 72
                     local.set 8
                     local.get 13
                     local.get 27
@@ -1268,9 +1300,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 73
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 74
+                      local.get 73
+                      local.get 74
+                      f32x4.pmax
+                      local.get 74
+                      local.get 74
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -1284,8 +1324,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 65
-                        local.get 65
+                        local.set 75
+                        local.get 75
                         local.set 9
                         local.get 33
                         f32x4.extract_lane 0
@@ -1326,8 +1366,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 66
-                        local.get 66
+                        local.set 76
+                        local.get 76
                         local.set 9
                         local.get 33
                         f32x4.extract_lane 1
@@ -1368,8 +1408,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 67
-                        local.get 67
+                        local.set 77
+                        local.get 77
                         local.set 9
                         local.get 33
                         f32x4.extract_lane 2
@@ -1410,8 +1450,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 68
-                        local.get 68
+                        local.set 78
+                        local.get 78
                         local.set 9
                         local.get 33
                         f32x4.extract_lane 3
@@ -1477,9 +1517,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 79
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 80
+                      local.get 79
+                      local.get 80
+                      f32x4.pmax
+                      local.get 80
+                      local.get 80
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -1493,8 +1541,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 69
-                        local.get 69
+                        local.set 81
+                        local.get 81
                         local.set 9
                         local.get 34
                         f32x4.extract_lane 0
@@ -1535,8 +1583,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 70
-                        local.get 70
+                        local.set 82
+                        local.get 82
                         local.set 9
                         local.get 34
                         f32x4.extract_lane 1
@@ -1577,8 +1625,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 71
-                        local.get 71
+                        local.set 83
+                        local.get 83
                         local.set 9
                         local.get 34
                         f32x4.extract_lane 2
@@ -1619,8 +1667,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 72
-                        local.get 72
+                        local.set 84
+                        local.get 84
                         local.set 9
                         local.get 34
                         f32x4.extract_lane 3
@@ -1664,8 +1712,8 @@
                   i32.lt_s
                   if
                     local.get 43
-                    local.set 73
-                    local.get 73
+                    local.set 85
+                    local.get 85
                     local.set 8
                     local.get 13
                     local.get 27
@@ -1702,9 +1750,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 86
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 87
+                      local.get 86
+                      local.get 87
+                      f32x4.pmax
+                      local.get 87
+                      local.get 87
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -1718,8 +1774,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 74
-                        local.get 74
+                        local.set 88
+                        local.get 88
                         local.set 9
                         local.get 35
                         f32x4.extract_lane 0
@@ -1760,8 +1816,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 75
-                        local.get 75
+                        local.set 89
+                        local.get 89
                         local.set 9
                         local.get 35
                         f32x4.extract_lane 1
@@ -1802,8 +1858,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 76
-                        local.get 76
+                        local.set 90
+                        local.get 90
                         local.set 9
                         local.get 35
                         f32x4.extract_lane 2
@@ -1844,8 +1900,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 77
-                        local.get 77
+                        local.set 91
+                        local.get 91
                         local.set 9
                         local.get 35
                         f32x4.extract_lane 3
@@ -1911,9 +1967,17 @@
                       i32.add
                       v128.load
                       f32x4.add
+                      local.set 92
                       local.get 4
                       f32x4.splat
-                      f32x4.max
+                      local.tee 93
+                      local.get 92
+                      local.get 93
+                      f32x4.pmax
+                      local.get 93
+                      local.get 93
+                      f32x4.ne
+                      v128.bitselect
                       v128.store
                     else
                       local.get 44
@@ -1927,8 +1991,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 78
-                        local.get 78
+                        local.set 94
+                        local.get 94
                         local.set 9
                         local.get 36
                         f32x4.extract_lane 0
@@ -1969,8 +2033,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 79
-                        local.get 79
+                        local.set 95
+                        local.get 95
                         local.set 9
                         local.get 36
                         f32x4.extract_lane 1
@@ -2011,8 +2075,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 80
-                        local.get 80
+                        local.set 96
+                        local.get 96
                         local.set 9
                         local.get 36
                         f32x4.extract_lane 2
@@ -2053,8 +2117,8 @@
                         i32.add
                         local.set 44
                         local.get 44
-                        local.set 81
-                        local.get 81
+                        local.set 97
+                        local.get 97
                         local.set 9
                         local.get 36
                         f32x4.extract_lane 3

@@ -47,11 +47,11 @@
           v128.load
           f32x4.add
           local.set 7
-          local.get 8
           local.get 5
           i32.const 4
           i32.add
           local.set 5
+          local.get 8
           local.get 1
           local.get 11
           local.get 5
@@ -62,11 +62,11 @@
           v128.load
           f32x4.add
           local.set 8
-          local.get 9
           local.get 5
           i32.const 4
           i32.add
           local.set 5
+          local.get 9
           local.get 1
           local.get 11
           local.get 5
@@ -77,11 +77,11 @@
           v128.load
           f32x4.add
           local.set 9
-          local.get 10
           local.get 5
           i32.const 4
           i32.add
           local.set 5
+          local.get 10
           local.get 1
           local.get 11
           local.get 5

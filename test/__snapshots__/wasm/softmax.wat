@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32)
-  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 i32) (local $14 f32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 i32) (local $20 f32) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 f32) (local $43 f32) (local $44 f32) (local $45 f32) (local $46 f32) (local $47 i32) (local $48 f32) (local $49 v128) (local $50 f32) (local $51 v128) (local $52 i32) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 f32) (local $59 f32) (local $60 f32) (local $61 f32) (local $62 f32)
+  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 i32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 f32) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 i32) (local $25 f32) (local $26 v128) (local $27 i32) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 f32) (local $57 f32) (local $58 f32) (local $59 f32) (local $60 f32) (local $61 f32) (local $62 f32) (local $63 f32) (local $64 f32) (local $65 f32) (local $66 f32) (local $67 f32) (local $68 v128) (local $69 i32)
   local.get 2
   local.set 4
   block
@@ -22,10 +22,12 @@
       f32.const -Infinity
       f32x4.splat
       local.set 12
+      v128.const i32x4 0 0 0 0
+      local.set 13
       local.get 4
       i32.const 64
       i32.mul
-      local.set 13
+      local.set 14
       i32.const 0
       local.set 6
       block
@@ -36,61 +38,89 @@
           i32.const 64
           i32.ge_s
           br_if 1
+          local.get 1
+          local.get 14
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.tee 15
+          local.get 15
+          f32x4.ne
+          local.get 13
+          v128.or
+          local.set 13
           local.get 9
-          local.get 1
-          local.get 13
-          local.get 6
-          i32.add
-          i32.const 2
-          i32.shl
-          i32.add
-          v128.load
-          f32x4.max
+          local.get 15
+          f32x4.pmax
           local.set 9
+          local.get 6
+          i32.const 4
+          i32.add
+          local.set 6
+          local.get 1
+          local.get 14
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.tee 16
+          local.get 16
+          f32x4.ne
+          local.get 13
+          v128.or
+          local.set 13
           local.get 10
-          local.get 6
-          i32.const 4
-          i32.add
-          local.set 6
-          local.get 1
-          local.get 13
-          local.get 6
-          i32.add
-          i32.const 2
-          i32.shl
-          i32.add
-          v128.load
-          f32x4.max
+          local.get 16
+          f32x4.pmax
           local.set 10
+          local.get 6
+          i32.const 4
+          i32.add
+          local.set 6
+          local.get 1
+          local.get 14
+          local.get 6
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.tee 17
+          local.get 17
+          f32x4.ne
+          local.get 13
+          v128.or
+          local.set 13
           local.get 11
-          local.get 6
-          i32.const 4
-          i32.add
-          local.set 6
-          local.get 1
-          local.get 13
-          local.get 6
-          i32.add
-          i32.const 2
-          i32.shl
-          i32.add
-          v128.load
-          f32x4.max
+          local.get 17
+          f32x4.pmax
           local.set 11
-          local.get 12
           local.get 6
           i32.const 4
           i32.add
           local.set 6
           local.get 1
-          local.get 13
+          local.get 14
           local.get 6
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          f32x4.max
+          local.tee 18
+          local.get 18
+          f32x4.ne
+          local.get 13
+          v128.or
+          local.set 13
+          local.get 12
+          local.get 18
+          f32x4.pmax
           local.set 12
           local.get 6
           i32.const 12
@@ -159,29 +189,39 @@
       f32x4.extract_lane 3
       f32.max
       local.set 8
+      f32.const NaN
+      local.get 8
+      local.get 13
+      v128.any_true
+      select
+      local.set 8
       f32.const 0
-      local.set 14
-      f32.const 0
-      f32x4.splat
-      local.set 15
-      f32.const 0
-      f32x4.splat
-      local.set 16
-      f32.const 0
-      f32x4.splat
-      local.set 17
+      local.set 19
       f32.const 0
       f32x4.splat
-      local.set 18
+      local.set 20
+      f32.const 0
+      f32x4.splat
+      local.set 21
+      f32.const 0
+      f32x4.splat
+      local.set 22
+      f32.const 0
+      f32x4.splat
+      local.set 23
       local.get 4
       i32.const 64
       i32.mul
-      local.set 19
+      local.set 24
       local.get 8
-      local.set 20
-      local.get 20
+      local.set 25
+      local.get 25
       f32x4.splat
-      local.set 21
+      local.set 26
+      local.get 4
+      i32.const 64
+      i32.mul
+      local.set 27
       i32.const 0
       local.set 7
       block
@@ -192,216 +232,62 @@
           i32.const 64
           i32.ge_s
           br_if 1
-          local.get 15
-          local.get 1
-          local.get 19
+          local.get 0
+          local.get 27
           local.get 7
           i32.add
           i32.const 2
           i32.shl
           i32.add
-          v128.load
-          local.get 21
-          f32x4.sub
-          local.set 22
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 22
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.max
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.min
-          local.tee 23
-          local.get 23
-          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
-          f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 24
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
-          local.tee 25
-          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
-          f32x4.mul
-          f32x4.sub
-          local.get 25
-          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
-          f32x4.mul
-          f32x4.sub
-          local.tee 26
-          v128.const f32x4 1 1 1 1
-          local.get 26
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 26
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 26
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 26
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 26
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
+          local.get 1
           local.get 24
-          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
-          i32x4.sub
-          i32.const 23
-          i32x4.shl
-          i32x4.add
-          local.get 22
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 22
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          f32x4.add
-          local.set 15
-          local.get 16
-          local.get 7
-          i32.const 4
-          i32.add
-          local.set 7
-          local.get 1
-          local.get 19
           local.get 7
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 21
+          local.get 26
           f32x4.sub
-          local.set 27
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 27
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.max
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.min
-          local.tee 28
-          local.get 28
-          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
-          f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 29
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
-          local.tee 30
-          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
-          f32x4.mul
-          f32x4.sub
-          local.get 30
-          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
-          f32x4.mul
-          f32x4.sub
-          local.tee 31
-          v128.const f32x4 1 1 1 1
-          local.get 31
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 31
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 31
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 31
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 31
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
+          local.set 29
           local.get 29
-          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
-          i32x4.sub
-          i32.const 23
-          i32x4.shl
-          i32x4.add
-          local.get 27
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 27
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          f32x4.add
-          local.set 16
-          local.get 17
-          local.get 7
-          i32.const 4
-          i32.add
-          local.set 7
-          local.get 1
-          local.get 19
-          local.get 7
-          i32.add
-          i32.const 2
-          i32.shl
-          i32.add
-          v128.load
-          local.get 21
-          f32x4.sub
-          local.set 32
+          local.tee 30
           v128.const f32x4 0 0 0 0
           v128.const f32x4 Infinity Infinity Infinity Infinity
           v128.const f32x4 1 1 1 1
-          local.get 32
+          local.get 30
           v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.max
+          f32x4.pmax
           v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.min
-          local.tee 33
-          local.get 33
+          f32x4.pmin
+          local.tee 31
+          local.get 31
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
-          local.tee 34
+          local.tee 32
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.sub
-          local.tee 35
+          local.tee 33
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 35
+          local.get 33
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 36
+          local.tee 34
           v128.const f32x4 1 1 1 1
-          local.get 36
+          local.get 34
           v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 36
+          local.get 34
           v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 36
+          local.get 34
           v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 36
+          local.get 34
           v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 36
+          local.get 34
           v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
           f32x4.mul
           f32x4.add
@@ -415,46 +301,62 @@
           f32x4.add
           f32x4.mul
           f32x4.add
-          local.get 34
+          local.get 32
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           i32.const 23
           i32x4.shl
           i32x4.add
-          local.get 32
+          local.get 30
           v128.const f32x4 88.72283 88.72283 88.72283 88.72283
           f32x4.gt
           v128.bitselect
-          local.get 32
+          local.get 30
           v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
           f32x4.lt
           v128.bitselect
+          local.get 30
+          local.get 30
+          f32x4.ne
+          v128.bitselect
+          local.tee 28
+          v128.store
+          local.get 20
+          local.get 28
           f32x4.add
-          local.set 17
-          local.get 18
+          local.set 20
           local.get 7
           i32.const 4
           i32.add
           local.set 7
+          local.get 0
+          local.get 27
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
           local.get 1
-          local.get 19
+          local.get 24
           local.get 7
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 21
+          local.get 26
           f32x4.sub
-          local.set 37
+          local.set 36
+          local.get 36
+          local.tee 37
           v128.const f32x4 0 0 0 0
           v128.const f32x4 Infinity Infinity Infinity Infinity
           v128.const f32x4 1 1 1 1
           local.get 37
           v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.max
+          f32x4.pmax
           v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.min
+          f32x4.pmin
           local.tee 38
           local.get 38
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
@@ -510,8 +412,210 @@
           v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
           f32x4.lt
           v128.bitselect
+          local.get 37
+          local.get 37
+          f32x4.ne
+          v128.bitselect
+          local.tee 35
+          v128.store
+          local.get 21
+          local.get 35
           f32x4.add
-          local.set 18
+          local.set 21
+          local.get 7
+          i32.const 4
+          i32.add
+          local.set 7
+          local.get 0
+          local.get 27
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 1
+          local.get 24
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 26
+          f32x4.sub
+          local.set 43
+          local.get 43
+          local.tee 44
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 44
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.pmax
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.pmin
+          local.tee 45
+          local.get 45
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 46
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 47
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 47
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 48
+          v128.const f32x4 1 1 1 1
+          local.get 48
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 48
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 48
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 48
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 48
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 46
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 44
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 44
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          local.get 44
+          local.get 44
+          f32x4.ne
+          v128.bitselect
+          local.tee 42
+          v128.store
+          local.get 22
+          local.get 42
+          f32x4.add
+          local.set 22
+          local.get 7
+          i32.const 4
+          i32.add
+          local.set 7
+          local.get 0
+          local.get 27
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 1
+          local.get 24
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 26
+          f32x4.sub
+          local.set 50
+          local.get 50
+          local.tee 51
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 Infinity Infinity Infinity Infinity
+          v128.const f32x4 1 1 1 1
+          local.get 51
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.pmax
+          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          f32x4.pmin
+          local.tee 52
+          local.get 52
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          local.tee 53
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.sub
+          local.tee 54
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 54
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 55
+          v128.const f32x4 1 1 1 1
+          local.get 55
+          v128.const f32x4 0.5 0.5 0.5 0.5
+          local.get 55
+          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
+          local.get 55
+          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
+          local.get 55
+          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
+          local.get 55
+          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          f32x4.mul
+          f32x4.add
+          local.get 53
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          i32.const 23
+          i32x4.shl
+          i32x4.add
+          local.get 51
+          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
+          f32x4.gt
+          v128.bitselect
+          local.get 51
+          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          f32x4.lt
+          v128.bitselect
+          local.get 51
+          local.get 51
+          f32x4.ne
+          v128.bitselect
+          local.tee 49
+          v128.store
+          local.get 23
+          local.get 49
+          f32x4.add
+          local.set 23
           local.get 7
           i32.const 12
           i32.sub
@@ -531,7 +635,15 @@
           i32.const 64
           i32.ge_s
           br_if 1
-          local.get 14
+          local.get 0
+          local.get 4
+          i32.const 64
+          i32.mul
+          local.get 7
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
           local.get 1
           local.get 4
           i32.const 64
@@ -542,45 +654,61 @@
           i32.shl
           i32.add
           f32.load
-          local.get 20
+          local.get 25
           f32.sub
-          local.set 42
+          local.set 57
+          local.get 57
+          local.tee 58
           f32.const 0
           f32.const Infinity
           f32.const 1
-          local.get 42
+          local.get 58
+          local.set 61
           f32.const -87.33654
-          f32.max
+          local.set 62
+          local.get 62
+          local.get 61
+          local.get 61
+          local.get 62
+          f32.lt
+          select
+          local.set 59
           f32.const 88.72284
-          f32.min
-          local.tee 43
-          local.get 43
+          local.set 60
+          local.get 60
+          local.get 59
+          local.get 60
+          local.get 59
+          f32.lt
+          select
+          local.tee 63
+          local.get 63
           f32.const 1.4426950408889634
           f32.mul
           f32.const 12582912
           f32.add
-          local.tee 44
+          local.tee 64
           f32.const 12582912
           f32.sub
-          local.tee 45
+          local.tee 65
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 45
+          local.get 65
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 46
+          local.tee 66
           f32.const 1
-          local.get 46
+          local.get 66
           f32.const 0.5
-          local.get 46
+          local.get 66
           f32.const 0.16666666666666666
-          local.get 46
+          local.get 66
           f32.const 0.041666666666666664
-          local.get 46
+          local.get 66
           f32.const 0.008333333333333333
-          local.get 46
+          local.get 66
           f32.const 0.001388888888888889
           f32.mul
           f32.add
@@ -595,7 +723,7 @@
           f32.mul
           f32.add
           i32.reinterpret_f32
-          local.get 44
+          local.get 64
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
@@ -603,16 +731,24 @@
           i32.shl
           i32.add
           f32.reinterpret_i32
-          local.get 42
+          local.get 58
           f32.const 88.72283
           f32.gt
           select
-          local.get 42
+          local.get 58
           f32.const -87.33654
           f32.lt
           select
+          local.get 58
+          local.get 58
+          f32.ne
+          select
+          local.tee 56
+          f32.store
+          local.get 19
+          local.get 56
           f32.add
-          local.set 14
+          local.set 19
           local.get 7
           i32.const 1
           i32.add
@@ -620,52 +756,43 @@
           br 0
         end
       end
-      local.get 15
-      local.get 16
+      local.get 20
+      local.get 21
       f32x4.add
-      local.get 17
-      local.get 18
+      local.get 22
+      local.get 23
       f32x4.add
       f32x4.add
-      local.set 15
-      local.get 14
-      local.get 15
+      local.set 20
+      local.get 19
+      local.get 20
       f32x4.extract_lane 0
       f32.add
-      local.set 14
-      local.get 14
-      local.get 15
+      local.set 19
+      local.get 19
+      local.get 20
       f32x4.extract_lane 1
       f32.add
-      local.set 14
-      local.get 14
-      local.get 15
+      local.set 19
+      local.get 19
+      local.get 20
       f32x4.extract_lane 2
       f32.add
-      local.set 14
-      local.get 14
-      local.get 15
+      local.set 19
+      local.get 19
+      local.get 20
       f32x4.extract_lane 3
       f32.add
-      local.set 14
+      local.set 19
+      local.get 19
+      local.set 67
+      local.get 67
+      f32x4.splat
+      local.set 68
       local.get 4
       i32.const 64
       i32.mul
-      local.set 47
-      local.get 8
-      local.set 48
-      local.get 48
-      f32x4.splat
-      local.set 49
-      local.get 14
-      local.set 50
-      local.get 50
-      f32x4.splat
-      local.set 51
-      local.get 4
-      i32.const 64
-      i32.mul
-      local.set 52
+      local.set 69
       i32.const 0
       local.set 5
       block
@@ -677,87 +804,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 52
+          local.get 69
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
-          local.get 1
-          local.get 47
+          local.get 0
+          local.get 69
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 49
-          f32x4.sub
-          local.set 53
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 53
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.max
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.min
-          local.tee 54
-          local.get 54
-          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
-          f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 55
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
-          local.tee 56
-          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
-          f32x4.mul
-          f32x4.sub
-          local.get 56
-          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
-          f32x4.mul
-          f32x4.sub
-          local.tee 57
-          v128.const f32x4 1 1 1 1
-          local.get 57
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 57
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 57
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 57
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 57
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          local.get 55
-          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
-          i32x4.sub
-          i32.const 23
-          i32x4.shl
-          i32x4.add
-          local.get 53
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 53
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          local.get 51
+          local.get 68
           f32x4.div
           v128.store
           local.get 5
@@ -784,7 +845,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.get 1
+          local.get 0
           local.get 4
           i32.const 64
           i32.mul
@@ -794,76 +855,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 48
-          f32.sub
-          local.set 58
-          f32.const 0
-          f32.const Infinity
-          f32.const 1
-          local.get 58
-          f32.const -87.33654
-          f32.max
-          f32.const 88.72284
-          f32.min
-          local.tee 59
-          local.get 59
-          f32.const 1.4426950408889634
-          f32.mul
-          f32.const 12582912
-          f32.add
-          local.tee 60
-          f32.const 12582912
-          f32.sub
-          local.tee 61
-          f32.const 0.693359375
-          f32.mul
-          f32.sub
-          local.get 61
-          f32.const -0.00021219444
-          f32.mul
-          f32.sub
-          local.tee 62
-          f32.const 1
-          local.get 62
-          f32.const 0.5
-          local.get 62
-          f32.const 0.16666666666666666
-          local.get 62
-          f32.const 0.041666666666666664
-          local.get 62
-          f32.const 0.008333333333333333
-          local.get 62
-          f32.const 0.001388888888888889
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          i32.reinterpret_f32
-          local.get 60
-          i32.reinterpret_f32
-          i32.const 1262485504
-          i32.sub
-          i32.const 23
-          i32.shl
-          i32.add
-          f32.reinterpret_i32
-          local.get 58
-          f32.const 88.72283
-          f32.gt
-          select
-          local.get 58
-          f32.const -87.33654
-          f32.lt
-          select
-          local.get 50
+          local.get 67
           f32.div
           f32.store
           local.get 5

@@ -5,7 +5,9 @@
 // loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
 // vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
+import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { collapseLoops } from "../../kernel/passes/collapse.js";
+import { stashPhaseValues } from "../../kernel/passes/stash.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
 import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
@@ -46,10 +48,10 @@ class Generator {
     const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + i);
     this.start = params.length - 2;
     this.end = params.length - 1;
-    const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced };
+    this.outIndex = { op: "idx", type: "i32", index: k.output.index };
+    const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced, output: { ptr: this.out, index: this.outIndex as Expr & { op: "idx" } } };
     this.em = new ExprEmitter(this.f, k, ctx);
     this.parallel = k.outer.findIndex((v) => v.extent > 1);
-    this.outIndex = { op: "idx", type: "i32", index: k.output.index };
     for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)]) this.vars.set(v.name, this.f.local("i32"));
   }
 
@@ -169,14 +171,41 @@ class Generator {
       return;
     }
     const last = p.vars[p.vars.length - 1]!;
-    const vector = p.type !== "bool" && last.extent >= 16 && vectorizable(this.em, [p.body], last.name);
+    // A stash is stored at the output index with the inner loops read as this phase's loops.
+    const stashAt: Expr | undefined = p.stash && {
+      op: "idx",
+      type: "i32",
+      index: substitute(this.k.output.index, new Map(this.k.inner.map((v, i) => [v.name, idxVar(p.vars[i]!.name)]))),
+    };
+    const stashSplit = stashAt ? this.em.split(stashAt as Expr & { index: never }, last.name) : null;
+    const vector =
+      p.type !== "bool" && last.extent >= 16 && vectorizable(this.em, [p.body], last.name) && (!p.stash || stashSplit?.coef === 1);
+    /** Computes the stash into a local, stores it, and pins it for the body. */
+    const stash = (vectorLane: boolean): void => {
+      if (!p.stash || !stashAt) return;
+      const local = f.local(vectorLane ? "v128" : "f32");
+      this.em.address(this.out, "f32", () => {
+        if (vectorLane) {
+          this.em.scalar(stashSplit!.base);
+          f.get(this.vars.get(last.name)!).op("i32.add");
+        } else this.em.scalar(stashAt);
+      });
+      if (vectorLane) this.em.vector(p.stash, last.name);
+      else this.em.scalar(p.stash);
+      f.tee(local).mem(vectorLane ? "v128.store" : "f32.store", 0, 2);
+      this.em.pin(p.stash, local, vectorLane);
+    };
     const lanes = vector ? [0, 1, 2, 3].map(() => f.local("v128")) : [];
+    // f32 max/min: pmax/pmin accumulators (one x64 instruction) and a mask of lanes that saw NaN, instead of
+    // f32x4.max/min (NaN- and ±0-exact, long x64 sequences); the NaN is restored when the lanes combine.
+    const nanMask = vector && p.type === "f32" && (p.fn === "max" || p.fn === "min") ? f.local("v128") : undefined;
     this.identity(p);
     f.set(acc);
     for (const l of lanes) {
       this.identity(p);
       f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(l);
     }
+    if (nanMask !== undefined) f.v128i([0, 0, 0, 0]).set(nanMask);
     const loops = (depth: number, scope: Set<string>): void => {
       const v = p.vars[depth]!;
       const local = this.vars.get(v.name)!;
@@ -190,21 +219,35 @@ class Generator {
         });
         return;
       }
-      this.em.hoist([p.body], scope, v.name, vector);
+      const roots = p.stash && stashAt ? [p.body, stashAt] : [p.body];
+      this.em.hoist(roots, scope, v.name, vector);
       if (vector) {
         this.forLoop(local, () => void f.i32(0), () => void f.i32(v.extent), 16, () => {
           lanes.forEach((l, i) => {
-            f.get(l);
             if (i > 0) f.get(local).i32(4).op("i32.add").set(local);
-            this.em.vector(p.body, v.name);
-            f.op(vectorStep(p)).set(l);
+            this.em.enterScope();
+            stash(true);
+            if (nanMask !== undefined) {
+              const x = f.local("v128");
+              this.em.vector(p.body, v.name);
+              f.tee(x).get(x).op("f32x4.ne").get(nanMask).op("v128.or").set(nanMask);
+              f.get(l).get(x).op(p.fn === "max" ? "f32x4.pmax" : "f32x4.pmin").set(l);
+            } else {
+              f.get(l);
+              this.em.vector(p.body, v.name);
+              f.op(vectorStep(p)).set(l);
+            }
+            this.em.exitScope();
           });
           f.get(local).i32(12).op("i32.sub").set(local);
         });
       }
       const resume = vector ? () => void f.get(local) : () => void f.i32(0);
       this.forLoop(local, resume, () => void f.i32(v.extent), 1, () => {
+        this.em.enterScope();
+        stash(false);
         this.step(p, acc, () => this.em.scalar(p.body));
+        this.em.exitScope();
       });
     };
     loops(0, bound);
@@ -215,6 +258,7 @@ class Generator {
       for (let lane = 0; lane < 4; lane++) {
         this.step(p, acc, () => void f.get(a).lane(p.type === "f32" ? "f32x4.extract_lane" : "i32x4.extract_lane", lane));
       }
+      if (nanMask !== undefined) f.f32(NaN).get(acc).get(nanMask).op("v128.any_true").op("select").set(acc);
     }
   }
 
@@ -274,7 +318,7 @@ function vectorStep(p: Phase): string {
  */
 export function generateWasm(kernel: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
   if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
-  const k = collapseLoops(kernel);
+  const k = stashPhaseValues(collapseLoops(kernel));
   const contraction = matchContraction(k);
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory);

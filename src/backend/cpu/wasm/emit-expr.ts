@@ -12,6 +12,8 @@ export interface EmitContext {
   readonly params: readonly number[];
   readonly vars: Map<string, number>;
   readonly reduced: number[];
+  /** The output buffer and index, for `stashed` values read back from it. */
+  readonly output?: { readonly ptr: number; readonly index: Expr & { op: "idx" } };
 }
 
 const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
@@ -46,9 +48,16 @@ export class ExprEmitter {
     const s = new Set<string>();
     if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
     if (e.op === "reduced") s.add(`%${e.phase}`);
+    if (e.op === "stashed") indexVars(this.ctx.output!.index.index, s);
     for (const c of children(e)) for (const v of this.deps(c)) s.add(v);
     this.#deps.set(e, (d = s));
     return d;
+  }
+
+  /** Makes later uses of e (in this scope) read `local` — a value the caller computed. */
+  pin(e: Expr, local: number, vector: boolean): void {
+    const scope = this.#scopes[this.#scopes.length - 1]!;
+    (vector ? scope.vector : scope.scalar).set(e, local);
   }
 
   enterScope(): void {
@@ -190,6 +199,10 @@ export class ExprEmitter {
         return this.#scalarLoad(e);
       case "random":
         return this.#random(e);
+      case "stashed":
+        this.address(this.ctx.output!.ptr, "f32", () => this.scalar(this.ctx.output!.index));
+        f.mem("f32.load");
+        return;
       case "unary":
         return this.#scalarUnary(e);
       case "binary":
@@ -392,9 +405,11 @@ export class ExprEmitter {
         f.v128i([0, s.coef, 2 * s.coef, 3 * s.coef]).op("i32x4.add");
         return;
       }
-      case "load": {
-        const s = this.split(e, lane)!;
-        this.address(this.ctx.inputPtr[e.input]!, e.type, () => {
+      case "load":
+      case "stashed": {
+        const at = e.op === "load" ? e : this.ctx.output!.index;
+        const s = this.split(at, lane)!;
+        this.address(e.op === "load" ? this.ctx.inputPtr[e.input]! : this.ctx.output!.ptr, e.type, () => {
           this.scalar(s.base);
           f.get(this.ctx.vars.get(lane)!).op("i32.add");
         });
@@ -486,6 +501,17 @@ export class ExprEmitter {
       this.vector(e.b, lane);
       f.set(y);
       emitMath(f, "pow", true, [x, y]);
+      return;
+    }
+    if ((e.fn === "max" || e.fn === "min") && e.a.type === "f32") {
+      // f32x4.max/min must order ±0 and propagate NaN, which V8 lowers to long x64 sequences; pmax/pmin
+      // (one instruction) keep a's NaN, and b's NaN is selected explicitly. (±0 may come out either way.)
+      const [a, b] = [f.local("v128"), f.local("v128")];
+      this.vector(e.a, lane);
+      f.set(a);
+      this.vector(e.b, lane);
+      f.tee(b).get(a).get(b).op(e.fn === "max" ? "f32x4.pmax" : "f32x4.pmin");
+      f.get(b).get(b).op("f32x4.ne").op("v128.bitselect");
       return;
     }
     this.vector(e.a, lane);

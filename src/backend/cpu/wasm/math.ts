@@ -17,7 +17,9 @@ export type M =
  *  all-ones masks (SIMD), which `select` and the bitwise ops treat alike. */
 const ops = {
   fadd: ["f32.add", "f32x4.add", "f"], fsub: ["f32.sub", "f32x4.sub", "f"], fmul: ["f32.mul", "f32x4.mul", "f"], fdiv: ["f32.div", "f32x4.div", "f"],
-  fmin: ["f32.min", "f32x4.min", "f"], fmax: ["f32.max", "f32x4.max", "f"], fneg: ["f32.neg", "f32x4.neg", "f"], fabs: ["f32.abs", "f32x4.abs", "f"],
+  fmin: ["f32.min", "f32x4.min", "f"], fmax: ["f32.max", "f32x4.max", "f"],
+  /** pmin(a, b) = b < a ? b : a — one instruction on x64; NaN in a passes through. */
+  fpmin: ["", "f32x4.pmin", "f"], fpmax: ["", "f32x4.pmax", "f"], fneg: ["f32.neg", "f32x4.neg", "f"], fabs: ["f32.abs", "f32x4.abs", "f"],
   fnearest: ["f32.nearest", "f32x4.nearest", "f"], ffloor: ["f32.floor", "f32x4.floor", "f"], fsqrt: ["f32.sqrt", "f32x4.sqrt", "f"],
   flt: ["f32.lt", "f32x4.lt", "i"], fgt: ["f32.gt", "f32x4.gt", "i"], fle: ["f32.le", "f32x4.le", "i"], fge: ["f32.ge", "f32x4.ge", "i"],
   feq: ["f32.eq", "f32x4.eq", "i"], fne: ["f32.ne", "f32x4.ne", "i"],
@@ -56,8 +58,9 @@ const MAGIC_BITS = 0x4b400000;
  * plus a saturating conversion), e^r by a degree-6 polynomial, times 2^n built in the exponent bits.
  * Results below 2^-126 flush to zero (as GPUs do); above the float32 range they are Infinity.
  */
-function expOf(x0: M): M {
-  const x = bind(op("fmin", op("fmax", x0, f(-87.33654)), f(88.72284)));
+function expOf(arg: M): M {
+  const x0 = bind(arg);
+  const x = bind(op("fpmin", op("fpmax", x0, f(-87.33654)), f(88.72284)));
   const t = bind(add(mul(x, f(Math.LOG2E)), f(MAGIC)));
   const n = bind(sub(t, f(MAGIC)));
   const r = bind(sub(sub(x, mul(n, f(0.693359375))), mul(n, f(-2.12194440e-4))));
@@ -66,7 +69,8 @@ function expOf(x0: M): M {
   // p·2^k: add k to p's exponent field (p is in [0.7, 1.42], so the sum stays a normal float for k <= 127)
   const scaled = op("float", op("iadd", op("bits", p), op("ishl", k, i(23))));
   const high = select(op("fgt", x0, f(88.72283)), f(Infinity), scaled);
-  return select(op("flt", x0, f(-87.33654)), f(0), high);
+  const low = select(op("flt", x0, f(-87.33654)), f(0), high);
+  return select(op("fne", x0, x0), x0, low);
 }
 
 /** ln x: x = m·2^e with m in [√½, √2), ln m = 2·atanh(s), s = (m-1)/(m+1); subnormals rescaled first. */
@@ -198,6 +202,19 @@ export function emitMath(fb: FunctionBuilder, name: MathFunction, vector: boolea
           if (amount.k !== "i") throw new Error("internal: vector shifts need a constant amount");
           fb.i32(amount.v).op(simd);
           return "i";
+        }
+        if (!vector && (m.name === "fpmin" || m.name === "fpmax")) {
+          // b < a ? b : a (pmin) and a < b ? b : a (pmax), as select(b, a, cond)
+          const [a, b] = [fb.local("f32"), fb.local("f32")];
+          emit(m.args[0]!);
+          fb.set(a);
+          emit(m.args[1]!);
+          fb.set(b);
+          fb.get(b).get(a);
+          if (m.name === "fpmin") fb.get(b).get(a).op("f32.lt");
+          else fb.get(a).get(b).op("f32.lt");
+          fb.op("select");
+          return "f";
         }
         if (m.name === "select") {
           // scalar select takes (a, b, cond); v128.bitselect takes (a, b, mask)

@@ -173,6 +173,8 @@ export class ExprEmitter {
     const hit = this.#cached(e);
     if (hit !== undefined) return hit;
     switch (e.op) {
+      case "stashed":
+        throw new Error("internal: stashed values are a CPU code generation schedule");
       case "const":
         // Constants are bound to a `let` so that no operation on them is a const-expression (those fail
         // shader creation when they overflow, where the kernel must give Infinity).

@@ -137,16 +137,16 @@ const helpers = {
   if (x <= -2147483648.0f) { return -2147483647i - 1i; }
   return i32(x);
 }`],
-  // e^x as on the CPU: x = n ln2 + r, a degree-6 polynomial for e^r, 2^n added to the exponent bits.
+  // e^x as on the CPU: x = n ln2 + r, a degree-6 polynomial for e^r, n added to the exponent bits.
   nt_exp: [["nt_isnan", "nt_bits"], `fn nt_exp(x0: f32) -> f32 {
   if (nt_isnan(x0)) { return x0; }
   if (x0 > 88.72283f) { return nt_bits(0x7f800000u); }
   if (x0 < -87.33654f) { return 0.0f; }
-  let t = x0 * ${c(Math.LOG2E)} + 12582912.0f;
-  let n = t - 12582912.0f;
+  // round(), not the CPU's magic-number rounding: drivers may reassociate (x + 1.5·2^23) - 1.5·2^23 away.
+  let n = round(x0 * ${c(Math.LOG2E)});
   let r = (x0 - n * 0.693359375f) - n * ${c(-2.1219444e-4)};
   let p = ${poly("r", [1, 1, 1 / 2, 1 / 6, 1 / 24, 1 / 120, 1 / 720])};
-  let k = bitcast<i32>(t) - 0x4b400000i;
+  let k = i32(n);
   return bitcast<f32>(bitcast<i32>(p) + (k << 23u));
 }`],
   // ln x as on the CPU: x = m 2^e with m in [sqrt(1/2), sqrt 2), ln m = 2 atanh((m-1)/(m+1)); subnormals rescaled.

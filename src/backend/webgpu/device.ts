@@ -1,0 +1,241 @@
+// Layer: src/backend/webgpu. The WebGPU device: buffers in GPU memory (pooled), a realize that lowers the graph
+// to fused kernels (src/backend/kernel) and runs them as generated WGSL, and an asynchronous read. Realize
+// itself does not wait for the GPU, so `materialize()` works here too; reading awaits the results' checks
+// (gather index errors, out-of-memory) and throws theirs. A lost device is replaced by a new one in the
+// background; tensors that lived on the lost one throw a clear Error when read. Imports graph + kernel.
+import type { DType, Node } from "../../graph/node.js";
+import { contiguousStrides } from "../../graph/node.js";
+import type { Device, KernelStats, TypedArray } from "../engine.js";
+import { lowerGraph } from "../kernel/lower.js";
+import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
+import { WebGpuExecutor } from "./executor.js";
+import { type GpuContext, requestGpu } from "./gpu.js";
+import type { WgslCaps } from "./wgsl/codegen.js";
+
+/** Options of the WebGPU device. */
+export interface WebGpuOptions {
+  /**
+   * "f16" keeps the tiles of contractions in half precision (faster on GPUs with fast f16, ~3 decimal digits);
+   * only where the adapter has `shader-f16`. Default "f32".
+   */
+  contractionPrecision?: "f32" | "f16";
+  /** Idle pooled GPU memory kept for reuse, in bytes (default 256 MiB). */
+  maxPooledBytes?: number;
+}
+
+const lostMessage = (why: string): string =>
+  `the WebGPU device was lost (${why}): tensors that lived on it are gone; tensors on the CPU are unaffected, and new WebGPU work runs on a new device`;
+
+export class WebGpuDevice implements Device, BufferOwner {
+  readonly name = "webgpu";
+  /** GpuBuffers in use (held by at least one tensor or a running program). */
+  live = 0;
+  /** Increments when the device is replaced after a loss; buffers of an earlier generation are invalid. */
+  generation = 0;
+  pool!: BufferPool;
+  #ctx!: GpuContext;
+  #executor!: WebGpuExecutor;
+  #lost: string | undefined;
+  #recovering: Promise<void> | undefined;
+  #options: Required<WebGpuOptions>;
+  #stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
+  readonly #staging: GPUBuffer[] = [];
+
+  private constructor(ctx: GpuContext, options: WebGpuOptions) {
+    this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20 };
+    this.#attach(ctx);
+  }
+
+  /**
+   * Requests an adapter and a device. @example const gpu = await WebGpuDevice.create(); await setDevice(gpu)
+   */
+  static async create(options: WebGpuOptions = {}): Promise<WebGpuDevice> {
+    return new WebGpuDevice(await requestGpu(), options);
+  }
+
+  #attach(ctx: GpuContext): void {
+    const previous = this.#executor?.stats;
+    if (previous) this.#stats = { compiled: this.#stats.compiled + previous.compiled, cacheHits: this.#stats.cacheHits + previous.cacheHits, launches: this.#stats.launches + previous.launches };
+    this.#ctx = ctx;
+    this.pool = new BufferPool(ctx.device, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST, this.#options.maxPooledBytes);
+    this.#staging.length = 0;
+    const limits = ctx.device.limits;
+    const caps: WgslCaps = {
+      maxInvocations: limits.maxComputeInvocationsPerWorkgroup,
+      maxWorkgroupSizeX: limits.maxComputeWorkgroupSizeX,
+      maxWorkgroupsPerDimension: limits.maxComputeWorkgroupsPerDimension,
+      maxWorkgroupStorage: limits.maxComputeWorkgroupStorageSize,
+      f16: ctx.f16 && this.#options.contractionPrecision === "f16",
+    };
+    this.#executor = new WebGpuExecutor({
+      gpu: ctx.device,
+      caps,
+      maxStorageBuffers: limits.maxStorageBuffersPerShaderStage,
+      uniformAlign: limits.minUniformBufferOffsetAlignment,
+      allocate: (dtype, length) => this.allocate(dtype, length),
+    });
+    const generation = this.generation;
+    void ctx.device.lost.then((info) => {
+      if (generation !== this.generation) return;
+      this.#lost = `${info.reason}: ${info.message}`;
+      if (info.reason !== "destroyed") this.#recover();
+    });
+  }
+
+  #recover(): void {
+    this.#recovering ??= requestGpu().then(
+      (ctx) => {
+        this.generation++;
+        this.#lost = undefined;
+        this.#recovering = undefined;
+        this.#attach(ctx);
+      },
+      () => void (this.#recovering = undefined),
+    );
+  }
+
+  /** The adapter's description (vendor, architecture, device). @example gpu.adapter // "google swiftshader …" */
+  get adapter(): string {
+    return this.#ctx.description;
+  }
+  /** The GPUDevice in use (for tests and interop). */
+  get gpu(): GPUDevice {
+    return this.#ctx.device;
+  }
+  /** Whether the adapter has shader-f16 (contractionPrecision "f16" takes effect only then). */
+  get hasF16(): boolean {
+    return this.#ctx.f16;
+  }
+  /** Kernels compiled and reused so far, over every device generation. */
+  get stats(): KernelStats {
+    const s = this.#executor.stats;
+    return { compiled: this.#stats.compiled + s.compiled, cacheHits: this.#stats.cacheHits + s.cacheHits, launches: this.#stats.launches + s.launches };
+  }
+  /** GPUBuffers allocated (in use or idle in the pool). */
+  get allocatedBuffers(): number {
+    return this.pool.allocated;
+  }
+
+  #checkUsable(): void {
+    if (this.#lost) throw new Error(lostMessage(this.#lost));
+  }
+
+  /** A new buffer for `length` elements of `dtype`, within the adapter's limits. */
+  allocate(dtype: DType, length: number): GpuBuffer {
+    this.#checkUsable();
+    const bytes = Math.max(1, length) * 4;
+    const limit = this.#ctx.device.limits.maxStorageBufferBindingSize;
+    if (bytes > limit) {
+      throw new Error(
+        `a ${dtype} tensor of ${length} elements needs ${bytes} bytes, more than this WebGPU adapter binds at once (maxStorageBufferBindingSize ${limit} bytes): split it, or compute it on the CPU`,
+      );
+    }
+    return new GpuBuffer(this, dtype, length, this.pool.acquire(bytes));
+  }
+
+  upload(values: TypedArray, dtype: DType): GpuBuffer {
+    const buffer = this.allocate(dtype, values.length);
+    if (values.length) {
+      const data = dtype === "bool" ? Uint32Array.from(values) : values;
+      this.#ctx.device.queue.writeBuffer(buffer.gpu, 0, data.buffer, data.byteOffset, data.byteLength);
+    }
+    return buffer;
+  }
+
+  realize(nodes: readonly Node[]): void {
+    const todo = nodes.filter((n) => !n.storage);
+    if (todo.length === 0) return;
+    this.#checkUsable();
+    for (const n of todo) this.#checkInputs(n, new Set());
+    this.#executor.runProgram(lowerGraph(todo), new Set(todo));
+  }
+
+  /** Throws if a materialised input of `node` lived on a lost device. */
+  #checkInputs(node: Node, seen: Set<Node>): void {
+    if (seen.has(node)) return;
+    seen.add(node);
+    const buffer = node.storage?.buffer;
+    if (buffer instanceof GpuBuffer && buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
+    if (!buffer) for (const i of node.inputs) this.#checkInputs(i, seen);
+  }
+
+  async read(node: Node): Promise<TypedArray> {
+    const { buffer, strides, offset } = node.storage!;
+    const gb = buffer as GpuBuffer;
+    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
+    for (const c of gb.checks) {
+      const error = await c.promise;
+      if (error) throw error;
+    }
+    if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier"));
+    const n = node.numel;
+    const out = node.dtype === "float32" ? new Float32Array(n) : node.dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
+    if (n === 0) return out;
+    // The range of elements the view touches.
+    let [lo, hi] = [offset, offset];
+    node.dims.forEach((d, i) => {
+      const reach = strides[i]! * (d.size - 1);
+      if (reach > 0) hi += reach;
+      else lo += reach;
+    });
+    const words = await this.#download(gb, lo, hi - lo + 1);
+    const src = node.dtype === "float32" ? new Float32Array(words.buffer) : node.dtype === "int32" ? words : new Uint32Array(words.buffer);
+    const contiguous = contiguousStrides(node.dims);
+    if (strides.every((s, i) => s === contiguous[i] || node.dims[i]!.size <= 1)) {
+      out.set(src.subarray(offset - lo, offset - lo + n));
+      return out;
+    }
+    const sizes = node.dims.map((d) => d.size);
+    const idx = sizes.map(() => 0);
+    let o = offset - lo;
+    for (let flat = 0; flat < n; flat++) {
+      out[flat] = src[o]!;
+      for (let d = sizes.length - 1; d >= 0; d--) {
+        idx[d]!++;
+        o += strides[d]!;
+        if (idx[d]! < sizes[d]!) break;
+        o -= strides[d]! * sizes[d]!;
+        idx[d] = 0;
+      }
+    }
+    return out;
+  }
+
+  /** Copies `count` words from element `first` of a buffer into host memory. */
+  async #download(buffer: GpuBuffer, first: number, count: number): Promise<Int32Array> {
+    const device = this.#ctx.device;
+    const bytes = count * 4;
+    const i = this.#staging.findIndex((s) => s.size >= bytes && s.size <= Math.max(bytes * 2, 4096));
+    const staging = i >= 0 ? this.#staging.splice(i, 1)[0]! : device.createBuffer({ size: Math.max(16, Math.ceil(bytes / 16) * 16), usage: Usage.MAP_READ | Usage.COPY_DST });
+    const encoder = device.createCommandEncoder();
+    encoder.copyBufferToBuffer(buffer.gpu, first * 4, staging, 0, bytes);
+    device.queue.submit([encoder.finish()]);
+    try {
+      await staging.mapAsync(MAP_READ_MODE, 0, bytes);
+    } catch (e) {
+      staging.destroy();
+      throw new Error(this.#lost ? lostMessage(this.#lost) : `reading WebGPU values failed: ${(e as Error).message}`);
+    }
+    const words = new Int32Array(staging.getMappedRange(0, bytes).slice(0));
+    staging.unmap();
+    if (this.#staging.length < 8) this.#staging.push(staging);
+    else staging.destroy();
+    return words;
+  }
+
+  /** Destroys the GPU device (tests of device loss; the device is unusable afterwards). @example gpu.destroy() */
+  destroy(): void {
+    this.pool.clear();
+    for (const s of this.#staging) s.destroy();
+    this.#staging.length = 0;
+    this.#ctx.device.destroy();
+  }
+
+  /** Returns idle pooled GPU memory to the driver. @example gpu.trim() */
+  trim(): void {
+    this.pool.clear();
+  }
+}
+
+/** The loader registered with the engine: `await getDevice("webgpu")` / `await setDevice("webgpu")`. */
+export const loadWebGpu = (): Promise<Device> => WebGpuDevice.create();

@@ -1,0 +1,71 @@
+// Layer: src/backend/webgpu. Getting a GPUDevice: `navigator.gpu` in browsers; in Node the optional `webgpu`
+// package (Dawn), imported dynamically only when the device is requested, so the library imports without it.
+// Dawn's entry object is kept in a module-level reference for the life of the process: if it is collected
+// while a device is in use, the process crashes. One device per adapter (adapters are single-use).
+// Imports nothing from the library.
+
+/** The entry object of Dawn's Node binding; never released (see the header). */
+let dawnEntry: GPU | undefined;
+
+const proc = (globalThis as { process?: { versions?: { node?: string }; env?: Record<string, string | undefined> } }).process;
+
+/** The GPU entry point of this environment. */
+async function gpuEntry(): Promise<GPU> {
+  const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
+  if (nav?.gpu) return nav.gpu;
+  if (dawnEntry) return dawnEntry;
+  if (!proc?.versions?.node) throw new Error("WebGPU is not available here: this browser has no navigator.gpu (try a browser with WebGPU enabled)");
+  // A computed specifier keeps bundlers from resolving the optional package for browser builds.
+  const name = "webgpu";
+  let mod: { create(flags: string[]): GPU };
+  try {
+    mod = (await import(/* @vite-ignore */ name)) as typeof mod;
+  } catch (e) {
+    throw new Error(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
+  }
+  const flags = (proc.env?.NAMED_TENSOR_DAWN_FLAGS ?? "").split(",").filter(Boolean);
+  dawnEntry = mod.create(flags);
+  return dawnEntry;
+}
+
+/** An adapter and its device, with the limits this library asked for. */
+export interface GpuContext {
+  readonly device: GPUDevice;
+  readonly adapter: GPUAdapter;
+  readonly description: string;
+  readonly f16: boolean;
+}
+
+/**
+ * Requests an adapter and a device with the adapter's own limits for buffer sizes and workgroups (the
+ * defaults are smaller), and shader-f16 when the adapter has it.
+ * @example const { device } = await requestGpu();
+ */
+export async function requestGpu(): Promise<GpuContext> {
+  const gpu = await gpuEntry();
+  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+  if (!adapter) {
+    throw new Error(
+      proc?.versions?.node
+        ? "no WebGPU adapter: Dawn found no Vulkan driver it accepts (install one, e.g. Mesa >= 25 lavapipe or SwiftShader, and point VK_ICD_FILENAMES at its ICD json; see scripts/setup-vulkan.sh)"
+        : "no WebGPU adapter: this browser exposes navigator.gpu but gave no adapter (WebGPU may be disabled or blocklisted)",
+    );
+  }
+  const l = adapter.limits;
+  const f16 = adapter.features.has("shader-f16");
+  const device = await adapter.requestDevice({
+    requiredFeatures: f16 ? ["shader-f16"] : [],
+    requiredLimits: {
+      maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
+      maxBufferSize: l.maxBufferSize,
+      maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,
+      maxComputeWorkgroupSizeX: l.maxComputeWorkgroupSizeX,
+      maxComputeWorkgroupSizeY: l.maxComputeWorkgroupSizeY,
+      maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize,
+      maxStorageBuffersPerShaderStage: l.maxStorageBuffersPerShaderStage,
+    },
+  });
+  const info = adapter.info;
+  const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "unknown adapter";
+  return { device, adapter, description, f16 };
+}
