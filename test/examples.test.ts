@@ -174,5 +174,11 @@ describe("the examples as programs", () => {
     expect(normOutput).toContain("layerNorm over feat = Tensor { batch (private): 2, seq: 3, feat: 6 } float32");
     expect(normOutput).toContain("variances over feat ≈ 1: Tensor { batch (private): 2, seq: 3 } float32");
     expect(normOutput).toContain("selfAttention keeps the type and dims: batch, seqlen, inhid");
+    // the README's tour: three kernels' worth of fused code, the shape it promised, the three sentences
+    const tourOutput = run("tour.js");
+    expect(tourOutput).toContain('scores: {"image":48,"row":12,"other":12}');
+    expect(tourOutput).toContain('typo: ShapeError: "chanels" is not a dimension of { batch: 6, height: 96, width: 96, channels: 3 }');
+    expect(tourOutput).toContain('sizes: ShapeError: dimension "height" is 96 in the left operand but 64 in the right');
+    expect(tourOutput).toContain('private: ShapeError: "batch" is private (masked)');
   });
 });

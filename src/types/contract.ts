@@ -3,10 +3,12 @@
 // (shared ones are batch-like). `contract(tensors, names)` is the n-operand form: each name must be a dim
 // of at least one operand. Runtime twin: src/shape/contract.ts.
 import type { Broadcast, BroadcastAll, UnifySize } from "./broadcast.js";
-import type { AnyFail, CheckUnique, FindSize, Fail, IsDynamic, Lookup, RemoveDims, Shape, ShowDims } from "./dims.js";
+import type { AnyFail, CheckName, CheckUnique, FindSize, Fail, IsDynamic, Lookup, RemoveDims, Shape, ShowDims } from "./dims.js";
 import type { NotInOperand } from "./errors.js";
 
-type CheckOperand<S extends Shape, N, Side extends string> = [FindSize<S, N>] extends [never]
+type CheckOperand<S extends Shape, N, Side extends string> = CheckName<N> extends infer C extends AnyFail
+  ? C
+  : [FindSize<S, N>] extends [never]
   ? Lookup<S, N> extends infer L
     ? L extends AnyFail
       ? string extends N

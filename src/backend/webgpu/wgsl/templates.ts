@@ -45,6 +45,16 @@ export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
   return { code: moduleText(k, em, w), template: "elementwise", dispatch: dispatchFor(groups, caps), dynamicLoads: em.dynamicLoads };
 }
 
+/**
+ * A phase's starting value. Over an empty range it is the result, and a driver that folds float constants
+ * without regard for NaN and infinities (lavapipe) would turn mean = 0 · (1/0) into 0: adding a zero it
+ * cannot see through (the top bit of a workgroup id) keeps the arithmetic at run time.
+ */
+function identity(p: Phase, em: ExprEmitter): string {
+  const id = reduceIdentity(p.fn, p.type, em.use);
+  return extentOf(p.vars) === 0 && p.type === "f32" ? `(${id} + bitcast<f32>(wid.z & 0x80000000u))` : id;
+}
+
 /** The workgroup memory type for a phase's partial results (bool as u32). */
 const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
 
@@ -64,7 +74,7 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   k.phases.forEach((p, i) => {
     em.hoist([p.body], bound);
     const acc = `acc${i}`;
-    w.line(`var ${acc} = ${reduceIdentity(p.fn, p.type, em.use)};`);
+    w.line(`var ${acc} = ${identity(p, em)};`);
     w.open(`for (var p = tid; p < ${extentOf(p.vars)}i; p += ${wg}i)`);
     em.enter();
     decompose(w, em, p.vars, "p");
@@ -131,7 +141,7 @@ export function threads(k: Kernel, caps: WgslCaps): WgslKernel {
   k.phases.forEach((p, i) => {
     const acc = `acc${i}`;
     em.hoist([p.body], bound);
-    w.line(`var ${acc} = ${reduceIdentity(p.fn, p.type, em.use)};`);
+    w.line(`var ${acc} = ${identity(p, em)};`);
     loops(em, p.vars, bound, () => [p.body], () => {
       const x = em.value(p.body);
       w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
