@@ -217,7 +217,7 @@ function bar(step: number, steps: number, loss: number, rate: number): string {
 }
 
 async function main(): Promise<void> {
-  const steps = Number(option("steps", "300"));
+  const steps = Number(option("steps", "1200"));
   const seed = Number(option("seed", "0"));
   const device = option("device", "cpu");
   if (device !== "cpu") await setDevice(device);

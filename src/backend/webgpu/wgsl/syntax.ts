@@ -122,104 +122,114 @@ const c = (v: number): string => literal("f32", v, () => undefined);
 /** c0 + x·(c1 + x·(c2 + …)), Horner's rule, as WGSL text. */
 const poly = (x: string, cs: readonly number[]): string => cs.slice(0, -1).reduceRight((acc, k) => `(${c(k)} + ${x} * ${acc})`, c(cs[cs.length - 1]!));
 
-/** WGSL helper functions: their text and the helpers they call. */
+/**
+ * WGSL helper functions: the helpers they call and their text, written once for scalars and vec4s: `$F`, `$I`,
+ * `$U`, `$B` are the float, int, uint and bool types and `$S` the name suffix ("" or "4"). Branch-free (select),
+ * which suits SIMD emulation and GPUs alike.
+ */
 const helpers = {
-  nt_bits: [[], "fn nt_bits(b: u32) -> f32 { return bitcast<f32>(b); }"],
-  nt_isnan: [[], "fn nt_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }"],
-  nt_max: [["nt_isnan", "nt_bits"], "fn nt_max(a: f32, b: f32) -> f32 { return select(max(a, b), nt_bits(0x7fc00000u), nt_isnan(a) || nt_isnan(b)); }"],
-  nt_min: [["nt_isnan", "nt_bits"], "fn nt_min(a: f32, b: f32) -> f32 { return select(min(a, b), nt_bits(0x7fc00000u), nt_isnan(a) || nt_isnan(b)); }"],
-  nt_sqrt: [["nt_bits"], "fn nt_sqrt(x: f32) -> f32 { return select(sqrt(x), nt_bits(0x7fc00000u), x < 0.0f); }"],
-  nt_sign: [["nt_isnan"], "fn nt_sign(x: f32) -> f32 { return select(select(select(0.0f, -1.0f, x < 0.0f), 1.0f, x > 0.0f), x, nt_isnan(x)); }"],
+  nt_bits: [[], "fn nt_bits$S(b: $U) -> $F { return bitcast<$F>(b); }"],
+  nt_isnan: [[], "fn nt_isnan$S(x: $F) -> $B { return (bitcast<$U>(x) & $U(0x7fffffffu)) > $U(0x7f800000u); }"],
+  nt_max: [["nt_isnan", "nt_bits"], "fn nt_max$S(a: $F, b: $F) -> $F { return select(max(a, b), nt_bits$S($U(0x7fc00000u)), nt_isnan$S(a) | nt_isnan$S(b)); }"],
+  nt_min: [["nt_isnan", "nt_bits"], "fn nt_min$S(a: $F, b: $F) -> $F { return select(min(a, b), nt_bits$S($U(0x7fc00000u)), nt_isnan$S(a) | nt_isnan$S(b)); }"],
+  nt_sqrt: [["nt_bits"], "fn nt_sqrt$S(x: $F) -> $F { return select(sqrt(x), nt_bits$S($U(0x7fc00000u)), x < $F(0.0f)); }"],
+  nt_sign: [["nt_isnan"], "fn nt_sign$S(x: $F) -> $F { return select(select(select($F(0.0f), $F(-1.0f), x < $F(0.0f)), $F(1.0f), x > $F(0.0f)), x, nt_isnan$S(x)); }"],
   // Saturating float -> int conversion, NaN -> 0 (WGSL leaves NaN and out-of-range values unspecified).
-  nt_f2i: [["nt_isnan"], `fn nt_f2i(x: f32) -> i32 {
-  if (nt_isnan(x)) { return 0i; }
-  if (x >= 2147483648.0f) { return 2147483647i; }
-  if (x <= -2147483648.0f) { return -2147483647i - 1i; }
-  return i32(x);
+  nt_f2i: [["nt_isnan"], `fn nt_f2i$S(x: $F) -> $I {
+  let c = select(select($I(clamp(x, $F(-2147483648.0f), $F(2147483520.0f))), $I(2147483647i), x >= $F(2147483648.0f)), $I(-2147483647i - 1i), x <= $F(-2147483648.0f));
+  return select(c, $I(0i), nt_isnan$S(x));
 }`],
-  // e^x as on the CPU: x = n ln2 + r, a degree-6 polynomial for e^r, n added to the exponent bits.
-  nt_exp: [["nt_isnan", "nt_bits"], `fn nt_exp(x0: f32) -> f32 {
-  if (nt_isnan(x0)) { return x0; }
-  if (x0 > 88.72283f) { return nt_bits(0x7f800000u); }
-  if (x0 < -87.33654f) { return 0.0f; }
-  // round(), not the CPU's magic-number rounding: drivers may reassociate (x + 1.5·2^23) - 1.5·2^23 away.
-  let n = round(x0 * ${c(Math.LOG2E)});
-  let r = (x0 - n * 0.693359375f) - n * ${c(-2.1219444e-4)};
+  // e^x as on the CPU: x = n ln2 + r, a degree-6 polynomial for e^r, n added to the exponent bits. round(), not
+  // the CPU's magic-number rounding: drivers may reassociate (x + 1.5·2^23) - 1.5·2^23 away.
+  nt_exp: [["nt_isnan", "nt_bits"], `fn nt_exp$S(x0: $F) -> $F {
+  let x = clamp(x0, $F(-87.33654f), $F(88.72284f));
+  let n = round(x * ${c(Math.LOG2E)});
+  let r = (x - n * 0.693359375f) - n * ${c(-2.1219444e-4)};
   let p = ${poly("r", [1, 1, 1 / 2, 1 / 6, 1 / 24, 1 / 120, 1 / 720])};
-  let k = i32(n);
-  return bitcast<f32>(bitcast<i32>(p) + (k << 23u));
+  let y = bitcast<$F>(bitcast<$I>(p) + ($I(n) << $U(23u)));
+  let big = select(y, nt_bits$S($U(0x7f800000u)), x0 > $F(88.72283f));
+  return select(select(big, $F(0.0f), x0 < $F(-87.33654f)), x0, nt_isnan$S(x0));
 }`],
   // ln x as on the CPU: x = m 2^e with m in [sqrt(1/2), sqrt 2), ln m = 2 atanh((m-1)/(m+1)); subnormals rescaled.
-  nt_log: [["nt_isnan", "nt_bits"], `fn nt_log(x0: f32) -> f32 {
-  if (nt_isnan(x0) || x0 < 0.0f) { return nt_bits(0x7fc00000u); }
-  if (x0 == 0.0f) { return nt_bits(0xff800000u); }
-  if (x0 == nt_bits(0x7f800000u)) { return x0; }
-  let tiny = bitcast<u32>(x0) < 0x00800000u;
+  nt_log: [["nt_isnan", "nt_bits"], `fn nt_log$S(x0: $F) -> $F {
+  let tiny = bitcast<$U>(x0) < $U(0x00800000u);
   let x = select(x0, x0 * 8388608.0f, tiny);
-  let b = bitcast<i32>(x);
-  var e = ((b >> 23u) & 0xff) - 127 - select(0, 23, tiny);
-  var m = bitcast<f32>((b & 0x7fffff) | 0x3f800000);
-  if (m > ${c(Math.SQRT2)}) { m = m * 0.5f; e = e + 1; }
+  let b = bitcast<$I>(x);
+  let m0 = bitcast<$F>((b & $I(0x7fffff)) | $I(0x3f800000));
+  let big = m0 > $F(${c(Math.SQRT2)});
+  let m = select(m0, m0 * 0.5f, big);
+  let e = ((b >> $U(23u)) & $I(0xff)) - $I(127) - select($I(0), $I(23), tiny) + select($I(0), $I(1), big);
   let s = (m - 1.0f) / (m + 1.0f);
   let s2 = s * s;
-  let lnm = 2.0f * s * ${poly("s2", [1, 1 / 3, 1 / 5, 1 / 7, 1 / 9, 1 / 11])};
-  return f32(e) * ${c(Math.LN2)} + lnm;
+  let y = $F(e) * ${c(Math.LN2)} + 2.0f * s * ${poly("s2", [1, 1 / 3, 1 / 5, 1 / 7, 1 / 9, 1 / 11])};
+  let inf = nt_bits$S($U(0x7f800000u));
+  let special = select(select(y, inf, x0 == inf), -inf, x0 == $F(0.0f));
+  return select(special, nt_bits$S($U(0x7fc00000u)), nt_isnan$S(x0) | (x0 < $F(0.0f)));
 }`],
   // tanh: an odd polynomial below 0.3, else sign(x) (1 - 2/(e^{2|x|} + 1)).
-  nt_tanh: [["nt_exp"], `fn nt_tanh(x: f32) -> f32 {
-  let a = abs(x);
-  if (a < 0.3f) {
-    let x2 = x * x;
-    return x * ${poly("x2", [1, -1 / 3, 2 / 15, -17 / 315, 62 / 2835, -1382 / 155925])};
-  }
-  let big = 1.0f - 2.0f / (nt_exp(2.0f * a) + 1.0f);
-  return bitcast<f32>(bitcast<u32>(big) | (bitcast<u32>(x) & 0x80000000u));
-}`],
-  // erf: its Taylor series for |x| <= 1, else 1 - (a1 t + ... + a5 t^5) e^{-x^2}, t = 1/(1 + p|x|).
-  nt_erf: [["nt_exp"], `fn nt_erf(x: f32) -> f32 {
+  nt_tanh: [["nt_exp"], `fn nt_tanh$S(x: $F) -> $F {
   let a = abs(x);
   let x2 = x * x;
-  if (a <= 1.0f) {
-    let p = ${poly("x2", [1, -1 / 3, 1 / 10, -1 / 42, 1 / 216, -1 / 1320, 1 / 9360, -1 / 75600, 1 / 685440, -1 / 6894720])};
-    return x * ${c(2 / Math.sqrt(Math.PI))} * p;
-  }
+  let small = x * ${poly("x2", [1, -1 / 3, 2 / 15, -17 / 315, 62 / 2835, -1382 / 155925])};
+  let big = 1.0f - 2.0f / (nt_exp$S(2.0f * a) + 1.0f);
+  let signed = bitcast<$F>(bitcast<$U>(big) | (bitcast<$U>(x) & $U(0x80000000u)));
+  return select(signed, small, a < $F(0.3f));
+}`],
+  // erf: its Taylor series for |x| <= 1, else 1 - (a1 t + ... + a5 t^5) e^{-x^2}, t = 1/(1 + p|x|).
+  nt_erf: [["nt_exp"], `fn nt_erf$S(x: $F) -> $F {
+  let a = abs(x);
+  let x2 = x * x;
+  let small = x * ${c(2 / Math.sqrt(Math.PI))} * ${poly("x2", [1, -1 / 3, 1 / 10, -1 / 42, 1 / 216, -1 / 1320, 1 / 9360, -1 / 75600, 1 / 685440, -1 / 6894720])};
   let t = 1.0f / (1.0f + ${c(0.3275911)} * a);
-  let poly = t * ${poly("t", [0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429])};
-  let big = 1.0f - poly * nt_exp(-x2);
-  return bitcast<f32>(bitcast<u32>(big) | (bitcast<u32>(x) & 0x80000000u));
+  let big = 1.0f - t * ${poly("t", [0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429])} * nt_exp$S(-x2);
+  let signed = bitcast<$F>(bitcast<$U>(big) | (bitcast<$U>(x) & $U(0x80000000u)));
+  return select(signed, small, a <= $F(1.0f));
 }`],
   // x^y = e^{y ln|x|}; a negative x only for an integer y (the sign by its parity); y = 0 gives 1.
-  nt_pow: [["nt_exp", "nt_log", "nt_bits"], `fn nt_pow(x: f32, y: f32) -> f32 {
-  if (y == 0.0f) { return 1.0f; }
-  let magnitude = nt_exp(y * nt_log(abs(x)));
-  if (!(x < 0.0f)) { return magnitude; }
-  if (!(round(y) == y)) { return nt_bits(0x7fc00000u); }
-  return select(magnitude, -magnitude, y - 2.0f * floor(y * 0.5f) == 1.0f);
+  nt_pow: [["nt_exp", "nt_log", "nt_bits"], `fn nt_pow$S(x: $F, y: $F) -> $F {
+  let magnitude = nt_exp$S(y * nt_log$S(abs(x)));
+  let odd = (y - 2.0f * floor(y * 0.5f)) == $F(1.0f);
+  let negative = select(select(magnitude, -magnitude, odd), nt_bits$S($U(0x7fc00000u)), !(round(y) == y));
+  return select(select(magnitude, negative, x < $F(0.0f)), $F(1.0f), y == $F(0.0f));
 }`],
   // The counter-based generator of the CPU: key = mix(seed + mix(stream + golden)); bits = mix(mix(i ^ key) + key).
-  nt_mix: [[], `fn nt_mix(x0: u32) -> u32 {
-  var x = x0;
-  x = (x ^ (x >> 16u)) * 0x7feb352du;
-  x = (x ^ (x >> 15u)) * 0x846ca68bu;
-  return x ^ (x >> 16u);
+  nt_mix: [[], `fn nt_mix$S(x0: $U) -> $U {
+  let x1 = (x0 ^ (x0 >> $U(16u))) * 0x7feb352du;
+  let x2 = (x1 ^ (x1 >> $U(15u))) * 0x846ca68bu;
+  return x2 ^ (x2 >> $U(16u));
 }`],
-  nt_uniform: [["nt_mix"], `fn nt_uniform(seed: i32, stream: u32, index: i32) -> f32 {
+  nt_uniform: [["nt_mix"], `fn nt_uniform$S(seed: i32, stream: u32, index: $I) -> $F {
   let key = nt_mix(bitcast<u32>(seed) + nt_mix(stream));
-  let bits = nt_mix(nt_mix(bitcast<u32>(index) ^ key) + key);
-  return f32(i32(bits >> 8u)) * ${c(1 / 16777216)};
+  let bits = nt_mix$S(nt_mix$S(bitcast<$U>(index) ^ $U(key)) + $U(key));
+  return $F(bitcast<$I>(bits >> $U(8u))) * ${c(1 / 16777216)};
 }`],
 } as const satisfies Record<string, readonly [readonly string[], string]>;
 
 export type HelperName = keyof typeof helpers;
+/** A helper at a width: "nt_exp" (f32) or "nt_exp4" (vec4<f32>). */
+export type HelperUse = `${HelperName}` | `${HelperName}4`;
+
+function instantiate(name: HelperName, lanes: 1 | 4): string {
+  const v = (t: string): string => (lanes === 1 ? t : `vec4<${t}>`);
+  return helpers[name][1]
+    .replaceAll("$F", v("f32"))
+    .replaceAll("$I", v("i32"))
+    .replaceAll("$U", v("u32"))
+    .replaceAll("$B", v("bool"))
+    .replaceAll("$S", lanes === 1 ? "" : "4");
+}
 
 /** The text of the used helpers and everything they call, dependencies first, in a fixed order. */
-export function helperText(used: ReadonlySet<HelperName>): string {
-  const all = new Set<HelperName>();
-  const add = (h: HelperName): void => {
+export function helperText(used: ReadonlySet<HelperUse>): string {
+  const all = new Set<HelperUse>();
+  const add = (h: HelperUse): void => {
     if (all.has(h)) return;
-    for (const d of helpers[h][0]) add(d as HelperName);
+    const [name, lanes] = h.endsWith("4") ? [h.slice(0, -1) as HelperName, 4 as const] : [h as HelperName, 1 as const];
+    for (const d of helpers[name][0]) add((lanes === 4 ? `${d}4` : d) as HelperUse);
+    // nt_uniform4 calls the scalar nt_mix for its key.
+    if (h === "nt_uniform4") add("nt_mix");
     all.add(h);
   };
   for (const h of [...used].sort()) add(h);
-  return [...all].map((h) => helpers[h][1]).join("\n");
+  return [...all].map((h) => (h.endsWith("4") ? instantiate(h.slice(0, -1) as HelperName, 4) : instantiate(h as HelperName, 1))).join("\n");
 }
