@@ -44,8 +44,8 @@ function worst(got: Float32Array, want: number[]): number {
     const g = got[i]!;
     const t = Math.abs(want[i]!) > 3.4028234663852886e38 ? Math.sign(want[i]!) * Infinity : want[i]!;
     if (Math.abs(t) < 2 ** -126) {
-      // below the normal range results may flush to zero (documented in math.ts)
-      if (Math.abs(g) > 2 ** -126) w = Infinity;
+      // subnormal results: the unit is the smallest subnormal
+      w = Math.max(w, Math.abs(g - t) / 2 ** -149 / 4);
       continue;
     }
     if (Number.isNaN(t) || !Number.isFinite(t)) {

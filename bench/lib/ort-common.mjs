@@ -69,8 +69,11 @@ export function makeOrtLib({ id, label, threads, order = 40 }) {
   let ort = null;
   async function handle(kind, I, p) {
     const graph = GRAPHS[kind](p);
+    // Spinning off: ORT's idle intra-op threads otherwise keep spinning after a run and steal the CPU from
+    // whatever the shared process times next (measured: our cells after ORT's ran up to 2× slower).
     const sess = await ort.InferenceSession.create(buildModel(graph), {
       intraOpNumThreads: threads, interOpNumThreads: 1, executionMode: "sequential", graphOptimizationLevel: "all",
+      extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } },
     });
     const f = feeds(ort, graph, I);
     const [oname, oshape] = graph.outputs[0];

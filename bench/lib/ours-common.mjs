@@ -106,8 +106,11 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
         await use();
         need("transpose");
         const x = nt.tensor(I.x, dims(I.shape, ["a", "b", "c"]));
-        const h = handle('x.transpose("c", "a", "b")', [x], () => x.transpose("c", "a", "b"), ["c", "a", "b"]);
-        // A transpose may stay a strided view after materialize(): then the copy happens in the readback.
+        // A transpose alone is a free strided view; contiguous() asks for the copy the peers make.
+        const copy = typeof nt.Tensor.prototype.contiguous === "function";
+        const h = copy
+          ? handle('x.transpose("c", "a", "b").contiguous()', [x], () => x.transpose("c", "a", "b").contiguous(), ["c", "a", "b"])
+          : handle('x.transpose("c", "a", "b")', [x], () => x.transpose("c", "a", "b"), ["c", "a", "b"]);
         const compute = h.compute;
         h.compute = async () => {
           await compute();

@@ -127,6 +127,9 @@ export type CheckUnique<Names, Seen = never> = Names extends readonly [infer N, 
     : CheckUnique<Rest, Seen | N>
   : "ok";
 
+/** A list of names to act on: each named once and a visible dim of S. The first Fail, else "ok". */
+export type CheckNameList<S extends Shape, Names> = CheckUnique<Names> extends infer U ? (U extends AnyFail ? U : CheckNames<S, Names>) : never;
+
 /** S without the dims named in Names (masked or not), order kept. */
 export type RemoveDims<S extends Shape, Names, Acc extends Dim[] = []> = S extends readonly [infer H extends Dim, ...infer T extends Shape]
   ? RemoveDims<T, Names, H[0] extends Names ? Acc : [...Acc, H]>

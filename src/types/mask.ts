@@ -1,7 +1,7 @@
 // Layer: src/types (type-only). Private (masked) dims: `mask` flags dims in place so that no name-taking op
 // can touch them (they still broadcast and size-check by name); `unmask` shows them all again.
 // Runtime twin: src/shape/mask.ts.
-import type { AnyFail, CheckNames, CheckUnique, Dim, IsDynamic, Shape } from "./dims.js";
+import type { AnyFail, CheckNameList, Dim, IsDynamic, Shape } from "./dims.js";
 
 type MaskEntries<S extends Shape, Names, Acc extends Dim[] = []> = S extends readonly [infer H extends Dim, ...infer T extends Shape]
   ? MaskEntries<T, Names, [...Acc, H[0] extends Names ? [H[0], H[1], "masked"] : H extends readonly [infer N, infer Z] ? [N, Z] : H]>
@@ -13,14 +13,10 @@ type MaskEntries<S extends Shape, Names, Acc extends Dim[] = []> = S extends rea
  */
 export type Mask<S extends Shape, Names extends readonly unknown[]> = IsDynamic<S> extends true
   ? Shape
-  : CheckUnique<Names> extends infer U
-    ? U extends AnyFail
-      ? U
-      : CheckNames<S, Names> extends infer C
-        ? C extends AnyFail
-          ? C
-          : MaskEntries<S, Names[number]>
-        : never
+  : CheckNameList<S, Names> extends infer C
+    ? C extends AnyFail
+      ? C
+      : MaskEntries<S, Names[number]>
     : never;
 
 /** S with every dim visible again, in place. */

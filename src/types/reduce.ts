@@ -1,7 +1,7 @@
 // Layer: src/types (type-only). Reductions by name remove the named dims; the others keep their order
 // (DESIGN §2b rule 5). Every name must be a visible dim, named once. Runtime twin: src/shape/reduce.ts.
 import type { Less } from "./arith.js";
-import type { AllNames, AnyFail, CheckName, CheckNames, CheckUnique, Dim, Fail, IsDynamic, Lookup, RemoveDims, Shape } from "./dims.js";
+import type { AllNames, AnyFail, CheckName, CheckNameList, Dim, Fail, IsDynamic, Lookup, RemoveDims, Shape } from "./dims.js";
 import type { NameTaken, TopKRange } from "./errors.js";
 
 /**
@@ -10,14 +10,10 @@ import type { NameTaken, TopKRange } from "./errors.js";
  */
 export type Reduce<S extends Shape, Names extends readonly unknown[]> = IsDynamic<S> extends true
   ? Shape
-  : CheckUnique<Names> extends infer U
-    ? U extends AnyFail
-      ? U
-      : CheckNames<S, Names> extends infer C
-        ? C extends AnyFail
-          ? C
-          : RemoveDims<S, Names[number]>
-        : never
+  : CheckNameList<S, Names> extends infer C
+    ? C extends AnyFail
+      ? C
+      : RemoveDims<S, Names[number]>
     : never;
 
 /** The shape of an op along one name that keeps every dim (softmax, cumsum, sort): S itself, or a Fail. */

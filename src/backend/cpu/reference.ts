@@ -2,7 +2,7 @@
 // with plain loops. It is the executable spec every generated kernel (JS/Wasm/WGSL) is tested against, and
 // the fallback where code generation is not allowed. Clarity over speed. Imports src/graph and src/types.
 import { evalIndex } from "../../graph/index-expr.js";
-import type { BinaryFn, DType, Dim, Node, ReduceFn, UnaryFn } from "../../graph/node.js";
+import { type BinaryFn, type DType, type Dim, type Node, type ReduceFn, type UnaryFn, contiguousStrides } from "../../graph/node.js";
 import { ShapeError, indexRange } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
@@ -19,15 +19,7 @@ export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map()):
 }
 
 /** Row-major strides of a dense array over `dims`. */
-function denseStrides(dims: readonly Dim[]): number[] {
-  const s = new Array<number>(dims.length);
-  let acc = 1;
-  for (let i = dims.length - 1; i >= 0; i--) {
-    s[i] = acc;
-    acc *= dims[i]!.size;
-  }
-  return s;
-}
+const denseStrides = contiguousStrides;
 
 /** For each output dim, the stride of the same-named dim in `input`'s dense layout (0 when it has none). */
 function stridesByName(input: readonly Dim[], out: readonly Dim[]): number[] {

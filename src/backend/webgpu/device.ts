@@ -60,16 +60,18 @@ export class WebGpuDevice implements Device, BufferOwner {
     this.pool = new BufferPool(ctx.device, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST, this.#options.maxPooledBytes);
     this.#staging.length = 0;
     const limits = ctx.device.limits;
-    const caps: WgslCaps = {
-      maxInvocations: limits.maxComputeInvocationsPerWorkgroup,
-      maxWorkgroupSizeX: limits.maxComputeWorkgroupSizeX,
-      maxWorkgroupsPerDimension: limits.maxComputeWorkgroupsPerDimension,
-      maxWorkgroupStorage: limits.maxComputeWorkgroupStorageSize,
-      f16: ctx.f16 && this.#options.contractionPrecision === "f16",
-    };
+    const device = this;
     this.#executor = new WebGpuExecutor({
       gpu: ctx.device,
-      caps,
+      get caps(): WgslCaps {
+        return {
+          maxInvocations: limits.maxComputeInvocationsPerWorkgroup,
+          maxWorkgroupSizeX: limits.maxComputeWorkgroupSizeX,
+          maxWorkgroupsPerDimension: device.#maxWorkgroups ?? limits.maxComputeWorkgroupsPerDimension,
+          maxWorkgroupStorage: limits.maxComputeWorkgroupStorageSize,
+          f16: ctx.f16 && device.#options.contractionPrecision === "f16",
+        };
+      },
       maxStorageBuffers: limits.maxStorageBuffersPerShaderStage,
       uniformAlign: limits.minUniformBufferOffsetAlignment,
       allocate: (dtype, length) => this.allocate(dtype, length),
@@ -82,7 +84,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     });
   }
 
-  #recover(): void {
+  #recover(): Promise<void> {
     this.#recovering ??= requestGpu().then(
       (ctx) => {
         this.generation++;
@@ -90,9 +92,38 @@ export class WebGpuDevice implements Device, BufferOwner {
         this.#recovering = undefined;
         this.#attach(ctx);
       },
-      () => void (this.#recovering = undefined),
+      (e: unknown) => {
+        this.#recovering = undefined;
+        throw e;
+      },
     );
+    return this.#recovering;
   }
+
+  /**
+   * Replaces the GPU device by a new one (after a loss, or after destroy()). Tensors that lived on the old
+   * device stay unreadable; new work runs on the new one. A loss other than destroy() restarts by itself.
+   * @example gpu.destroy(); await gpu.restart(); await x.add(1).data()
+   */
+  async restart(): Promise<void> {
+    if (!this.#lost) this.destroy();
+    this.#lost ??= "restarted";
+    await this.#recover();
+  }
+
+  /** "f16": contractions keep their tiles in half precision where the adapter has shader-f16. @example gpu.contractionPrecision = "f16" */
+  get contractionPrecision(): "f32" | "f16" {
+    return this.#options.contractionPrecision;
+  }
+  set contractionPrecision(p: "f32" | "f16") {
+    this.#options.contractionPrecision = p;
+  }
+
+  /** @internal Lowers the workgroups-per-dimension limit (tests of 2-D dispatch on small tensors). */
+  set maxWorkgroupsPerDimension(n: number | undefined) {
+    this.#maxWorkgroups = n;
+  }
+  #maxWorkgroups: number | undefined;
 
   /** The adapter's description (vendor, architecture, device). @example gpu.adapter // "google swiftshader …" */
   get adapter(): string {

@@ -11,7 +11,8 @@ import { toAffine } from "../../graph/index-expr.js";
 import type { Kernel } from "../kernel/ir.js";
 import type { Step } from "../kernel/lower.js";
 import { type Check, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
-import { type WgslCaps, type WgslKernel, generateWgsl } from "./wgsl/codegen.js";
+import { type WgslCaps, type WgslKernel, generateWgsl, sortKeys } from "./wgsl/codegen.js";
+import { bindings } from "./wgsl/module.js";
 import { rankKernel } from "./wgsl/sort.js";
 
 /** A compiled kernel: its pipeline and what launching it needs. */
@@ -55,12 +56,13 @@ export class WebGpuExecutor {
     }
     const wgsl = make();
     const status = wgsl.dynamicLoads.length > 0;
-    if (inputs + 1 + (status ? 1 : 0) > this.host.maxStorageBuffers) {
+    const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (status ? 1 : 0);
+    if (storage > this.host.maxStorageBuffers) {
       throw new Error(
-        `a fused kernel reads ${inputs} tensors, more than this WebGPU adapter binds at once (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
+        `a fused kernel binds ${storage} buffers, more than this WebGPU adapter allows (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
       );
     }
-    const layout = this.#layout(inputs, params, status);
+    const layout = this.#layout(wgsl, inputs, params, status);
     const device = this.host.gpu;
     const module = device.createShaderModule({ code: wgsl.code });
     const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module, entryPoint: "main" } });
@@ -70,15 +72,18 @@ export class WebGpuExecutor {
     return compiled;
   }
 
-  /** Bindings: out, the inputs (read-only), the params (uniform), the status words. */
-  #layout(inputs: number, params: boolean, status: boolean): GPUBindGroupLayout {
-    const key = `${inputs}:${params}:${status}`;
+  /** Bindings: out, the inputs (read-only, as scalars and/or vec4s), the params (uniform), the status words. */
+  #layout(wgsl: WgslKernel, inputs: number, params: boolean, status: boolean): GPUBindGroupLayout {
+    const key = `${inputs}:${wgsl.scalarInputs.join(",")}:${wgsl.vectorInputs.join(",")}:${params}:${status}`;
     let layout = this.#layouts.get(key);
     if (layout) return layout;
-    const entries: GPUBindGroupLayoutEntry[] = [{ binding: 0, visibility: 4, buffer: { type: "storage" } }];
-    for (let i = 0; i < inputs; i++) entries.push({ binding: i + 1, visibility: 4, buffer: { type: "read-only-storage" } });
-    if (params) entries.push({ binding: inputs + 1, visibility: 4, buffer: { type: "uniform" } });
-    if (status) entries.push({ binding: inputs + 2, visibility: 4, buffer: { type: "storage" } });
+    const b = bindings(inputs);
+    const storage = (binding: number, type: GPUBufferBindingType): GPUBindGroupLayoutEntry => ({ binding, visibility: 4, buffer: { type } });
+    const entries: GPUBindGroupLayoutEntry[] = [storage(b.out, "storage")];
+    for (const i of wgsl.scalarInputs) entries.push(storage(b.scalar(i), "read-only-storage"));
+    for (const i of wgsl.vectorInputs) entries.push(storage(b.vector(i), "read-only-storage"));
+    if (params) entries.push(storage(b.params, "uniform"));
+    if (status) entries.push(storage(b.status, "storage"));
     layout = this.host.gpu.createBindGroupLayout({ entries });
     this.#layouts.set(key, layout);
     return layout;
@@ -134,19 +139,18 @@ export class WebGpuExecutor {
   /** Adapter-dependent choices that change the generated code for the same kernel. */
   #variant(): string {
     const c = this.host.caps;
-    return `${c.maxInvocations}:${c.f16 ? "f16" : "f32"}`;
+    return `${c.maxInvocations}:${c.maxWorkgroupsPerDimension}:${c.f16 ? "f16" : "f32"}`;
   }
 
   /** Sort: the keys as a map kernel into a scratch buffer, then the rank kernel writes positions. */
   #sort(step: Step, out: GpuBuffer, launches: Launch[], gathers: { dim: string; limit: number }[]): GpuBuffer {
     const { kernel } = step;
     const descending = kernel.mode.kind === "sort" && kernel.mode.descending;
-    const keyType = kernel.value.type === "f32" ? "f32" : "i32";
-    const keysKernel: Kernel = { ...kernel, mode: { kind: "map" }, output: { ...kernel.output, type: keyType } };
+    const keysKernel = sortKeys(kernel);
+    const keyType = keysKernel.output.type === "f32" ? "f32" : "i32";
     const keys = this.host.allocate(keyType === "f32" ? "float32" : "int32", kernel.output.length);
     keys.retain();
-    const keysValue = kernel.value.type === "bool" ? ({ op: "cast", type: "i32", x: kernel.value } as const) : kernel.value;
-    this.#launch(`${step.hash}:keys`, { ...keysKernel, value: keysValue }, keys.gpu, step, launches, gathers);
+    this.#launch(`${step.hash}:keys`, keysKernel, keys.gpu, step, launches, gathers);
     const along = kernel.inner[0]!;
     const stride = toAffine(kernel.output.index)?.coeffs.get(along.name) ?? 1;
     const shape = { n: along.extent, stride, total: kernel.output.length };
@@ -181,9 +185,13 @@ export class WebGpuExecutor {
     const pass = encoder.beginComputePass();
     let at = 0;
     for (const [i, l] of launches.entries()) {
-      const entries: GPUBindGroupEntry[] = l.buffers.map((buffer, b) => ({ binding: b, resource: { buffer } }));
-      if (l.params) entries.push({ binding: l.buffers.length, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
-      if (l.status) entries.push({ binding: l.buffers.length + 1, resource: { buffer: status! } });
+      const { wgsl } = l.compiled;
+      const b = bindings(l.buffers.length - 1);
+      const entries: GPUBindGroupEntry[] = [{ binding: b.out, resource: { buffer: l.buffers[0]! } }];
+      for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
+      for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
+      if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
+      if (l.status) entries.push({ binding: b.status, resource: { buffer: status! } });
       at += sizes[i]!;
       pass.setPipeline(l.compiled.pipeline);
       pass.setBindGroup(0, device.createBindGroup({ layout: l.compiled.layout, entries }));

@@ -7,6 +7,7 @@
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { collapseLoops } from "../../kernel/passes/collapse.js";
+import { invariantReciprocals } from "../../kernel/passes/reciprocal.js";
 import { stashPhaseValues } from "../../kernel/passes/stash.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
 import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
@@ -145,14 +146,22 @@ class Generator {
     this.em.hoist([k.value, this.outIndex], bound, v.name, vector);
     const f = this.f;
     if (vector) {
-      this.forLoop(local, lo, hi, 4, () => {
+      // Two vectors per iteration (more independent work for the CPU to overlap), then one, then scalars.
+      const one = (): void => {
         this.em.address(this.out, k.output.type, () => {
           this.em.scalar(split.base);
           f.get(local).op("i32.add");
         });
         this.em.vector(k.value, v.name);
         f.mem("v128.store", 0, 2);
+      };
+      this.forLoop(local, lo, hi, 8, () => {
+        one();
+        f.get(local).i32(4).op("i32.add").set(local);
+        one();
+        f.get(local).i32(4).op("i32.sub").set(local);
       });
+      this.forLoop(local, () => void f.get(local), hi, 4, one);
       this.forLoop(local, () => void f.get(local), hi, 1, () => this.store(() => this.em.scalar(k.value)));
       return;
     }
@@ -318,7 +327,7 @@ function vectorStep(p: Phase): string {
  */
 export function generateWasm(kernel: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
   if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
-  const k = stashPhaseValues(collapseLoops(kernel));
+  const k = stashPhaseValues(invariantReciprocals(collapseLoops(kernel)));
   const contraction = matchContraction(k);
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory);

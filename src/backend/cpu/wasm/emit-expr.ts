@@ -54,6 +54,12 @@ export class ExprEmitter {
     return d;
   }
 
+  /** Whether e differs between the lanes along `lane` (a contraction's sums, held per lane, always do). */
+  varies(e: Expr, lane: string): boolean {
+    const d = this.deps(e);
+    return d.has(lane) || (this.reducedOverride?.vector !== undefined && [...d].some((x) => x.startsWith("%")));
+  }
+
   /** Makes later uses of e (in this scope) read `local` — a value the caller computed. */
   pin(e: Expr, local: number, vector: boolean): void {
     const scope = this.#scopes[this.#scopes.length - 1]!;
@@ -392,7 +398,7 @@ export class ExprEmitter {
       f.get(this.reducedOverride.vector);
       return;
     }
-    if (!this.deps(e).has(lane)) {
+    if (!this.varies(e, lane)) {
       this.scalar(e);
       this.#splat(e.type);
       return;

@@ -9,7 +9,7 @@
 // Input: a node and the set of nodes that get their own kernel. Output: a Kernel (ir.ts) plus its bindings.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
 import { type Node, contiguousStrides } from "../../../graph/node.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, scalarType } from "../ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, children, scalarType } from "../ir.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -46,6 +46,13 @@ function addressOf(node: Node, env: Env): IndexExpr {
 }
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+
+/** The loop variables a guard reads. */
+function guardVars(e: Expr, into = new Set<string>()): Set<string> {
+  if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, into);
+  for (const c of children(e)) guardVars(c, into);
+  return into;
+}
 
 /** Functions worth computing once rather than once per step of a loop they do not depend on. */
 const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
@@ -188,7 +195,7 @@ class KernelBuilder {
         };
       }
       case "reduce": {
-        const phase = this.fuseReduction(node, env);
+        const phase = this.fuseReduction(node, env, guard);
         if (phase !== undefined) return { op: "reduced", type, phase };
         this.materialize(node);
         return this.load(node, env, guard);
@@ -216,7 +223,7 @@ class KernelBuilder {
    * Fuses a reduction as a phase when each of its dims is read at a distinct store variable and those
    * variables are the kernel's outer set (the first phase fixes it). Returns the phase, or undefined.
    */
-  fuseReduction(node: Node, env: Env): number | undefined {
+  fuseReduction(node: Node, env: Env, guard?: Expr): number | undefined {
     if (!this.allowPhases || node.op.kind !== "reduce") return undefined;
     const kept = node.dims.map((d) => env.get(d.name)!);
     const names = kept.map((e) => (e.op === "var" && this.storeVars.has(e.name) ? e.name : undefined));
@@ -224,7 +231,17 @@ class KernelBuilder {
     const set = new Set(names as string[]);
     if (set.size !== names.length) return undefined;
     if (this.outerSet && !sameSet(this.outerSet, set)) return undefined;
-    const key = `${node.id}:${names.join(",")}`;
+    // Inside a pad the phase also runs at padded points. A guard on the phase's own kept loops goes on its
+    // loads (and the phase is shared only under the same guard); a guard on other loops does not concern
+    // it (it reads none of them); a guard mixing both cannot be applied: the reduction gets its own kernel.
+    if (guard) {
+      const read = guardVars(guard);
+      if ([...read].every((v) => set.has(v))) {
+        /* keep the guard */
+      } else if ([...read].some((v) => set.has(v))) return undefined;
+      else guard = undefined;
+    }
+    const key = `${node.id}:${names.join(",")}:${guard ? JSON.stringify(guard) : ""}`;
     const known = this.#phaseKeys.get(key);
     if (known !== undefined) return known;
     this.outerSet ??= set;
@@ -239,7 +256,7 @@ class KernelBuilder {
       this.extent(v, d.size);
       inner.set(d.name, idxVar(v));
     }
-    const body = this.lower(source, inner, undefined, { kept: set, own: vars.map((v) => v.name) });
+    const body = this.lower(source, inner, guard, { kept: set, own: vars.map((v) => v.name) });
     const index = this.phases.push({ fn: node.op.fn, type: scalarType(node.dtype), vars, body }) - 1;
     this.#phaseKeys.set(key, index);
     this.fused.push(node);

@@ -7,7 +7,7 @@
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
 import { type EmitEnv, ExprEmitter, Writer, indexText } from "./emit.js";
-import { type WgslCaps, type WgslKernel, decompose, extentOf, moduleText } from "./module.js";
+import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
 
 /** A kernel recognised as a contraction, with its loops sorted into roles. */
 export interface ContractionPlan {
@@ -42,10 +42,10 @@ function indexNames(e: Parameters<typeof toAffine>[0], into: string[] = []): str
 
 /**
  * The roles of a contraction kernel's loops, or undefined when the kernel is not one worth tiling (a single
- * phase `sum(a · b)` in f32 over at least 16 rows and 16 columns, no inner loop, at most 65535 batches).
- * @example contractionPlan(lowerGraph([a.dot("k", b).node])[0].kernel)?.kVars // [{ name: "k", extent: 64 }]
+ * phase `sum(a · b)` in f32 over at least 16 rows and 16 columns, no inner loop) or its tiles do not fit one
+ * dispatch. @example contractionPlan(lowerGraph([a.dot("k", b).node])[0].kernel, caps)?.kVars // [{ name: "k", extent: 64 }]
  */
-export function contractionPlan(k: Kernel): ContractionPlan | undefined {
+export function contractionPlan(k: Kernel, caps: WgslCaps): ContractionPlan | undefined {
   if (k.mode.kind !== "map" || k.phases.length !== 1 || k.inner.length) return undefined;
   const p = k.phases[0]!;
   if (p.fn !== "sum" || p.type !== "f32" || p.body.op !== "binary" || p.body.fn !== "mul" || p.vars.length === 0) return undefined;
@@ -54,9 +54,16 @@ export function contractionPlan(k: Kernel): ContractionPlan | undefined {
   const mVars = k.outer.filter((v) => da.has(v.name) && !db.has(v.name));
   const nVars = k.outer.filter((v) => db.has(v.name) && !da.has(v.name));
   const batchVars = k.outer.filter((v) => !mVars.includes(v) && !nVars.includes(v));
-  if (extentOf(mVars) < 16 || extentOf(nVars) < 16 || extentOf(batchVars) > 65535 || extentOf(p.vars) < 4) return undefined;
+  const [M, N, B] = [extentOf(mVars), extentOf(nVars), extentOf(batchVars)];
+  if (M < 16 || N < 16 || extentOf(p.vars) < 4) return undefined;
+  const tile = tileSide(caps, M, N) * R;
+  const max = caps.maxWorkgroupsPerDimension;
+  if (Math.ceil(M / tile) > max || Math.ceil(N / tile) > max || B > max) return undefined;
   return { a, b, mVars, nVars, batchVars, kVars: p.vars };
 }
+
+/** Invocations per tile side: 8×8 of 4×4 outputs (a 32×32 tile); 16×16 (64×64) when the adapter and sizes allow. */
+const tileSide = (caps: WgslCaps, M: number, N: number): number => (caps.maxInvocations >= 256 && caps.maxWorkgroupSizeX >= 16 && M >= 256 && N >= 256 ? 16 : 8);
 
 /** True when the factor's first load walks memory along k (its innermost k var has unit stride). */
 function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
@@ -75,8 +82,7 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   const env: EmitEnv = { vars: new Map(), reduced: [] };
   const em = new ExprEmitter(w, k, env);
   const [M, N, K, B] = [extentOf(plan.mVars), extentOf(plan.nVars), extentOf(plan.kVars), extentOf(plan.batchVars)];
-  // 8×8 invocations of 4×4 outputs (a 32×32 tile); 16×16 of them (64×64) when the adapter and sizes allow.
-  const side = caps.maxInvocations >= 256 && M >= 256 && N >= 256 ? 16 : 8;
+  const side = tileSide(caps, M, N);
   const [TM, TN] = [side * R, side * R];
   const threads = side * side;
   const st = caps.f16 ? "vec4<f16>" : "vec4<f32>";
@@ -91,28 +97,25 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   w.line(`let n0 = i32(wid.x) * ${TN}i;`);
   decompose(w, em, plan.batchVars, "i32(wid.z)");
   for (let r = 0; r < R; r++) w.line(`var acc${r} = vec4<f32>(0.0f);`);
-  // One cooperative load of a tile: `rows` (m or n) × TK values of a factor into `tile`.
+  // One cooperative load of a tile: `rows` (m or n) × TK values of a factor into `tile`, `threads` at a time.
   const stage = (factor: Expr, rowVars: readonly LoopVar[], rows: number, tile: string, rowExtent: number): void => {
     const kFast = kContiguous(factor, plan.kVars);
-    for (let s = 0; s < (rows * TK) / threads; s++) {
-      const l = `${s * threads}i + tid`;
-      w.open("");
-      w.line(`let l = ${l};`);
-      w.line(kFast ? `let rr = l / ${TK}i;` : `let rr = l % ${rows}i;`);
-      w.line(kFast ? `let kk = l % ${TK}i;` : `let kk = l / ${rows}i;`);
-      w.line(`let row = ${tile === "As" ? "m0" : "n0"} + rr;`);
-      w.line("let kg = k0 + kk;");
-      w.line(`var x = ${scalar}(0.0);`);
-      w.open(`if (row < ${rowExtent}i && kg < ${K}i)`);
-      em.enter();
-      decompose(w, em, rowVars, "row");
-      decompose(w, em, plan.kVars, "kg");
-      w.line(`x = ${scalar}(${em.value(factor)});`);
-      em.exit();
-      w.close();
-      w.line(`${tile}[(kk * ${rows}i + rr) / 4i][rr % 4i] = x;`);
-      w.close();
-    }
+    const checks = [...(rowExtent % rows ? [`row < ${rowExtent}i`] : []), ...(K % TK ? [`kg < ${K}i`] : [])];
+    w.open(`for (var l = tid; l < ${rows * TK}i; l += ${threads}i)`);
+    w.line(kFast ? `let rr = l / ${TK}i;` : `let rr = l % ${rows}i;`);
+    w.line(kFast ? `let kk = l % ${TK}i;` : `let kk = l / ${rows}i;`);
+    w.line(`let row = ${tile === "As" ? "m0" : "n0"} + rr;`);
+    w.line("let kg = k0 + kk;");
+    w.line(`var x = ${scalar}(0.0);`);
+    if (checks.length) w.open(`if (${checks.join(" && ")})`);
+    em.enter();
+    decompose(w, em, rowVars, "row");
+    decompose(w, em, plan.kVars, "kg");
+    w.line(`x = ${scalar}(${em.value(factor)});`);
+    em.exit();
+    if (checks.length) w.close();
+    w.line(`${tile}[(kk * ${rows}i + rr) / 4i][rr % 4i] = x;`);
+    w.close();
   };
   w.open(`for (var k0 = 0i; k0 < ${K}i; k0 += ${TK}i)`);
   stage(plan.a, plan.mVars, TM, "As", M);
@@ -131,7 +134,7 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   w.open(`for (var j = 0i; j < ${R}i; j++)`);
   w.line(`let row = m0 + ty * ${R}i + i;`);
   w.line(`let col = n0 + tx * ${R}i + j;`);
-  w.open(`if (row < ${M}i && col < ${N}i)`);
+  w.open(`if (row < ${M}i && col < ${N}i)`); // (the tiles may overhang the output)
   em.enter();
   decompose(w, em, plan.mVars, "row");
   decompose(w, em, plan.nVars, "col");
@@ -141,8 +144,5 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   em.exit();
   w.close().close().close().close();
   const dispatch: [number, number, number] = [Math.ceil(N / TN), Math.ceil(M / TM), B];
-  if (dispatch[0] > caps.maxWorkgroupsPerDimension || dispatch[1] > caps.maxWorkgroupsPerDimension) {
-    throw new Error(`internal: a contraction of ${M}×${N} needs more tiles than one dispatch dimension allows`);
-  }
-  return { code: moduleText(k, em, w, preamble), template: "tiled", dispatch, dynamicLoads: em.dynamicLoads };
+  return kernelResult(moduleText(k, em, w, preamble), "tiled", dispatch, em);
 }

@@ -1,11 +1,12 @@
 // Layer: src/backend/webgpu. The one WGSL emitter every kernel template shares: a line writer with indentation,
 // and an expression emitter that turns kernel IR expressions into `let` temporaries (one per operation,
 // shared by structurally equal expressions in scope), hoists loop invariants before a loop, records the
-// helpers used and numbers data-dependent loads for error reports. The per-op syntax lives in syntax.ts.
-// Imports the IR and the syntax table.
-import { type IndexExpr, indexVars, showIndex } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type ScalarType, children } from "../../kernel/ir.js";
-import { type HelperName, binary, cast, literal, storageType, unary, valueType } from "./syntax.js";
+// helpers and input bindings used and numbers data-dependent loads for error reports. With a `lane` loop
+// variable set, expressions that vary along it are emitted as vec4 (4 consecutive points; contiguous loads as
+// one vec4 read). The per-op syntax lives in syntax.ts. Imports the IR and the syntax table.
+import { type IndexExpr, indexVars, showIndex, toAffine } from "../../../graph/index-expr.js";
+import { type Expr, type Kernel, children, walkExpr } from "../../kernel/ir.js";
+import { type HelperUse, type Lanes, binary, cast, literal, unary, valueType } from "./syntax.js";
 
 /** Lines of WGSL with indentation. */
 export class Writer {
@@ -17,7 +18,7 @@ export class Writer {
   }
   /** `header {`, then indented lines until close(). */
   open(header: string): this {
-    this.line(`${header} {`);
+    this.line(header ? `${header} {` : "{");
     this.#indent += "  ";
     return this;
   }
@@ -32,7 +33,7 @@ export class Writer {
 
 /** How the emitter names what a template provides. */
 export interface EmitEnv {
-  /** The i32 WGSL expression of each loop variable in scope. */
+  /** The i32 WGSL expression of each loop variable in scope (for the lane variable: its first lane). */
   readonly vars: Map<string, string>;
   /** The WGSL names of the phase results computed so far. */
   readonly reduced: string[];
@@ -44,6 +45,8 @@ export interface DynamicLoadInfo {
   readonly limit: number;
 }
 
+const i32 = (v: number): string => literal("i32", v, () => undefined);
+
 /** The WGSL text of an index expression (i32), given the text of each variable. */
 export function indexText(e: IndexExpr, vars: ReadonlyMap<string, string>): string {
   switch (e.op) {
@@ -53,21 +56,54 @@ export function indexText(e: IndexExpr, vars: ReadonlyMap<string, string>): stri
       return v;
     }
     case "const":
-      return literal("i32", e.value, () => undefined);
+      return i32(e.value);
     case "add":
       return `(${indexText(e.a, vars)} + ${indexText(e.b, vars)})`;
     case "mul":
-      return `(${indexText(e.a, vars)} * ${literal("i32", e.c, () => undefined)})`;
+      return `(${indexText(e.a, vars)} * ${i32(e.c)})`;
     case "div":
-      return `(${indexText(e.a, vars)} / ${literal("i32", e.c, () => undefined)})`;
+      return `(${indexText(e.a, vars)} / ${i32(e.c)})`;
     case "mod":
-      return `(${indexText(e.a, vars)} % ${literal("i32", e.c, () => undefined)})`;
+      return `(${indexText(e.a, vars)} % ${i32(e.c)})`;
   }
 }
 
+/** The coefficient of `lane` in an affine index, and whether every other term is a multiple of 4. */
+function laneSplit(e: IndexExpr, lane: string): { coef: number; aligned: boolean } | undefined {
+  const a = toAffine(e);
+  if (!a) return undefined;
+  const others = [...a.coeffs].filter(([v]) => v !== lane).every(([, c]) => c % 4 === 0);
+  return { coef: a.coeffs.get(lane) ?? 0, aligned: others && a.constant % 4 === 0 };
+}
+
+/**
+ * Whether every expression can run 4 lanes wide along `lane`: loads and index values along it affine, without
+ * guards or gathers, no random numbers along it.
+ */
+export function vectorizable(roots: readonly Expr[], lane: string): boolean {
+  let ok = true;
+  for (const root of roots)
+    walkExpr(root, (e) => {
+      if (!ok) return;
+      if (e.op === "random" && indexVars(e.index).has(lane)) ok = false;
+      if ((e.op === "idx" || e.op === "load") && indexVars(e.index).has(lane) && !laneSplit(e.index, lane)) ok = false;
+      if (e.op === "load" && (e.dynamic || e.guard)) {
+        const inner = new Set<string>();
+        for (const c of children(e)) walkExpr(c, (x) => void (x.op === "idx" || x.op === "load" ? indexVars(x.index, inner) : 0));
+        if (indexVars(e.index).has(lane) || inner.has(lane)) ok = false;
+      }
+    });
+  return ok;
+}
+
 export class ExprEmitter {
-  readonly helpers = new Set<HelperName>();
+  readonly helpers = new Set<HelperUse>();
   readonly dynamicLoads: DynamicLoadInfo[] = [];
+  /** Inputs read element by element, and inputs read as aligned vec4s. */
+  readonly scalarInputs = new Set<number>();
+  readonly vectorInputs = new Set<number>();
+  /** The loop variable whose 4 consecutive values a vec4 holds (undefined: all scalar). */
+  lane: string | undefined;
   readonly #scopes: Map<string, string>[] = [new Map()];
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #keys = new Map<Expr, string>();
@@ -79,7 +115,7 @@ export class ExprEmitter {
     readonly env: EmitEnv,
   ) {}
 
-  readonly use = (h: HelperName): void => void this.helpers.add(h);
+  readonly use = (h: HelperUse): void => void this.helpers.add(h);
 
   /** A fresh temporary name. */
   temp(prefix = "t"): string {
@@ -103,32 +139,13 @@ export class ExprEmitter {
     let k = this.#keys.get(e);
     if (k) return k;
     const parts: string[] = [e.op, e.type];
-    switch (e.op) {
-      case "const":
-        parts.push(String(Object.is(e.value, -0) ? "-0" : e.value));
-        break;
-      case "param":
-        parts.push(String(e.slot));
-        break;
-      case "idx":
-        parts.push(showIndex(e.index));
-        break;
-      case "load":
-        parts.push(String(e.input), showIndex(e.index), e.dynamic ? `${e.dynamic.stride}:${e.dynamic.limit}:${e.dynamic.dim}` : "-", e.guard ? "g" : "-");
-        break;
-      case "random":
-        parts.push(String(e.stream), showIndex(e.index));
-        break;
-      case "unary":
-      case "binary":
-        parts.push(e.fn);
-        break;
-      case "reduced":
-        parts.push(String(e.phase));
-        break;
-      default:
-        break;
-    }
+    if (e.op === "const") parts.push(Object.is(e.value, -0) ? "-0" : String(e.value));
+    else if (e.op === "param") parts.push(String(e.slot));
+    else if (e.op === "idx") parts.push(showIndex(e.index));
+    else if (e.op === "load") parts.push(String(e.input), showIndex(e.index), e.dynamic ? `${e.dynamic.stride}:${e.dynamic.limit}:${e.dynamic.dim}` : "-", e.guard ? "g" : "-");
+    else if (e.op === "random") parts.push(String(e.stream), showIndex(e.index));
+    else if (e.op === "unary" || e.op === "binary") parts.push(e.fn);
+    else if (e.op === "reduced") parts.push(String(e.phase));
     k = `${parts.join(":")}(${children(e).map((c) => this.key(c)).join(",")})`;
     this.#keys.set(e, k);
     return k;
@@ -140,27 +157,26 @@ export class ExprEmitter {
   exit(): void {
     this.#scopes.pop();
   }
-  #cached(e: Expr): string | undefined {
-    const key = this.key(e);
+  #cached(key: string): string | undefined {
     for (let i = this.#scopes.length - 1; i >= 0; i--) {
       const hit = this.#scopes[i]!.get(key);
       if (hit !== undefined) return hit;
     }
     return undefined;
   }
-  #bind(e: Expr, text: string): string {
+  #bind(key: string, text: string): string {
     const name = this.temp();
     this.w.line(`let ${name} = ${text};`);
-    this.#scopes[this.#scopes.length - 1]!.set(this.key(e), name);
+    this.#scopes[this.#scopes.length - 1]!.set(key, name);
     return name;
   }
 
   /** Emits, before a loop, every largest subexpression of `roots` that reads only `bound` (and is worth a temporary). */
   hoist(roots: readonly Expr[], bound: ReadonlySet<string>): void {
     const visit = (e: Expr): void => {
-      if (this.#cached(e) !== undefined || e.op === "const" || e.op === "param" || e.op === "reduced") return;
+      if (this.#cached(this.key(e)) !== undefined || e.op === "const" || e.op === "param" || e.op === "reduced") return;
       if ([...this.deps(e)].every((d) => bound.has(d))) {
-        if (!(e.op === "idx" && e.index.op === "var")) this.value(e);
+        if (!(e.op === "idx" && e.index.op === "var")) this.#scalar(e);
         return;
       }
       for (const c of children(e)) visit(c);
@@ -168,9 +184,14 @@ export class ExprEmitter {
     for (const r of roots) visit(r);
   }
 
-  /** The WGSL text of e's value (a temporary, a literal or a name), emitting what it needs first. */
+  /** The WGSL text of e's value (a temporary, a literal or a name): a vec4 when it varies along the lane. */
   value(e: Expr): string {
-    const hit = this.#cached(e);
+    return this.lane !== undefined && this.deps(e).has(this.lane) ? this.#vector(e) : this.#scalar(e);
+  }
+
+  #scalar(e: Expr): string {
+    const key = this.key(e);
+    const hit = this.#cached(key);
     if (hit !== undefined) return hit;
     switch (e.op) {
       case "stashed":
@@ -178,55 +199,91 @@ export class ExprEmitter {
       case "const":
         // Constants are bound to a `let` so that no operation on them is a const-expression (those fail
         // shader creation when they overflow, where the kernel must give Infinity).
-        return this.#bind(e, literal(e.type, e.value, this.use));
+        return this.#bind(key, literal(e.type, e.value, this.use));
       case "param":
         return e.type === "bool" ? `(P.p${e.slot} != 0u)` : `P.p${e.slot}`;
       case "reduced":
         return this.env.reduced[e.phase]!;
       case "idx":
-        return e.index.op === "var" ? indexText(e.index, this.env.vars) : this.#bind(e, indexText(e.index, this.env.vars));
+        return e.index.op === "var" ? indexText(e.index, this.env.vars) : this.#bind(key, indexText(e.index, this.env.vars));
       case "load":
-        return this.#load(e);
+        return this.#bind(key, this.#scalarLoad(e));
       case "random":
         this.use("nt_uniform");
-        return this.#bind(e, `nt_uniform(${this.value(e.seed)}, ${(e.stream + 0x9e3779b9) >>> 0}u, ${indexText(e.index, this.env.vars)})`);
+        return this.#bind(key, `nt_uniform(${this.#scalar(e.seed)}, ${(e.stream + 0x9e3779b9) >>> 0}u, ${indexText(e.index, this.env.vars)})`);
       case "unary":
-        return this.#bind(e, unary(e.fn, e.type, this.value(e.x), this.use));
+        return this.#bind(key, unary(e.fn, e.type, this.#scalar(e.x), this.use));
       case "binary":
-        return this.#bind(e, binary(e.fn, e.a.type, this.value(e.a), this.value(e.b), this.use));
+        return this.#bind(key, binary(e.fn, e.a.type, this.#scalar(e.a), this.#scalar(e.b), this.use));
       case "where":
-        return this.#bind(e, `select(${this.value(e.b)}, ${this.value(e.a)}, ${this.value(e.cond)})`);
+        return this.#bind(key, `select(${this.#scalar(e.b)}, ${this.#scalar(e.a)}, ${this.#scalar(e.cond)})`);
       case "cast":
-        return this.#bind(e, cast(e.x.type, e.type, this.value(e.x), this.use));
+        return this.#bind(key, cast(e.x.type, e.type, this.#scalar(e.x), this.use));
     }
   }
 
-  #load(e: Extract<Expr, { op: "load" }>): string {
+  #scalarLoad(e: Extract<Expr, { op: "load" }>): string {
+    this.scalarInputs.add(e.input);
     let at = indexText(e.index, this.env.vars);
     if (e.dynamic) {
       const d = e.dynamic;
-      const raw = this.value(d.value);
+      const raw = this.#scalar(d.value);
       const id = this.dynamicLoads.push({ dim: d.dim, limit: d.limit }) - 1;
       const ok = this.temp("ok");
       this.w.line(`let ${ok} = u32(${raw}) < ${d.limit}u;`);
       this.w.line(`if (!${ok}) { nt_fail(${raw}, ${id}u); }`);
-      at = `(${at} + select(0i, ${raw}, ${ok}) * ${literal("i32", d.stride, this.use)})`;
+      at = `(${at} + select(0i, ${raw}, ${ok}) * ${i32(d.stride)})`;
     }
     const read = (i: string): string => (e.type === "bool" ? `(in${e.input}[${i}] != 0u)` : `in${e.input}[${i}]`);
-    if (!e.guard) return this.#bind(e, read(at));
-    const g = this.value(e.guard);
-    const zero = e.type === "bool" ? "false" : e.type === "i32" ? "0i" : "0.0f";
-    return this.#bind(e, `select(${zero}, ${read(`select(0i, ${at}, ${g})`)}, ${g})`);
+    if (!e.guard) return read(at);
+    const g = this.#scalar(e.guard);
+    return `select(${literal(e.type, 0, this.use)}, ${read(`select(0i, ${at}, ${g})`)}, ${g})`;
   }
 
-  /** The statement storing `value` (of the output's type) at flat index `at`. */
-  store(at: string, value: string): string {
+  /** A vec4 of e's value at the 4 lanes (a splat when e does not vary along the lane). */
+  #vector(e: Expr): string {
+    const lane = this.lane!;
+    const key = `v4:${this.key(e)}`;
+    const hit = this.#cached(key);
+    if (hit !== undefined) return hit;
+    const v = (x: Expr): string => (this.deps(x).has(lane) ? this.#vector(x) : this.#bind(`v4:${this.key(x)}`, `${valueType(x.type, 4)}(${this.#scalar(x)})`));
+    switch (e.op) {
+      case "idx": {
+        const { coef } = laneSplit(e.index, lane)!;
+        return this.#bind(key, `(vec4<i32>(${indexText(e.index, this.env.vars)}) + vec4<i32>(0i, ${i32(coef)}, ${i32(2 * coef)}, ${i32(3 * coef)}))`);
+      }
+      case "load": {
+        const { coef, aligned } = laneSplit(e.index, lane)!;
+        const at = indexText(e.index, this.env.vars);
+        const wrap = (x: string): string => (e.type === "bool" ? `(${x} != vec4<u32>(0u))` : x);
+        if (coef === 1 && aligned) {
+          this.vectorInputs.add(e.input);
+          return this.#bind(key, wrap(`in${e.input}v[${at} / 4i]`));
+        }
+        this.scalarInputs.add(e.input);
+        const base = this.#bind(`base:${key}`, at);
+        const lanes = [0, 1, 2, 3].map((l) => `in${e.input}[${base}${l ? ` + ${i32(l * coef)}` : ""}]`).join(", ");
+        return this.#bind(key, wrap(`vec4<${e.type === "bool" ? "u32" : e.type}>(${lanes})`));
+      }
+      case "unary":
+        return this.#bind(key, unary(e.fn, e.type, v(e.x), this.use, 4));
+      case "binary":
+        return this.#bind(key, binary(e.fn, e.a.type, v(e.a), v(e.b), this.use, 4));
+      case "where":
+        return this.#bind(key, `select(${v(e.b)}, ${v(e.a)}, ${v(e.cond)})`);
+      case "cast":
+        return this.#bind(key, cast(e.x.type, e.type, v(e.x), this.use, 4));
+      default:
+        throw new Error(`internal: ${e.op} cannot be vectorised`);
+    }
+  }
+
+  /** The statement storing `value` (of the output's type, `lanes` wide) at flat index `at`. */
+  store(at: string, value: string, lanes: Lanes = 1): string {
     const t = this.k.output.type;
-    return `out[${at}] = ${t === "bool" ? `select(0u, 1u, ${value})` : value};`;
-  }
-
-  /** The storage and value types for declarations. */
-  static types(t: ScalarType): { storage: string; value: string } {
-    return { storage: storageType(t), value: valueType(t) };
+    const v = t !== "bool" ? value : lanes === 1 ? `select(0u, 1u, ${value})` : `select(vec4<u32>(0u), vec4<u32>(1u), ${value})`;
+    return lanes === 1 ? `out[${at}] = ${v};` : `out[${at} / 4i] = ${v};`;
   }
 }
+
+export { laneSplit };

@@ -4,7 +4,7 @@
 // flat index into loop variables. Imports the IR and the emitter.
 import type { Kernel, LoopVar } from "../../kernel/ir.js";
 import type { ExprEmitter, Writer } from "./emit.js";
-import { type HelperName, helperText, storageType } from "./syntax.js";
+import { type Lanes, helperText, storageType } from "./syntax.js";
 
 /** What the device must know to launch a generated kernel. */
 export interface WgslKernel {
@@ -15,7 +15,13 @@ export interface WgslKernel {
   readonly dispatch: readonly [number, number, number];
   /** Gathered dims by the id the status word reports. */
   readonly dynamicLoads: readonly { readonly dim: string; readonly limit: number }[];
+  /** Inputs bound as scalar arrays (binding 1 + i) and as vec4 arrays (binding n + 3 + i). */
+  readonly scalarInputs: readonly number[];
+  readonly vectorInputs: readonly number[];
 }
+
+/** The binding numbers of a kernel with n inputs. */
+export const bindings = (n: number) => ({ out: 0, scalar: (i: number) => 1 + i, params: n + 1, status: n + 2, vector: (i: number) => n + 3 + i });
 
 /** The adapter limits and features a generator respects. */
 export interface WgslCaps {
@@ -43,21 +49,27 @@ export function dispatchFor(count: number, caps: WgslCaps): [number, number, num
   return [Math.ceil(count / y), y, 1];
 }
 
-/** The module text: bindings, helpers, then the entry point written by `body`. */
-export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: readonly string[] = [], extraHelpers: readonly HelperName[] = []): string {
-  const head: string[] = [];
-  if (preamble.length) head.push(...preamble);
+/** The module text: bindings (those the code uses), helpers, then the entry point already written to `w`. */
+export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: readonly string[] = [], outLanes: Lanes = 1): string {
+  const head: string[] = [...preamble];
+  const b = bindings(k.inputs.length);
   if (k.params.length) head.push(`struct Params { ${k.params.map((t, i) => `p${i}: ${storageType(t)},`).join(" ")} }`);
-  head.push(`@group(0) @binding(0) var<storage, read_write> out: array<${storageType(k.output.type)}>;`);
-  k.inputs.forEach((x, i) => head.push(`@group(0) @binding(${i + 1}) var<storage, read> in${i}: array<${storageType(x.type)}>;`));
-  if (k.params.length) head.push(`@group(0) @binding(${k.inputs.length + 1}) var<uniform> P: Params;`);
+  head.push(`@group(0) @binding(0) var<storage, read_write> out: array<${storageType(k.output.type, outLanes)}>;`);
+  for (const i of [...em.scalarInputs].sort((x, y) => x - y)) head.push(`@group(0) @binding(${b.scalar(i)}) var<storage, read> in${i}: array<${storageType(k.inputs[i]!.type)}>;`);
+  for (const i of [...em.vectorInputs].sort((x, y) => x - y)) head.push(`@group(0) @binding(${b.vector(i)}) var<storage, read> in${i}v: array<${storageType(k.inputs[i]!.type, 4)}>;`);
+  if (k.params.length) head.push(`@group(0) @binding(${b.params}) var<uniform> P: Params;`);
   if (em.dynamicLoads.length) {
-    head.push(`@group(0) @binding(${k.inputs.length + 2}) var<storage, read_write> status: array<atomic<u32>, 4>;`);
+    head.push(`@group(0) @binding(${b.status}) var<storage, read_write> status: array<atomic<u32>, 4>;`);
     head.push("fn nt_fail(v: i32, id: u32) { if (atomicAdd(&status[0], 1u) == 0u) { atomicStore(&status[1], bitcast<u32>(v)); atomicStore(&status[2], id); } }");
   }
-  for (const h of extraHelpers) em.helpers.add(h);
   const helpers = helperText(em.helpers);
   return [...head, ...(helpers ? [helpers] : []), w.text(), ""].join("\n");
+}
+
+/** What a template returns, from its emitter. */
+export function kernelResult(code: string, template: WgslKernel["template"], dispatch: readonly [number, number, number], em: ExprEmitter): WgslKernel {
+  const sorted = (s: ReadonlySet<number>): number[] => [...s].sort((x, y) => x - y);
+  return { code, template, dispatch, dynamicLoads: em.dynamicLoads, scalarInputs: sorted(em.scalarInputs), vectorInputs: sorted(em.vectorInputs) };
 }
 
 /** The entry point's signature and the flat workgroup number `group` (i32). */

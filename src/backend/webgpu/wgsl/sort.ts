@@ -51,5 +51,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec
   out[base + rank * S.stride] = i32(pos);
 }
 `;
-  return { code, template: "rank", dispatch: dispatchFor(Math.ceil(shape.total / wg), caps), dynamicLoads: [] };
+  return { code, template: "rank", dispatch: dispatchFor(Math.ceil(shape.total / wg), caps), dynamicLoads: [], scalarInputs: [0], vectorInputs: [] };
 }

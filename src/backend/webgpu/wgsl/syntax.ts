@@ -5,113 +5,108 @@
 // Imports only the IR types.
 import type { BinaryFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
 
-/** The WGSL type of a scalar in expressions (bool is a real bool) and in buffers (bool is a u32 0/1). */
-export const valueType = (t: ScalarType): string => (t === "bool" ? "bool" : t);
-export const storageType = (t: ScalarType): string => (t === "bool" ? "u32" : t);
+/** Lanes of a value: 1 (a scalar) or 4 (a vec4 along the vectorised loop). */
+export type Lanes = 1 | 4;
+type Use = (helper: HelperUse) => void;
 
-/** A WGSL literal for a scalar constant; non-finite floats go through a helper (they are no const-expressions). */
-export function literal(type: ScalarType, value: number, use: (helper: HelperName) => void): string {
-  if (type === "bool") return value ? "true" : "false";
-  if (type === "i32") {
+const vec = (t: string, lanes: Lanes): string => (lanes === 1 ? t : `vec4<${t}>`);
+/** The WGSL type of a value in expressions (bool is a real bool) and in buffers (bool is a u32 0/1). */
+export const valueType = (t: ScalarType, lanes: Lanes = 1): string => vec(t === "bool" ? "bool" : t, lanes);
+export const storageType = (t: ScalarType, lanes: Lanes = 1): string => vec(t === "bool" ? "u32" : t, lanes);
+
+/** A WGSL literal for a scalar constant (splat to vec4 for 4 lanes); non-finite floats go through a helper. */
+export function literal(type: ScalarType, value: number, use: Use, lanes: Lanes = 1): string {
+  let text: string;
+  if (type === "bool") text = value ? "true" : "false";
+  else if (type === "i32") {
     const v = value | 0;
-    return v === -2147483648 ? "(-2147483647i - 1i)" : v < 0 ? `(${v}i)` : `${v}i`;
+    text = v === -2147483648 ? "(-2147483647i - 1i)" : v < 0 ? `(${v}i)` : `${v}i`;
+  } else {
+    const v = Math.fround(value);
+    if (!Number.isFinite(v) || Object.is(v, -0)) {
+      // Infinity and NaN are no const-expressions (shader creation would fail): a helper makes them at run time.
+      use("nt_bits");
+      text = `nt_bits(0x${new Uint32Array(new Float32Array([v]).buffer)[0]!.toString(16)}u)`;
+    } else {
+      const s = String(v);
+      text = /[.e]/.test(s) ? `${s}f` : `${s}.0f`;
+      if (v < 0) text = `(${text})`;
+    }
   }
-  const v = Math.fround(value);
-  if (!Number.isFinite(v) || Object.is(v, -0)) {
-    use("nt_bits");
-    const bits = new Uint32Array(new Float32Array([v]).buffer)[0]!;
-    return `nt_bits(0x${bits.toString(16)}u)`;
-  }
-  const s = String(v);
-  const text = /[.e]/.test(s) ? `${s}f` : `${s}.0f`;
-  return v < 0 ? `(${text})` : text;
+  return lanes === 1 ? text : `${valueType(type, 4)}(${text})`;
 }
 
-/** The WGSL text of `fn(x)` for a value of type t; `use` records the helpers it calls. */
-export function unary(fn: UnaryFn, t: ScalarType, x: string, use: (h: HelperName) => void): string {
+/** A helper applied at a width: `nt_exp(x)` or `nt_exp4(x)`. */
+function helper(name: HelperName, lanes: Lanes, use: Use, ...args: string[]): string {
+  const h = (lanes === 1 ? name : `${name}4`) as HelperUse;
+  use(h);
+  return `${h}(${args.join(", ")})`;
+}
+
+/** The WGSL text of `fn(x)` for a value of type t. */
+export function unary(fn: UnaryFn, t: ScalarType, x: string, use: Use, lanes: Lanes = 1): string {
   if (t === "bool") return `(!${x})`;
   if (t === "i32") {
     if (fn === "neg") return `(-${x})`;
-    if (fn === "abs") return `abs(${x})`;
-    if (fn === "sign") return `sign(${x})`;
+    if (fn === "abs" || fn === "sign") return `${fn}(${x})`;
     return x; // floor, ceil, round of an integer
   }
-  const call = (h: HelperName): string => {
-    use(h);
-    return `${h}(${x})`;
-  };
   switch (fn) {
     case "neg":
       return `(-${x})`;
     case "abs":
-      return `abs(${x})`;
     case "floor":
     case "ceil":
-    case "round":
-    case "sqrt":
-      return fn === "sqrt" ? call("nt_sqrt") : `${fn}(${x})`;
+    case "round": // WGSL rounds half to even, as the CPU does
+      return `${fn}(${x})`;
     case "recip":
       return `(1.0f / ${x})`;
     case "rsqrt":
-      use("nt_sqrt");
-      return `(1.0f / nt_sqrt(${x}))`;
+      return `(1.0f / ${helper("nt_sqrt", lanes, use, x)})`;
+    case "sqrt":
+    case "exp":
+    case "log":
+    case "tanh":
+    case "erf":
+    case "sign":
     case "sin":
     case "cos":
-      return `${fn}(${x})`;
-    case "exp":
-      return call("nt_exp");
-    case "log":
-      return call("nt_log");
-    case "tanh":
-      return call("nt_tanh");
-    case "erf":
-      return call("nt_erf");
-    case "sign":
-      return call("nt_sign");
+      return helper(`nt_${fn}`, lanes, use, x);
     default:
       throw new Error(`internal: no WGSL for ${fn} on ${t}`);
   }
 }
 
-const infix: Partial<Record<BinaryFn, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", lt: "<", le: "<=", and: "&&", or: "||" };
+const infix: Partial<Record<BinaryFn, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", lt: "<", le: "<=", and: "&", or: "|" };
 
 /** The WGSL text of `a fn b` where both operands have type t. */
-export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: (h: HelperName) => void): string {
-  if (fn === "ne") return `(!(${a} == ${b}))`; // an unordered compare: NaN != NaN
-  if (fn === "pow") {
-    use("nt_pow");
-    return `nt_pow(${a}, ${b})`;
-  }
-  if (fn === "max" || fn === "min") {
-    if (t !== "f32") return `${fn}(${a}, ${b})`;
-    use(fn === "max" ? "nt_max" : "nt_min");
-    return `nt_${fn}(${a}, ${b})`;
-  }
+export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: Use, lanes: Lanes = 1): string {
+  if (fn === "ne") return `(!(${a} == ${b}))`; // an unordered compare: NaN != NaN (SwiftShader's != is ordered)
+  if (fn === "pow") return helper("nt_pow", lanes, use, a, b);
+  if (fn === "max" || fn === "min") return t === "f32" ? helper(`nt_${fn}`, lanes, use, a, b) : `${fn}(${a}, ${b})`;
   const op = infix[fn];
   if (!op) throw new Error(`internal: no WGSL for ${fn} on ${t}`);
   return `(${a} ${op} ${b})`;
 }
 
 /** The WGSL text of casting x from one scalar type to another. */
-export function cast(from: ScalarType, to: ScalarType, x: string, use: (h: HelperName) => void): string {
+export function cast(from: ScalarType, to: ScalarType, x: string, use: Use, lanes: Lanes = 1): string {
   if (from === to) return x;
-  if (to === "f32") return from === "bool" ? `select(0.0f, 1.0f, ${x})` : `f32(${x})`;
-  if (to === "i32") {
-    if (from === "bool") return `select(0i, 1i, ${x})`;
-    use("nt_f2i");
-    return `nt_f2i(${x})`;
-  }
-  return from === "f32" ? `(!(${x} == 0.0f))` : `(${x} != 0i)`;
+  const lit = (t: ScalarType, v: number): string => literal(t, v, use, lanes);
+  if (to === "f32") return from === "bool" ? `select(${lit("f32", 0)}, ${lit("f32", 1)}, ${x})` : `${valueType("f32", lanes)}(${x})`;
+  if (to === "i32") return from === "bool" ? `select(${lit("i32", 0)}, ${lit("i32", 1)}, ${x})` : helper("nt_f2i", lanes, use, x);
+  return `(!(${x} == ${lit(from, 0)}))`;
 }
 
-/** The identity of a reduction and its combining step `acc = fn(acc, x)`, as WGSL text. */
-export function reduceIdentity(fn: string, t: ScalarType, use: (h: HelperName) => void): string {
+/** The identity of a reduction, as WGSL text. */
+export function reduceIdentity(fn: string, t: ScalarType, use: Use): string {
   if (t === "bool") return fn === "min" || fn === "prod" ? "true" : "false";
-  if (t === "i32") return fn === "sum" ? "0i" : fn === "prod" ? "1i" : fn === "max" ? "(-2147483647i - 1i)" : "2147483647i";
-  return fn === "sum" ? "0.0f" : fn === "prod" ? "1.0f" : literal("f32", fn === "max" ? -Infinity : Infinity, use);
+  if (t === "i32") return literal("i32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647, use);
+  return literal("f32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity, use);
 }
-export function reduceStep(fn: string, t: ScalarType, acc: string, x: string, use: (h: HelperName) => void): string {
-  if (t === "bool") return fn === "min" || fn === "prod" ? `(${acc} && ${x})` : `(${acc} || ${x})`;
+/** The combining step `fn(acc, x)` of a reduction, as WGSL text. */
+export function reduceStep(fn: string, t: ScalarType, acc: string, x: string, use: Use): string {
+  if (t === "bool") return fn === "min" || fn === "prod" ? `(${acc} & ${x})` : `(${acc} | ${x})`;
   if (fn === "sum") return `(${acc} + ${x})`;
   if (fn === "prod") return `(${acc} * ${x})`;
   return binary(fn as BinaryFn, t, acc, x, use);
@@ -185,6 +180,20 @@ const helpers = {
   let signed = bitcast<$F>(bitcast<$U>(big) | (bitcast<$U>(x) & $U(0x80000000u)));
   return select(signed, small, a <= $F(1.0f));
 }`],
+  // sin and cos as on the CPU (WGSL's builtins are only absolutely accurate to 2^-11, and Chromium's SwiftShader
+  // is that coarse): x = k π/2 + r with a three-part π/2, |r| <= π/4, then the quadrant picks ±sin r or ±cos r.
+  nt_trig: [[], `fn nt_trig$S(x: $F, quarter: $I) -> $F {
+  let kf = round(x * ${c(2 / Math.PI)});
+  let r = ((x - kf * 1.5703125f) - kf * ${c(4.837512969970703125e-4)}) - kf * ${c(7.549789948768648e-8)};
+  let r2 = r * r;
+  let s = r * ${poly("r2", [1, -1 / 6, 1 / 120, -1 / 5040, 1 / 362880])};
+  let c = ${poly("r2", [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800])};
+  let q = $I(clamp(kf, $F(-1e9f), $F(1e9f))) + quarter;
+  let v = select(s, c, (q & $I(1)) != $I(0));
+  return select(v, -v, (q & $I(2)) != $I(0));
+}`],
+  nt_sin: [["nt_trig"], "fn nt_sin$S(x: $F) -> $F { return nt_trig$S(x, $I(0)); }"],
+  nt_cos: [["nt_trig"], "fn nt_cos$S(x: $F) -> $F { return nt_trig$S(x, $I(1)); }"],
   // x^y = e^{y ln|x|}; a negative x only for an integer y (the sign by its parity); y = 0 gives 1.
   nt_pow: [["nt_exp", "nt_log", "nt_bits"], `fn nt_pow$S(x: $F, y: $F) -> $F {
   let magnitude = nt_exp$S(y * nt_log$S(abs(x)));

@@ -6,8 +6,8 @@
 // - scan: one invocation per outer point, a running fold along the single inner loop.
 // Imports the IR, the emitter and the module helpers.
 import type { Kernel, LoopVar, Phase } from "../../kernel/ir.js";
-import { type EmitEnv, ExprEmitter, Writer, indexText } from "./emit.js";
-import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, moduleText, workgroupSize } from "./module.js";
+import { type EmitEnv, ExprEmitter, Writer, indexText, laneSplit, vectorizable } from "./emit.js";
+import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep, valueType } from "./syntax.js";
 
 /** Output points per invocation in the elementwise template. */
@@ -25,24 +25,40 @@ function storeValue(k: Kernel, em: ExprEmitter): void {
   em.w.line(em.store(indexText(k.output.index, em.env.vars), v));
 }
 
-/** out[...] = value over all store vars, E consecutive points per invocation. */
+/**
+ * out[...] = value over all store vars. When the last loop is contiguous for every access, an invocation
+ * computes 4 consecutive points as one vec4 (aligned vec4 loads and stores); otherwise E points, strided by
+ * the workgroup size so that neighbouring invocations touch neighbouring memory.
+ */
 export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
   const vars = [...k.outer, ...k.inner];
   const total = extentOf(vars);
   const wg = workgroupSize(caps, 256);
+  const last = vars[vars.length - 1];
+  const out = last && laneSplit(k.output.index, last.name);
+  if (last && last.extent % 4 === 0 && out?.coef === 1 && out.aligned && vectorizable([k.value], last.name)) {
+    const groups = Math.ceil(total / 4 / wg);
+    entry(w, [wg]);
+    w.line(`let f = (group * ${wg}i + i32(lid)) * 4i;`);
+    if (total % (4 * wg)) w.line(`if (f >= ${total}i) { return; }`);
+    decompose(w, em, vars, "f");
+    em.lane = last.name;
+    w.line(em.store(indexText(k.output.index, em.env.vars), em.value(k.value), 4));
+    w.close();
+    return kernelResult(moduleText(k, em, w, [], 4), "vec4", dispatchFor(groups, caps), em);
+  }
   const e = ELEMENTS_PER_INVOCATION;
   const groups = Math.ceil(total / (wg * e));
   entry(w, [wg]);
-  // Invocation i of a workgroup handles points base + i, base + i + wg, …: neighbours read neighbours.
   w.line(`let first = group * ${wg * e}i + i32(lid);`);
   w.open(`for (var e = 0i; e < ${e}i; e++)`);
   w.line(`let f = first + e * ${wg}i;`);
-  w.line(`if (f >= ${total}i) { break; }`);
+  if (total % (wg * e)) w.line(`if (f >= ${total}i) { break; }`);
   decompose(w, em, vars, "f");
   storeValue(k, em);
   w.close().close();
-  return { code: moduleText(k, em, w), template: "elementwise", dispatch: dispatchFor(groups, caps), dynamicLoads: em.dynamicLoads };
+  return kernelResult(moduleText(k, em, w), "elementwise", dispatchFor(groups, caps), em);
 }
 
 /**
@@ -58,12 +74,15 @@ function identity(p: Phase, em: ExprEmitter): string {
 /** The workgroup memory type for a phase's partial results (bool as u32). */
 const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
 
-/** One workgroup per outer point: phases reduced cooperatively, then the inner loop shared out. */
+/**
+ * One workgroup per outer point: each invocation folds a strided part of each phase, the partial results meet
+ * in workgroup memory and every invocation folds them all (two barriers per phase: barriers are what CPU
+ * emulations of GPUs pay most for), then the workgroup shares out the inner loop.
+ */
 export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
   const points = extentOf(k.outer);
-  const longest = Math.max(1, ...k.phases.map((p) => extentOf(p.vars)), extentOf(k.inner));
-  const wg = workgroupSize(caps, longest >= 1024 ? 256 : longest >= 128 ? 128 : 64);
+  const wg = workgroupSize(caps, 64);
   const types = [...new Set(k.phases.map(sharedType))];
   const preamble = types.map((t) => `var<workgroup> red_${t}: array<${t}, ${wg}>;`);
   entry(w, [wg]);
@@ -82,18 +101,14 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
     w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
     em.exit();
     w.close();
-    const t = sharedType(p);
-    const red = `red_${t}`;
-    const load = (at: string): string => (p.type === "bool" ? `(${red}[${at}] != 0u)` : `${red}[${at}]`);
-    const put = (v: string): string => (p.type === "bool" ? `select(0u, 1u, ${v})` : v);
-    w.line(`${red}[tid] = ${put(acc)};`);
+    const red = `red_${sharedType(p)}`;
+    w.line(`${red}[tid] = ${p.type === "bool" ? `select(0u, 1u, ${acc})` : acc};`);
     w.line("workgroupBarrier();");
-    for (let s = wg / 2; s >= 1; s /= 2) {
-      w.line(`if (tid < ${s}i) { ${red}[tid] = ${put(reduceStep(p.fn, p.type, load("tid"), load(`tid + ${s}i`), em.use))}; }`);
-      w.line("workgroupBarrier();");
-    }
     const r = `r${i}`;
-    w.line(`let ${r}: ${valueType(p.type)} = ${load("0")};`);
+    w.line(`var ${r}: ${valueType(p.type)} = ${p.type === "bool" ? `${red}[0] != 0u` : `${red}[0]`};`);
+    w.open(`for (var j = 1i; j < ${wg}i; j++)`);
+    w.line(`${r} = ${reduceStep(p.fn, p.type, r, p.type === "bool" ? `(${red}[j] != 0u)` : `${red}[j]`, em.use)};`);
+    w.close();
     w.line("workgroupBarrier();");
     em.env.reduced[i] = r;
     bound.add(`%${i}`);
@@ -105,7 +120,7 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   storeValue(k, em);
   em.exit();
   w.close().close();
-  return { code: moduleText(k, em, w, preamble), template: "rows", dispatch: dispatchFor(points, caps), dynamicLoads: em.dynamicLoads };
+  return kernelResult(moduleText(k, em, w, preamble), "rows", dispatchFor(points, caps), em);
 }
 
 /** Nested `for` loops over vars (as WGSL lets of the loop counters), calling body inside. */
@@ -162,6 +177,5 @@ export function threads(k: Kernel, caps: WgslCaps): WgslKernel {
     });
   } else loops(em, k.inner, bound, () => [k.value], () => storeValue(k, em));
   w.close();
-  const template = k.mode.kind === "scan" ? "scan" : "threads";
-  return { code: moduleText(k, em, w), template, dispatch: dispatchFor(Math.ceil(points / wg), caps), dynamicLoads: em.dynamicLoads };
+  return kernelResult(moduleText(k, em, w), k.mode.kind === "scan" ? "scan" : "threads", dispatchFor(Math.ceil(points / wg), caps), em);
 }
