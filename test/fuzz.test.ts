@@ -4,7 +4,8 @@
 // NT_FUZZ=500 npx vitest run test/fuzz.test.ts (each tree is seeded from the run's seed and its number).
 import { describe, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
-import { type Tensor, concat, contract, tensor, where } from "../src/index.js";
+import { gradients } from "../src/graph/autodiff.js";
+import { Tensor, concat, contract, randn, tensor, where } from "../src/index.js";
 import { expectClose } from "./helpers/naive.js";
 import { rng, testSeed } from "./helpers/random.js";
 
@@ -22,6 +23,7 @@ function generator(seed: number) {
   const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
   let fresh = 0;
   const newName = (): string => `n${fresh++}`;
+  const leaves: Any[] = [];
 
   const leaf = (kind: "f" | "i" | "b" = "f"): Expr => {
     const dims = POOL.filter(() => next() < 0.45);
@@ -30,6 +32,7 @@ function generator(seed: number) {
     const data = kind === "f" ? Float32Array.from({ length: n }, () => Math.fround(next() * 4 - 2)) : kind === "i" ? Int32Array.from({ length: n }, () => int(11) - 5) : Uint8Array.from({ length: n }, () => (next() < 0.5 ? 1 : 0));
     let t = tensor(data, use as any, { dtype: kind === "f" ? "float32" : kind === "i" ? "int32" : "bool" }) as Any;
     if (next() < 0.3) t = t.materialize();
+    leaves.push(t);
     return { t, text: `leaf[${use.map(([x, z]) => `${x}:${z}`).join(",")}]${kind}` };
   };
   const visible = (x: Any): string[] => (x.dims as string[]).filter((n) => !x.masked.has(n));
@@ -39,7 +42,7 @@ function generator(seed: number) {
     if (depth === 0) return leaf();
     const x = grow(depth - 1);
     const names = visible(x.t);
-    const r = int(22);
+    const r = int(32);
     const un = (f: string, t: Any): Expr => ({ t, text: `${f}(${x.text})` });
     switch (r) {
       case 0: return un("exp*0.2", x.t.mul(0.2).exp());
@@ -119,10 +122,12 @@ function generator(seed: number) {
         return { t: x.t.dot(n, y.t), text: `dot(${x.text}, ${n}, ${y.text})` };
       }
       case 16: {
-        if (!names.length) return un("ceil", x.t.ceil());
-        const n = pick(names);
-        const ints = x.t.mul(3).round().cast("int32");
-        return { t: ints.argmax(n).cast("float32").add(ints.sum(n).cast("float32")), text: `argmax+isum(${x.text}, ${n})` };
+        // discontinuous ops (argmax of ints) read an exact leaf, not a computed value that float32 and float64
+        // may round to different sides of a tie
+        const ints = leaf("i");
+        const n = pick(visible(ints.t));
+        const y = ints.t.argmax(n).cast("float32").add(ints.t.sum(n).cast("float32"));
+        return { t: x.t.add(y), text: `${x.text} + argmax+isum(${ints.text}, ${n})` };
       }
       case 17: {
         if (!names.length) return un("sign", x.t.sign());
@@ -151,16 +156,102 @@ function generator(seed: number) {
         if (!n || all.some((t) => t.masked.size)) return { t: x.t.add(y.t).sub(z.t), text: `add-sub(${x.text}, …)` };
         return { t: contract(all as [], n), text: `contract(${x.text}, ${y.text}, ${z.text}; ${n})` };
       }
+      case 21: {
+        const n = names.find((m) => (x.t.shape[m] as number) > 1);
+        if (!n) return un("neg", x.t.neg());
+        const i = int(x.t.shape[n] as number);
+        return { t: x.t.get(n, i), text: `get(${x.text}, ${n}, ${i})` };
+      }
+      case 22: {
+        const n = names.find((m) => x.t.shape[m] === 1);
+        if (!n) return un("abs", x.t.abs());
+        return { t: x.t.squeeze(n), text: `squeeze(${x.text}, ${n})` };
+      }
+      case 23: {
+        if (!names.length) return un("tanh", x.t.tanh());
+        const n = pick(names);
+        return { t: x.t.rename({ [n]: newName() }), text: `rename(${x.text}, ${n})` };
+      }
+      case 24: {
+        const n = names.find((m) => (x.t.shape[m] as number) >= 2);
+        if (!n) return un("exp", x.t.mul(0.1).exp());
+        const k = 1 + int((x.t.shape[n] as number) - 1);
+        return { t: x.t.topk(n, k, newName()).values, text: `topk(${x.text}, ${n}, ${k})` };
+      }
+      case 25: {
+        if (!names.length) return un("sqrt", x.t.abs().sqrt());
+        const n = pick(names);
+        const others = names.filter((m) => m !== n && next() < 0.5);
+        const idxDims: [string, number][] = [...others.map((m) => [m, x.t.shape[m] as number] as [string, number]), [newName(), 3]];
+        const count = idxDims.reduce((a, [, z]) => a * z, 1);
+        const idx = tensor(Int32Array.from({ length: count }, () => int(x.t.shape[n] as number)), idxDims as any);
+        return { t: x.t.gather(n, idx), text: `gather(${x.text}, ${n}, by [${others}])` };
+      }
+      case 26: {
+        const n = names.find((m) => (x.t.shape[m] as number) <= 5);
+        if (!n) return un("sin", x.t.sin());
+        return { t: x.t.mul(0.1).add(1).prod(n), text: `prod(0.1·${x.text}+1, ${n})` };
+      }
+      case 27: {
+        const l = leaf();
+        const n = pick(visible(l.t));
+        return { t: x.t.mul(l.t.argmin(n).cast("float32")), text: `${x.text} · argmin(${l.text}, ${n})` };
+      }
+      case 28: {
+        const e = pick([2, 3, 0.5, -1]);
+        return { t: x.t.abs().add(0.5).pow(e), text: `pow(|${x.text}|+0.5, ${e})` };
+      }
+      case 29: {
+        const i = leaf("i").t;
+        const j = i.mul(i.sign()).add(i.maximum(1)).sub(i.abs().mul(2));
+        return { t: j.cast("float32").add(x.t.clamp(-0.5, 0.5)), text: `int-ops + clamp(${x.text})` };
+      }
+      case 30: {
+        const n = names.find((m) => (x.t.shape[m] as number) > 1);
+        if (!n) return un("floor", x.t.floor());
+        const parts = x.t.unbind(n);
+        const i = int(parts.length);
+        return { t: parts[i]!.add(parts[0]!), text: `unbind(${x.text}, ${n})[${i}] + [0]` };
+      }
       default: {
         const b = x.t.gt(0).logicalAnd(x.t.lt(1)).logicalOr(x.t.eq(x.t));
         return { t: x.t.maskedFill(b.logicalNot(), -3), text: `maskedFill(${x.text})` };
       }
     }
   };
-  return { grow, int };
+  return { grow, int, leaves };
 }
 
 const COUNT = Number(process.env.NT_FUZZ ?? 60);
+
+describe(`gradients of random expressions (seed ${testSeed})`, () => {
+  // The backward graph is ordinary lazy graph: the generated kernels must agree with the reference on it too.
+  for (let i = 0; i < COUNT / 2; i++) {
+    it(`tree ${i}`, () => {
+      const g = generator(testSeed * 104729 + i);
+      let e: Expr;
+      try {
+        e = g.grow(1 + g.int(3));
+      } catch (err) {
+        if ((err as Error).name === "ShapeError") return;
+        throw err;
+      }
+      if (e.t.dtype !== "float32") return;
+      const leaves = g.leaves.filter((l) => l.dtype === "float32");
+      const cotangent = randn(e.t.node.dims.map((d) => [d.name, d.size]) as any, { seed: i });
+      const grads = gradients(e.t.node, leaves.map((l) => l.node), cotangent.node);
+      for (const grad of grads) {
+        const exact = evaluate(grad);
+        const got = new Tensor(grad).dataSync();
+        try {
+          expectClose(got, exact.map(Math.fround), 2e-4, 2e-4);
+        } catch (err) {
+          throw new Error(`${(err as Error).message}\n  gradient of: ${e.text}`);
+        }
+      }
+    });
+  }
+});
 describe(`random expressions over the op surface (seed ${testSeed})`, () => {
   for (let i = 0; i < COUNT; i++) {
     it(`tree ${i}`, () => {
