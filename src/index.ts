@@ -24,6 +24,8 @@ export { where } from "./ops/elementwise.js";
 export { contract } from "./ops/contract.js";
 export { concat } from "./ops/movement.js";
 export { fromNpy, toNpy } from "./ops/npy.js";
+export { fromSafetensors, toSafetensors } from "./ops/safetensors.js";
+export type { SafetensorsResult, SafetensorsSpec } from "./ops/safetensors.js";
 export type { NpyOptions, NpyShape } from "./ops/npy.js";
 export type { PadSpec, RenameSpec, SplitPart, StackSpec } from "./types/movement.js";
 export { constant, kindOf, persistent, placeholder, variable, variablesOf, Persistent, Placeholder, Stateful, Variable } from "./ops/kinds.js";
