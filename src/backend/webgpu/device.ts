@@ -70,6 +70,7 @@ export class WebGpuDevice implements Device, BufferOwner {
           maxWorkgroupsPerDimension: device.#maxWorkgroups ?? limits.maxComputeWorkgroupsPerDimension,
           maxWorkgroupStorage: limits.maxComputeWorkgroupStorageSize,
           f16: ctx.f16 && device.#options.contractionPrecision === "f16",
+          ...(ctx.subgroupMaxSize ? { subgroupMaxSize: ctx.subgroupMaxSize } : {}),
         };
       },
       maxStorageBuffers: limits.maxStorageBuffersPerShaderStage,

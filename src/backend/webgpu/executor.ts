@@ -139,7 +139,7 @@ export class WebGpuExecutor {
   /** Adapter-dependent choices that change the generated code for the same kernel. */
   #variant(): string {
     const c = this.host.caps;
-    return `${c.maxInvocations}:${c.maxWorkgroupsPerDimension}:${c.f16 ? "f16" : "f32"}`;
+    return `${c.maxInvocations}:${c.maxWorkgroupsPerDimension}:${c.f16 ? "f16" : "f32"}:${c.subgroupMaxSize ?? 0}`;
   }
 
   /** Sort: the keys as a map kernel into a scratch buffer, then the rank kernel writes positions. */

@@ -34,6 +34,8 @@ export interface GpuContext {
   readonly adapter: GPUAdapter;
   readonly description: string;
   readonly f16: boolean;
+  /** The adapter's largest subgroup size, when it has the subgroups feature (requested then). */
+  readonly subgroupMaxSize: number | undefined;
 }
 
 /**
@@ -53,8 +55,10 @@ export async function requestGpu(): Promise<GpuContext> {
   }
   const l = adapter.limits;
   const f16 = adapter.features.has("shader-f16");
+  const info = adapter.info as GPUAdapterInfo & { subgroupMaxSize?: number };
+  const subgroupMaxSize = adapter.features.has("subgroups") && info.subgroupMaxSize ? info.subgroupMaxSize : undefined;
   const device = await adapter.requestDevice({
-    requiredFeatures: f16 ? ["shader-f16"] : [],
+    requiredFeatures: [...(f16 ? ["shader-f16" as const] : []), ...(subgroupMaxSize ? ["subgroups" as GPUFeatureName] : [])],
     requiredLimits: {
       maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
       maxBufferSize: l.maxBufferSize,
@@ -65,7 +69,6 @@ export async function requestGpu(): Promise<GpuContext> {
       maxStorageBuffersPerShaderStage: l.maxStorageBuffersPerShaderStage,
     },
   });
-  const info = adapter.info;
   const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "unknown adapter";
-  return { device, adapter, description, f16 };
+  return { device, adapter, description, f16, subgroupMaxSize };
 }

@@ -1,11 +1,208 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 f32) (param $3 i32) (param $4 i32)
-  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 v128) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 f32) (local $15 f32) (local $16 f32) (local $17 f32) (local $18 f32) (local $19 f32) (local $20 f32) (local $21 f32) (local $22 f32) (local $23 f32)
+  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 v128) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 f32) (local $30 f32) (local $31 f32) (local $32 f32) (local $33 f32) (local $34 f32) (local $35 f32) (local $36 f32) (local $37 f32) (local $38 i32) (local $39 i32)
   local.get 2
   local.set 6
   local.get 6
   f32x4.splat
   local.set 7
   local.get 3
+  local.set 5
+  block
+    loop
+      local.get 5
+      i32.const 7
+      i32.add
+      local.get 4
+      i32.ge_s
+      br_if 1
+      local.get 0
+      i32.const 0
+      local.get 5
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      f32.const 1
+      f32x4.splat
+      local.get 1
+      i32.const 0
+      local.get 5
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      v128.load
+      f32x4.neg
+      local.set 8
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+      local.get 8
+      v128.const f32x4 -104 -104 -104 -104
+      f32x4.pmax
+      v128.const f32x4 89 89 89 89
+      f32x4.pmin
+      local.tee 9
+      local.get 9
+      v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+      f32x4.mul
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
+      local.tee 10
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.sub
+      local.tee 11
+      v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+      f32x4.mul
+      f32x4.sub
+      local.get 11
+      v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+      f32x4.mul
+      f32x4.sub
+      local.tee 12
+      f32x4.mul
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+      f32x4.add
+      local.get 12
+      f32x4.mul
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+      f32x4.add
+      local.get 12
+      f32x4.mul
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+      f32x4.add
+      local.get 12
+      f32x4.mul
+      v128.const f32x4 1 1 1 1
+      f32x4.add
+      local.get 12
+      f32x4.mul
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+      f32x4.add
+      local.get 10
+      v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+      i32x4.sub
+      local.tee 13
+      i32.const 1
+      i32x4.shr_s
+      local.tee 14
+      v128.const i32x4 127 127 127 127
+      i32x4.add
+      i32.const 23
+      i32x4.shl
+      f32x4.mul
+      local.get 13
+      local.get 14
+      i32x4.sub
+      v128.const i32x4 127 127 127 127
+      i32x4.add
+      i32.const 23
+      i32x4.shl
+      f32x4.mul
+      local.get 7
+      f32x4.add
+      f32x4.div
+      v128.store
+      local.get 5
+      i32.const 4
+      i32.add
+      local.set 5
+      local.get 0
+      i32.const 0
+      local.get 5
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      f32.const 1
+      f32x4.splat
+      local.get 1
+      i32.const 0
+      local.get 5
+      i32.add
+      i32.const 2
+      i32.shl
+      i32.add
+      v128.load
+      f32x4.neg
+      local.set 15
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+      local.get 15
+      v128.const f32x4 -104 -104 -104 -104
+      f32x4.pmax
+      v128.const f32x4 89 89 89 89
+      f32x4.pmin
+      local.tee 16
+      local.get 16
+      v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+      f32x4.mul
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
+      local.tee 17
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.sub
+      local.tee 18
+      v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+      f32x4.mul
+      f32x4.sub
+      local.get 18
+      v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+      f32x4.mul
+      f32x4.sub
+      local.tee 19
+      f32x4.mul
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+      f32x4.add
+      local.get 19
+      f32x4.mul
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+      f32x4.add
+      local.get 19
+      f32x4.mul
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+      f32x4.add
+      local.get 19
+      f32x4.mul
+      v128.const f32x4 1 1 1 1
+      f32x4.add
+      local.get 19
+      f32x4.mul
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+      f32x4.add
+      local.get 17
+      v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+      i32x4.sub
+      local.tee 20
+      i32.const 1
+      i32x4.shr_s
+      local.tee 21
+      v128.const i32x4 127 127 127 127
+      i32x4.add
+      i32.const 23
+      i32x4.shl
+      f32x4.mul
+      local.get 20
+      local.get 21
+      i32x4.sub
+      v128.const i32x4 127 127 127 127
+      i32x4.add
+      i32.const 23
+      i32x4.shl
+      f32x4.mul
+      local.get 7
+      f32x4.add
+      f32x4.div
+      v128.store
+      local.get 5
+      i32.const 4
+      i32.sub
+      local.set 5
+      local.get 5
+      i32.const 8
+      i32.add
+      local.set 5
+      br 0
+    end
+  end
+  local.get 5
   local.set 5
   block
     loop
@@ -33,76 +230,70 @@
       i32.add
       v128.load
       f32x4.neg
-      local.set 8
-      local.get 8
-      local.tee 9
-      v128.const f32x4 0 0 0 0
-      v128.const f32x4 Infinity Infinity Infinity Infinity
-      v128.const f32x4 1 1 1 1
-      local.get 9
-      v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+      local.set 22
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+      local.get 22
+      v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
-      v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+      v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 10
-      local.get 10
+      local.tee 23
+      local.get 23
       v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
       v128.const f32x4 12582912 12582912 12582912 12582912
       f32x4.add
-      local.tee 11
+      local.tee 24
       v128.const f32x4 12582912 12582912 12582912 12582912
       f32x4.sub
-      local.tee 12
+      local.tee 25
       v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
       f32x4.sub
-      local.get 12
+      local.get 25
       v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
       f32x4.mul
       f32x4.sub
-      local.tee 13
+      local.tee 26
+      f32x4.mul
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+      f32x4.add
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+      f32x4.add
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+      f32x4.add
+      local.get 26
+      f32x4.mul
       v128.const f32x4 1 1 1 1
-      local.get 13
-      v128.const f32x4 0.5 0.5 0.5 0.5
-      local.get 13
-      v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-      local.get 13
-      v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-      local.get 13
-      v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-      local.get 13
-      v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-      f32x4.mul
       f32x4.add
+      local.get 26
       f32x4.mul
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      f32x4.mul
-      f32x4.add
-      f32x4.mul
-      f32x4.add
-      f32x4.mul
-      f32x4.add
-      f32x4.mul
-      f32x4.add
-      local.get 11
+      local.get 24
       v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
+      local.tee 27
+      i32.const 1
+      i32x4.shr_s
+      local.tee 28
+      v128.const i32x4 127 127 127 127
+      i32x4.add
       i32.const 23
       i32x4.shl
+      f32x4.mul
+      local.get 27
+      local.get 28
+      i32x4.sub
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 9
-      v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-      f32x4.gt
-      v128.bitselect
-      local.get 9
-      v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-      f32x4.lt
-      v128.bitselect
-      local.get 9
-      local.get 9
-      f32x4.ne
-      v128.bitselect
+      i32.const 23
+      i32x4.shl
+      f32x4.mul
       local.get 7
       f32x4.add
       f32x4.div
@@ -135,93 +326,87 @@
       i32.add
       f32.load
       f32.neg
-      local.set 14
-      local.get 14
-      local.tee 15
-      f32.const 0
-      f32.const Infinity
-      f32.const 1
-      local.get 15
-      local.set 18
-      f32.const -87.33654
-      local.set 19
-      local.get 19
-      local.get 18
-      local.get 18
-      local.get 19
+      local.set 29
+      f32.const 0.008369148708879948
+      local.get 29
+      local.set 32
+      f32.const -104
+      local.set 33
+      local.get 33
+      local.get 32
+      local.get 32
+      local.get 33
       f32.lt
       select
-      local.set 16
-      f32.const 88.72284
-      local.set 17
-      local.get 17
-      local.get 16
-      local.get 17
-      local.get 16
+      local.set 30
+      f32.const 89
+      local.set 31
+      local.get 31
+      local.get 30
+      local.get 31
+      local.get 30
       f32.lt
       select
-      local.tee 20
-      local.get 20
+      local.tee 34
+      local.get 34
       f32.const 1.4426950408889634
       f32.mul
       f32.const 12582912
       f32.add
-      local.tee 21
+      local.tee 35
       f32.const 12582912
       f32.sub
-      local.tee 22
+      local.tee 36
       f32.const 0.693359375
       f32.mul
       f32.sub
-      local.get 22
+      local.get 36
       f32.const -0.00021219444
       f32.mul
       f32.sub
-      local.tee 23
+      local.tee 37
+      f32.mul
+      f32.const 0.041917506605386734
+      f32.add
+      local.get 37
+      f32.mul
+      f32.const 0.16666504740715027
+      f32.add
+      local.get 37
+      f32.mul
+      f32.const 0.49998870491981506
+      f32.add
+      local.get 37
+      f32.mul
       f32.const 1
-      local.get 23
-      f32.const 0.5
-      local.get 23
-      f32.const 0.16666666666666666
-      local.get 23
-      f32.const 0.041666666666666664
-      local.get 23
-      f32.const 0.008333333333333333
-      local.get 23
-      f32.const 0.001388888888888889
-      f32.mul
       f32.add
+      local.get 37
       f32.mul
+      f32.const 1.0000001192092896
       f32.add
-      f32.mul
-      f32.add
-      f32.mul
-      f32.add
-      f32.mul
-      f32.add
-      f32.mul
-      f32.add
-      i32.reinterpret_f32
-      local.get 21
+      local.get 35
       i32.reinterpret_f32
       i32.const 1262485504
       i32.sub
+      local.tee 38
+      i32.const 1
+      i32.shr_s
+      local.tee 39
+      i32.const 127
+      i32.add
       i32.const 23
       i32.shl
-      i32.add
       f32.reinterpret_i32
-      local.get 15
-      f32.const 88.72283
-      f32.gt
-      select
-      local.get 15
-      f32.const -87.33654
-      f32.lt
-      select
-      local.get 15
-      local.get 15
-      f32.ne
-      select
+      f32.mul
+      local.get 38
+      local.get 39
+      i32.sub
+      i32.const 127
+      i32.add
+      i32.const 23
+      i32.shl
+      f32.reinterpret_i32
+      f32.mul
       local.get 6
       f32.add
       f32.div

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32)
-  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 i32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 f32) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 i32) (local $25 f32) (local $26 v128) (local $27 i32) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 f32) (local $57 f32) (local $58 f32) (local $59 f32) (local $60 f32) (local $61 f32) (local $62 f32) (local $63 f32) (local $64 f32) (local $65 f32) (local $66 f32) (local $67 f32) (local $68 v128) (local $69 i32)
+  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 i32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 f32) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 i32) (local $25 f32) (local $26 v128) (local $27 i32) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 f32) (local $61 f32) (local $62 f32) (local $63 f32) (local $64 f32) (local $65 f32) (local $66 f32) (local $67 f32) (local $68 f32) (local $69 f32) (local $70 i32) (local $71 i32) (local $72 f32) (local $73 v128) (local $74 i32)
   local.get 2
   local.set 4
   block
@@ -250,75 +250,69 @@
           local.get 26
           f32x4.sub
           local.set 29
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 29
-          local.tee 30
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 30
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 31
-          local.get 31
+          local.tee 30
+          local.get 30
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
-          local.tee 32
+          local.tee 31
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.sub
-          local.tee 33
+          local.tee 32
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 33
+          local.get 32
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 34
+          local.tee 33
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 33
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 33
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 33
+          f32x4.mul
           v128.const f32x4 1 1 1 1
-          local.get 34
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 34
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 34
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 34
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 34
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
           f32x4.add
+          local.get 33
           f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          local.get 32
+          local.get 31
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
+          local.tee 34
+          i32.const 1
+          i32x4.shr_s
+          local.tee 35
+          v128.const i32x4 127 127 127 127
+          i32x4.add
           i32.const 23
           i32x4.shl
+          f32x4.mul
+          local.get 34
+          local.get 35
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
           i32x4.add
-          local.get 30
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 30
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          local.get 30
-          local.get 30
-          f32x4.ne
-          v128.bitselect
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
           local.tee 28
           v128.store
           local.get 20
@@ -346,16 +340,12 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 36
-          local.get 36
-          local.tee 37
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
+          local.set 37
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 37
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          v128.const f32x4 89 89 89 89
           f32x4.pmin
           local.tee 38
           local.get 38
@@ -375,51 +365,49 @@
           f32x4.mul
           f32x4.sub
           local.tee 41
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 41
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 41
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 41
+          f32x4.mul
           v128.const f32x4 1 1 1 1
-          local.get 41
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 41
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 41
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 41
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 41
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
           f32x4.add
+          local.get 41
           f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
           local.get 39
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
+          local.tee 42
+          i32.const 1
+          i32x4.shr_s
+          local.tee 43
+          v128.const i32x4 127 127 127 127
+          i32x4.add
           i32.const 23
           i32x4.shl
+          f32x4.mul
+          local.get 42
+          local.get 43
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
           i32x4.add
-          local.get 37
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 37
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          local.get 37
-          local.get 37
-          f32x4.ne
-          v128.bitselect
-          local.tee 35
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.tee 36
           v128.store
           local.get 21
-          local.get 35
+          local.get 36
           f32x4.add
           local.set 21
           local.get 7
@@ -443,80 +431,74 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 43
-          local.get 43
-          local.tee 44
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 44
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.pmax
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
-          f32x4.pmin
-          local.tee 45
+          local.set 45
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 45
+          v128.const f32x4 -104 -104 -104 -104
+          f32x4.pmax
+          v128.const f32x4 89 89 89 89
+          f32x4.pmin
+          local.tee 46
+          local.get 46
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
-          local.tee 46
+          local.tee 47
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.sub
-          local.tee 47
+          local.tee 48
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 47
+          local.get 48
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 48
+          local.tee 49
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 49
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 49
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 49
+          f32x4.mul
           v128.const f32x4 1 1 1 1
-          local.get 48
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 48
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 48
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 48
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 48
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
           f32x4.add
+          local.get 49
           f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          local.get 46
+          local.get 47
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
+          local.tee 50
+          i32.const 1
+          i32x4.shr_s
+          local.tee 51
+          v128.const i32x4 127 127 127 127
+          i32x4.add
           i32.const 23
           i32x4.shl
+          f32x4.mul
+          local.get 50
+          local.get 51
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
           i32x4.add
-          local.get 44
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 44
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          local.get 44
-          local.get 44
-          f32x4.ne
-          v128.bitselect
-          local.tee 42
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.tee 44
           v128.store
           local.get 22
-          local.get 42
+          local.get 44
           f32x4.add
           local.set 22
           local.get 7
@@ -540,80 +522,74 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 50
-          local.get 50
-          local.tee 51
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 Infinity Infinity Infinity Infinity
-          v128.const f32x4 1 1 1 1
-          local.get 51
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
+          local.set 53
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+          local.get 53
+          v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          v128.const f32x4 88.72284 88.72284 88.72284 88.72284
+          v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 52
-          local.get 52
+          local.tee 54
+          local.get 54
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
-          local.tee 53
+          local.tee 55
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.sub
-          local.tee 54
+          local.tee 56
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 54
+          local.get 56
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 55
+          local.tee 57
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 57
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 57
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 57
+          f32x4.mul
           v128.const f32x4 1 1 1 1
+          f32x4.add
+          local.get 57
+          f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+          f32x4.add
           local.get 55
-          v128.const f32x4 0.5 0.5 0.5 0.5
-          local.get 55
-          v128.const f32x4 0.16666666666666666 0.16666666666666666 0.16666666666666666 0.16666666666666666
-          local.get 55
-          v128.const f32x4 0.041666666666666664 0.041666666666666664 0.041666666666666664 0.041666666666666664
-          local.get 55
-          v128.const f32x4 0.008333333333333333 0.008333333333333333 0.008333333333333333 0.008333333333333333
-          local.get 55
-          v128.const f32x4 0.001388888888888889 0.001388888888888889 0.001388888888888889 0.001388888888888889
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          f32x4.mul
-          f32x4.add
-          local.get 53
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
+          local.tee 58
+          i32.const 1
+          i32x4.shr_s
+          local.tee 59
+          v128.const i32x4 127 127 127 127
+          i32x4.add
           i32.const 23
           i32x4.shl
+          f32x4.mul
+          local.get 58
+          local.get 59
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
           i32x4.add
-          local.get 51
-          v128.const f32x4 88.72283 88.72283 88.72283 88.72283
-          f32x4.gt
-          v128.bitselect
-          local.get 51
-          v128.const f32x4 -87.33654 -87.33654 -87.33654 -87.33654
-          f32x4.lt
-          v128.bitselect
-          local.get 51
-          local.get 51
-          f32x4.ne
-          v128.bitselect
-          local.tee 49
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.tee 52
           v128.store
           local.get 23
-          local.get 49
+          local.get 52
           f32x4.add
           local.set 23
           local.get 7
@@ -656,97 +632,91 @@
           f32.load
           local.get 25
           f32.sub
-          local.set 57
-          local.get 57
-          local.tee 58
-          f32.const 0
-          f32.const Infinity
-          f32.const 1
-          local.get 58
           local.set 61
-          f32.const -87.33654
+          f32.const 0.008369148708879948
+          local.get 61
+          local.set 64
+          f32.const -104
+          local.set 65
+          local.get 65
+          local.get 64
+          local.get 64
+          local.get 65
+          f32.lt
+          select
           local.set 62
-          local.get 62
-          local.get 61
-          local.get 61
-          local.get 62
-          f32.lt
-          select
-          local.set 59
-          f32.const 88.72284
-          local.set 60
-          local.get 60
-          local.get 59
-          local.get 60
-          local.get 59
-          f32.lt
-          select
-          local.tee 63
+          f32.const 89
+          local.set 63
           local.get 63
+          local.get 62
+          local.get 63
+          local.get 62
+          f32.lt
+          select
+          local.tee 66
+          local.get 66
           f32.const 1.4426950408889634
           f32.mul
           f32.const 12582912
           f32.add
-          local.tee 64
+          local.tee 67
           f32.const 12582912
           f32.sub
-          local.tee 65
+          local.tee 68
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 65
+          local.get 68
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 66
+          local.tee 69
+          f32.mul
+          f32.const 0.041917506605386734
+          f32.add
+          local.get 69
+          f32.mul
+          f32.const 0.16666504740715027
+          f32.add
+          local.get 69
+          f32.mul
+          f32.const 0.49998870491981506
+          f32.add
+          local.get 69
+          f32.mul
           f32.const 1
-          local.get 66
-          f32.const 0.5
-          local.get 66
-          f32.const 0.16666666666666666
-          local.get 66
-          f32.const 0.041666666666666664
-          local.get 66
-          f32.const 0.008333333333333333
-          local.get 66
-          f32.const 0.001388888888888889
-          f32.mul
           f32.add
+          local.get 69
           f32.mul
+          f32.const 1.0000001192092896
           f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          f32.mul
-          f32.add
-          i32.reinterpret_f32
-          local.get 64
+          local.get 67
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
+          local.tee 70
+          i32.const 1
+          i32.shr_s
+          local.tee 71
+          i32.const 127
+          i32.add
           i32.const 23
           i32.shl
-          i32.add
           f32.reinterpret_i32
-          local.get 58
-          f32.const 88.72283
-          f32.gt
-          select
-          local.get 58
-          f32.const -87.33654
-          f32.lt
-          select
-          local.get 58
-          local.get 58
-          f32.ne
-          select
-          local.tee 56
+          f32.mul
+          local.get 70
+          local.get 71
+          i32.sub
+          i32.const 127
+          i32.add
+          i32.const 23
+          i32.shl
+          f32.reinterpret_i32
+          f32.mul
+          local.tee 60
           f32.store
           local.get 19
-          local.get 56
+          local.get 60
           f32.add
           local.set 19
           local.get 7
@@ -784,16 +754,79 @@
       f32x4.extract_lane 3
       f32.add
       local.set 19
+      f32.const 1
       local.get 19
-      local.set 67
-      local.get 67
+      f32.div
+      local.set 72
+      local.get 72
       f32x4.splat
-      local.set 68
+      local.set 73
       local.get 4
       i32.const 64
       i32.mul
-      local.set 69
+      local.set 74
       i32.const 0
+      local.set 5
+      block
+        loop
+          local.get 5
+          i32.const 7
+          i32.add
+          i32.const 64
+          i32.ge_s
+          br_if 1
+          local.get 0
+          local.get 74
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 0
+          local.get 74
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 73
+          f32x4.mul
+          v128.store
+          local.get 5
+          i32.const 4
+          i32.add
+          local.set 5
+          local.get 0
+          local.get 74
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          local.get 0
+          local.get 74
+          local.get 5
+          i32.add
+          i32.const 2
+          i32.shl
+          i32.add
+          v128.load
+          local.get 73
+          f32x4.mul
+          v128.store
+          local.get 5
+          i32.const 4
+          i32.sub
+          local.set 5
+          local.get 5
+          i32.const 8
+          i32.add
+          local.set 5
+          br 0
+        end
+      end
+      local.get 5
       local.set 5
       block
         loop
@@ -804,22 +837,22 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 69
+          local.get 74
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 69
+          local.get 74
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 68
-          f32x4.div
+          local.get 73
+          f32x4.mul
           v128.store
           local.get 5
           i32.const 4
@@ -855,8 +888,8 @@
           i32.shl
           i32.add
           f32.load
-          local.get 67
-          f32.div
+          local.get 72
+          f32.mul
           f32.store
           local.get 5
           i32.const 1

@@ -44,8 +44,11 @@ const add = (a: M, b: M): M => op("fadd", a, b);
 const sub = (a: M, b: M): M => op("fsub", a, b);
 const mul = (a: M, b: M): M => op("fmul", a, b);
 const select = (c: M, a: M, b: M): M => op("select", c, a, b);
-/** c0 + x·(c1 + x·(c2 + …)), Horner's rule. */
-const poly = (x: M, cs: readonly number[]): M => cs.slice(0, -1).reduceRight<M>((acc, c) => add(f(c), mul(x, acc)), f(cs[cs.length - 1]!));
+/**
+ * c0 + x·(c1 + x·(c2 + …)), Horner's rule, written (…·x + c1)·x + c0 so the emitted stack code keeps two
+ * values live (the constant-first order left every coefficient on the stack at once, and V8 spilled).
+ */
+const poly = (x: M, cs: readonly number[]): M => cs.slice(0, -1).reduceRight<M>((acc, c) => add(mul(acc, x), f(c)), f(cs[cs.length - 1]!));
 /** 2^n for integer n in [-126, 127], built from the exponent bits. */
 const pow2 = (n: M): M => op("float", op("ishl", op("iadd", n, i(127)), i(23)));
 

@@ -21,7 +21,7 @@ export interface ContractionPlan {
 
 /** Register block per invocation (RM×RN) and tile depth. */
 const R = 4;
-const TK = 16;
+const TK = Number(process.env.NT_TK ?? 16);
 
 /** Loop variables an expression reads. */
 function varsOf(e: Expr): Set<string> {

@@ -31,6 +31,8 @@ export interface WgslCaps {
   readonly maxWorkgroupStorage: number;
   /** Contractions may keep their tiles in f16 (the adapter has shader-f16 and the user asked for it). */
   readonly f16?: boolean;
+  /** The largest subgroup size, when the device has the subgroups feature (reductions then shuffle). */
+  readonly subgroupMaxSize?: number;
 }
 
 /** The largest power of two ≤ the adapter's limits and `want`. */
@@ -73,9 +75,10 @@ export function kernelResult(code: string, template: WgslKernel["template"], dis
 }
 
 /** The entry point's signature and the flat workgroup number `group` (i32). */
-export function entry(w: Writer, size: readonly [number, number?]): void {
+export function entry(w: Writer, size: readonly [number, number?], subgroups = false): void {
   w.line(`@compute @workgroup_size(${size.filter((s) => s !== undefined).join(", ")})`);
-  w.open("fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32)");
+  const sg = subgroups ? ", @builtin(subgroup_invocation_id) sgi: u32, @builtin(subgroup_size) sgs: u32" : "";
+  w.open(`fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32${sg})`);
   w.line("let group = i32(wid.x + wid.y * nwg.x);");
 }
 

@@ -76,16 +76,20 @@ const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
 
 /**
  * One workgroup per outer point: each invocation folds a strided part of each phase, the partial results meet
- * in workgroup memory and every invocation folds them all (two barriers per phase: barriers are what CPU
- * emulations of GPUs pay most for), then the workgroup shares out the inner loop.
+ * in workgroup memory (one per subgroup after a butterfly of shuffles, where the device has subgroups) and every
+ * invocation folds them all (two barriers per phase: barriers are what CPU emulations of GPUs pay most for),
+ * then the workgroup shares out the inner loop.
  */
 export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
   const points = extentOf(k.outer);
   const wg = workgroupSize(caps, 64);
   const types = [...new Set(k.phases.map(sharedType))];
-  const preamble = types.map((t) => `var<workgroup> red_${t}: array<${t}, ${wg}>;`);
-  entry(w, [wg]);
+  // Subgroups (where every subgroup fits in the workgroup): a butterfly of shuffles per subgroup, then one
+  // partial per subgroup in workgroup memory. Without: one partial per invocation.
+  const subgroups = caps.subgroupMaxSize !== undefined && caps.subgroupMaxSize <= wg;
+  const preamble = [...(subgroups ? ["enable subgroups;"] : []), ...types.map((t) => `var<workgroup> red_${t}: array<${t}, ${wg}>;`)];
+  entry(w, [wg], subgroups);
   w.line(`if (group >= ${points}i) { return; }`);
   w.line("let tid = i32(lid);");
   decompose(w, em, k.outer, "group");
@@ -101,15 +105,24 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
     w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
     em.exit();
     w.close();
-    const red = `red_${sharedType(p)}`;
-    w.line(`${red}[tid] = ${p.type === "bool" ? `select(0u, 1u, ${acc})` : acc};`);
+    // Partial results meet in workgroup memory as f32, i32 or (bool) u32 0/1.
+    const t = sharedType(p);
+    const red = `red_${t}`;
+    const combine = (a: string, b: string): string =>
+      p.type !== "bool" ? reduceStep(p.fn, p.type, a, b, em.use) : p.fn === "min" || p.fn === "prod" ? `min(${a}, ${b})` : `max(${a}, ${b})`;
+    const part = p.type === "bool" ? `select(0u, 1u, ${acc})` : acc;
+    const s = `s${i}`;
+    if (subgroups) {
+      w.line(`var ${s}: ${t} = ${part};`);
+      w.line(`for (var m = 1u; m < sgs; m <<= 1u) { ${s} = ${combine(s, `subgroupShuffleXor(${s}, m)`)}; }`);
+      w.line(`if (sgi == 0u) { ${red}[lid / sgs] = ${s}; }`);
+    } else w.line(`${red}[tid] = ${part};`);
+    w.line("workgroupBarrier();");
+    w.line(`var ${s}w: ${t} = ${red}[0];`);
+    w.line(`for (var j = 1u; j < ${subgroups ? `${wg}u / sgs` : `${wg}u`}; j++) { ${s}w = ${combine(`${s}w`, `${red}[j]`)}; }`);
     w.line("workgroupBarrier();");
     const r = `r${i}`;
-    w.line(`var ${r}: ${valueType(p.type)} = ${p.type === "bool" ? `${red}[0] != 0u` : `${red}[0]`};`);
-    w.open(`for (var j = 1i; j < ${wg}i; j++)`);
-    w.line(`${r} = ${reduceStep(p.fn, p.type, r, p.type === "bool" ? `(${red}[j] != 0u)` : `${red}[j]`, em.use)};`);
-    w.close();
-    w.line("workgroupBarrier();");
+    w.line(`let ${r}: ${valueType(p.type)} = ${p.type === "bool" ? `${s}w != 0u` : `${s}w`};`);
     em.env.reduced[i] = r;
     bound.add(`%${i}`);
   });
