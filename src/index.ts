@@ -48,3 +48,4 @@ export type { AttentionCheck, AttentionOptions, KeysCheck } from "./nn/attention
 export { getDefaultDevice, getDevice, kernelStats, setDevice } from "./backend/engine.js";
 export { explain } from "./explain.js";
 export type { Device, KernelReport, KernelStats } from "./backend/engine.js";
+export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";

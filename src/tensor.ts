@@ -2,7 +2,7 @@
 // private (masked), typed by its dims `S` and dtype `D`. This file holds only what every tensor has
 // (introspection, reading values, devices, disposal); each op family in src/ops adds its methods to the
 // class from its own file (declaration merging), so one op lives in one place with its types and checks.
-import { type Device, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
+import { type Device, deviceOf, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
 import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
 import { formatTensor } from "./tensor-format.js";
@@ -162,6 +162,8 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   toString(): string {
     if (this.#disposed) return formatTensor(this.node.dims, this.masked, this.dtype, undefined, "(disposed)");
     if (readsDisposed(this.node)) return formatTensor(this.node.dims, this.masked, this.dtype, undefined, "(not computable: an input was disposed)");
+    const device = deviceOf(this.node);
+    if (!device.readSync) return formatTensor(this.node.dims, this.masked, this.dtype, undefined, `(on ${device.name}: read the values with await t.data())`);
     return formatTensor(this.node.dims, this.masked, this.dtype, this.node.storage || this.numel <= 1e6 ? this.dataSync() : undefined);
   }
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
   // Dawn's null backend: Tint validates WGSL, nothing runs (no Vulkan driver needed). Held for the process.
   const gpu = ((globalThis as { __ntNullDawn?: GPU }).__ntNullDawn ??= create(["backend=null"]));
   const adapter = await gpu.requestAdapter();
-  device = await adapter!.requestDevice({ requiredFeatures: ["shader-f16"].filter((f) => adapter!.features.has(f)) as GPUFeatureName[] });
+  device = await adapter!.requestDevice({ requiredFeatures: ["shader-f16", "subgroups"].filter((f) => adapter!.features.has(f)) as GPUFeatureName[] });
 });
 
 /** Tint's errors for a shader ("" when it is valid). */
@@ -102,6 +102,18 @@ describe("WGSL generation", () => {
     expect(m!.code).toContain("@workgroup_size(16, 16)"); // 256 invocations
     const [m64] = kernels(t([["m", 512], ["k", 64]]).dot("k", t([["k", 64], ["n", 512]])), { ...caps, maxInvocations: 64, maxWorkgroupSizeX: 64 });
     expect(m64!.code).toContain("@workgroup_size(8, 8)");
+  });
+
+  it("reductions shuffle within subgroups where the device has them (and every subgroup fits the workgroup)", async () => {
+    const sm = () => t([["r", 4], ["c", 300]]).softmax("c");
+    expect(kernels(sm())[0]!.code).not.toContain("subgroup");
+    const [k] = kernels(sm(), { ...caps, subgroupMaxSize: 8 });
+    expect(k!.code).toContain("enable subgroups;");
+    expect(k!.code).toContain("subgroupShuffleXor");
+    expect(kernels(sm(), { ...caps, subgroupMaxSize: 128 })[0]!.code).not.toContain("subgroup");
+    expect(device.features.has("subgroups")).toBe(true);
+    expect(await tint(k!.code)).toBe("");
+    expect(k!.code).toMatchSnapshot();
   });
 
   it("f16 contraction tiles only when asked (and the adapter has shader-f16)", async () => {

@@ -60,12 +60,13 @@ function worst(got: Float32Array, want: number[]): number {
 const spread = (lo: number, hi: number): number[] => Array.from({ length: N }, (_, i) => Math.fround(lo + ((hi - lo) * i) / (N - 1)));
 const special = [0, -0, 1, -1, Infinity, -Infinity, NaN, 1e-40, -1e-40, 88.7, -87.3, 100, -110, 1e-8];
 const cases: [MathFunction, number[], (x: number, y: number) => number, number][] = [
-  ["exp", [...spread(-100, 89), ...special], Math.exp, 3],
-  ["log", [...spread(1e-6, 1e6).map(Math.fround), ...spread(0.5, 2), ...special], Math.log, 3],
-  ["tanh", [...spread(-12, 12), ...spread(-0.5, 0.5), ...special], Math.tanh, 4],
-  ["sin", [...spread(-100, 100), ...special.filter((v) => Math.abs(v) < 1e3)], Math.sin, 0],
-  ["cos", [...spread(-100, 100), ...special.filter((v) => Math.abs(v) < 1e3)], Math.cos, 0],
-  ["erf", [...spread(-6, 6), ...spread(-1.2, 1.2), ...special], erf, 4],
+  // special values first: the inputs are cut to N
+  ["exp", [...special, ...spread(-100, 89)], Math.exp, 3],
+  ["log", [...special, ...spread(0.5, 2).slice(0, 1000), 1e-41, 3e-39, ...spread(1e-6, 1e6).map(Math.fround)], Math.log, 3],
+  ["tanh", [...special, ...spread(-0.5, 0.5).slice(0, 1000), ...spread(-12, 12)], Math.tanh, 4],
+  ["sin", [...special.filter((v) => Math.abs(v) < 1e3), ...spread(-100, 100)], Math.sin, 0],
+  ["cos", [...special.filter((v) => Math.abs(v) < 1e3), ...spread(-100, 100)], Math.cos, 0],
+  ["erf", [...special, ...spread(-1.2, 1.2).slice(0, 1000), ...spread(-6, 6)], erf, 4],
 ];
 
 describe("wasm math", () => {

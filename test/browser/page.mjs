@@ -36,7 +36,7 @@ try {
   await setDevice("webgpu");
   const y = fused();
   if (y.device !== "webgpu") throw new Error(`the fused expression ran on ${y.device}`);
-  compare("fused dot·scale+bias, gelu, softmax, sum", await y.data(), wantFused, 1e-4, 1e-6);
+  compare("fused dot·scale+bias, gelu, softmax, sum", await y.data(), wantFused, 1e-5, 1e-6);
   compare("randn on webgpu equals randn on the CPU", await randn([["a", 64]], { seed: 5 }).data(), await (async () => {
     await setDevice("cpu");
     const v = await randn([["a", 64]], { seed: 5 }).data();
@@ -59,8 +59,8 @@ try {
   const cpu = await run("cpu");
   const web = await run("webgpu");
   if (web.device !== "webgpu") throw new Error(`attention ran on ${web.device}`);
-  compare("attention r_t", web.rt, cpu.rt, 1e-4, 1e-5);
-  compare("attention α_t", web.at, cpu.at, 1e-4, 1e-6);
+  compare("attention r_t", web.rt, cpu.rt, 1e-5, 1e-6);
+  compare("attention α_t", web.at, cpu.at, 1e-5, 1e-6);
   compare("attention α_t rows sum to 1", Array.from({ length: 3 }, (_, b) => web.at.slice(b * 5, b * 5 + 5).reduce((s, v) => s + v, 0)), [1, 1, 1], 1e-5, 1e-5);
   results.ok = results.checks.every((c) => c.ok);
 } catch (e) {

@@ -15,7 +15,7 @@ export interface Check {
   ok: boolean;
 }
 
-/** Bytes a size class holds: the smallest 2^k or 1.5·2^k ≥ bytes (at least 16). */
+/** Bytes a size class holds: the smallest 2^k or 1.5·2^k ≥ bytes (at least 16). @example sizeClass(100) // 128 */
 export function sizeClass(bytes: number): number {
   let c = 16;
   while (c < bytes) {

@@ -199,6 +199,7 @@ export class WebGpuDevice implements Device, BufferOwner {
       const error = await c.promise;
       if (error) throw error;
     }
+    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
     if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier"));
     const n = node.numel;
     const out = node.dtype === "float32" ? new Float32Array(n) : node.dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
@@ -269,5 +270,5 @@ export class WebGpuDevice implements Device, BufferOwner {
   }
 }
 
-/** The loader registered with the engine: `await getDevice("webgpu")` / `await setDevice("webgpu")`. */
+/** The loader registered with the engine. @example registerDeviceLoader("webgpu", loadWebGpu) // then await setDevice("webgpu") */
 export const loadWebGpu = (): Promise<Device> => WebGpuDevice.create();

@@ -83,7 +83,8 @@ function logOf(x0: M): M {
   const m0 = bind(op("float", op("ior", op("iand", b, i(0x7fffff)), i(0x3f800000))));
   const big = bind(op("fgt", m0, f(Math.SQRT2)));
   const m = bind(select(big, mul(m0, f(0.5)), m0));
-  const e = op("itof", op("isub", op("iadd", e0, op("iand", big, i(1))), op("iand", tiny, i(23))));
+  // (comparisons are 0/1 in scalar code and all-ones in SIMD code, so select rather than mask them)
+  const e = op("itof", op("isub", op("iadd", e0, select(big, i(1), i(0))), select(tiny, i(23), i(0))));
   const s = bind(op("fdiv", sub(m, f(1)), add(m, f(1))));
   const s2 = bind(mul(s, s));
   const lnm = mul(mul(f(2), s), poly(s2, [1, 1 / 3, 1 / 5, 1 / 7, 1 / 9, 1 / 11]));

@@ -3,10 +3,10 @@
 // expressions (prologues: casts, scales, exp, …) and the stored value any expression of the sum (epilogue:
 // bias, activation). A workgroup computes a TM×TN tile of C: its invocations stage TM×TK values of `a` and
 // TK×TN of `b` in workgroup memory, then each accumulates a 4×4 register block with vec4 reads of the tiles.
-// Factors are read in the order their memory is contiguous. Imports the IR, the emitter and module helpers.
+// Factors are read in the order their memory is contiguous, 4 neighbours (a vec4) at a time where they can be. Imports the IR, the emitter and module helpers.
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
-import { type EmitEnv, ExprEmitter, Writer, indexText } from "./emit.js";
+import { type EmitEnv, ExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
 
 /** A kernel recognised as a contraction, with its loops sorted into roles. */
@@ -21,7 +21,7 @@ export interface ContractionPlan {
 
 /** Register block per invocation (RM×RN) and tile depth. */
 const R = 4;
-const TK = Number(process.env.NT_TK ?? 16);
+const TK = 16;
 
 /** Loop variables an expression reads. */
 function varsOf(e: Expr): Set<string> {
@@ -76,7 +76,7 @@ function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
   return found ?? false;
 }
 
-/** The tiled contraction kernel (plan from contractionPlan). */
+/** The tiled contraction kernel (plan from contractionPlan). @example tiledContraction(k, contractionPlan(k, caps)!, caps).template // "tiled" */
 export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCaps): WgslKernel {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
@@ -97,26 +97,36 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   w.line(`let n0 = i32(wid.x) * ${TN}i;`);
   decompose(w, em, plan.batchVars, "i32(wid.z)");
   for (let r = 0; r < R; r++) w.line(`var acc${r} = vec4<f32>(0.0f);`);
-  // One cooperative load of a tile: `rows` (m or n) × TK values of a factor into `tile`, `threads` at a time.
+  // One cooperative load of a tile: `rows` (m or n) × TK values of a factor into `tile`, `threads` at a time;
+  // 4 neighbours along the factor's contiguous axis at a time (one vec4 read) where that axis allows it.
   const stage = (factor: Expr, rowVars: readonly LoopVar[], rows: number, tile: string, rowExtent: number): void => {
     const kFast = kContiguous(factor, plan.kVars);
+    const axis = kFast ? plan.kVars : rowVars;
+    const lane = axis[axis.length - 1];
+    const lanes = lane && lane.extent % 4 === 0 && (kFast ? K : rowExtent) % 4 === 0 && vectorizable([factor], lane.name) ? 4 : 1;
     const checks = [...(rowExtent % rows ? [`row < ${rowExtent}i`] : []), ...(K % TK ? [`kg < ${K}i`] : [])];
-    w.open(`for (var l = tid; l < ${rows * TK}i; l += ${threads}i)`);
+    const v = lanes === 4 ? `vec4<${scalar}>` : scalar;
+    w.open(`for (var l = tid * ${lanes}i; l < ${rows * TK}i; l += ${threads * lanes}i)`);
     w.line(kFast ? `let rr = l / ${TK}i;` : `let rr = l % ${rows}i;`);
     w.line(kFast ? `let kk = l % ${TK}i;` : `let kk = l / ${rows}i;`);
     w.line(`let row = ${tile === "As" ? "m0" : "n0"} + rr;`);
     w.line("let kg = k0 + kk;");
-    w.line(`var x = ${scalar}(0.0);`);
+    w.line(`var x = ${v}(0.0);`);
     if (checks.length) w.open(`if (${checks.join(" && ")})`);
     em.enter();
     decompose(w, em, rowVars, "row");
     decompose(w, em, plan.kVars, "kg");
-    w.line(`x = ${scalar}(${em.value(factor)});`);
+    if (lanes === 4) em.lane = lane!.name;
+    w.line(`x = ${v}(${em.value(factor)});`);
+    em.lane = undefined;
     em.exit();
     if (checks.length) w.close();
-    w.line(`${tile}[(kk * ${rows}i + rr) / 4i][rr % 4i] = x;`);
+    if (lanes === 1) w.line(`${tile}[(kk * ${rows}i + rr) / 4i][rr % 4i] = x;`);
+    else if (!kFast) w.line(`${tile}[(kk * ${rows}i + rr) / 4i] = x;`);
+    else for (let j = 0; j < 4; j++) w.line(`${tile}[((kk + ${j}i) * ${rows}i + rr) / 4i][rr % 4i] = x[${j}];`);
     w.close();
   };
+
   w.open(`for (var k0 = 0i; k0 < ${K}i; k0 += ${TK}i)`);
   stage(plan.a, plan.mVars, TM, "As", M);
   stage(plan.b, plan.nVars, TN, "Bs", N);

@@ -47,7 +47,7 @@ export interface DynamicLoadInfo {
 
 const i32 = (v: number): string => literal("i32", v, () => undefined);
 
-/** The WGSL text of an index expression (i32), given the text of each variable. */
+/** The WGSL text of an index expression (i32), given the text of each variable. @example indexText(idxAdd(idxMul(idxVar("i"), 4), idxVar("j")), vars) // "((v0 * 4i) + v1)" */
 export function indexText(e: IndexExpr, vars: ReadonlyMap<string, string>): string {
   switch (e.op) {
     case "var": {
@@ -78,7 +78,7 @@ function laneSplit(e: IndexExpr, lane: string): { coef: number; aligned: boolean
 
 /**
  * Whether every expression can run 4 lanes wide along `lane`: loads and index values along it affine, without
- * guards or gathers, no random numbers along it.
+ * guards or gathers, no random numbers along it. @example vectorizable([k.value], "col") // true for x * 2 + y
  */
 export function vectorizable(roots: readonly Expr[], lane: string): boolean {
   let ok = true;

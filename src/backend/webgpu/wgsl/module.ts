@@ -20,7 +20,7 @@ export interface WgslKernel {
   readonly vectorInputs: readonly number[];
 }
 
-/** The binding numbers of a kernel with n inputs. */
+/** The binding numbers of a kernel with n inputs. @example bindings(2).params // 3 */
 export const bindings = (n: number) => ({ out: 0, scalar: (i: number) => 1 + i, params: n + 1, status: n + 2, vector: (i: number) => n + 3 + i });
 
 /** The adapter limits and features a generator respects. */
@@ -35,14 +35,14 @@ export interface WgslCaps {
   readonly subgroupMaxSize?: number;
 }
 
-/** The largest power of two ≤ the adapter's limits and `want`. */
+/** The largest power of two ≤ the adapter's limits and `want`. @example workgroupSize(caps, 300) // 256 */
 export function workgroupSize(caps: WgslCaps, want: number): number {
   let n = 1;
   while (n * 2 <= Math.min(want, caps.maxInvocations, caps.maxWorkgroupSizeX)) n *= 2;
   return n;
 }
 
-/** Workgroups for `count` groups: 1-D when it fits, else 2-D (the shader rebuilds the flat number). */
+/** Workgroups for `count` groups: 1-D when it fits, else 2-D (the shader rebuilds the flat number). @example dispatchFor(70000, caps) // [35000, 2, 1] */
 export function dispatchFor(count: number, caps: WgslCaps): [number, number, number] {
   const max = caps.maxWorkgroupsPerDimension;
   if (count <= max) return [Math.max(1, count), 1, 1];
@@ -51,7 +51,7 @@ export function dispatchFor(count: number, caps: WgslCaps): [number, number, num
   return [Math.ceil(count / y), y, 1];
 }
 
-/** The module text: bindings (those the code uses), helpers, then the entry point already written to `w`. */
+/** The module text: bindings (those the code uses), helpers, then the entry point already written to `w`. @example moduleText(k, em, w) */
 export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: readonly string[] = [], outLanes: Lanes = 1): string {
   const head: string[] = [...preamble];
   const b = bindings(k.inputs.length);
@@ -68,13 +68,13 @@ export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: read
   return [...head, ...(helpers ? [helpers] : []), w.text(), ""].join("\n");
 }
 
-/** What a template returns, from its emitter. */
+/** What a template returns, from its emitter. @example return kernelResult(moduleText(k, em, w), "rows", dispatchFor(points, caps), em) */
 export function kernelResult(code: string, template: WgslKernel["template"], dispatch: readonly [number, number, number], em: ExprEmitter): WgslKernel {
   const sorted = (s: ReadonlySet<number>): number[] => [...s].sort((x, y) => x - y);
   return { code, template, dispatch, dynamicLoads: em.dynamicLoads, scalarInputs: sorted(em.scalarInputs), vectorInputs: sorted(em.vectorInputs) };
 }
 
-/** The entry point's signature and the flat workgroup number `group` (i32). */
+/** The entry point's signature and the flat workgroup number `group` (i32). @example entry(w, [64]) */
 export function entry(w: Writer, size: readonly [number, number?], subgroups = false): void {
   w.line(`@compute @workgroup_size(${size.filter((s) => s !== undefined).join(", ")})`);
   const sg = subgroups ? ", @builtin(subgroup_invocation_id) sgi: u32, @builtin(subgroup_size) sgs: u32" : "";
@@ -82,7 +82,7 @@ export function entry(w: Writer, size: readonly [number, number?], subgroups = f
   w.line("let group = i32(wid.x + wid.y * nwg.x);");
 }
 
-/** Binds each var of `vars` (row-major, the last fastest) from the flat i32 index `flat`, as WGSL lets. */
+/** Binds each var of `vars` (row-major, the last fastest) from the flat i32 index `flat`, as WGSL lets. @example decompose(w, em, k.outer, "group") */
 export function decompose(w: Writer, em: ExprEmitter, vars: readonly LoopVar[], flat: string): void {
   let inner = 1;
   const names: string[] = [];
@@ -100,5 +100,5 @@ export function decompose(w: Writer, em: ExprEmitter, vars: readonly LoopVar[], 
   }
 }
 
-/** The number of points of a list of loops. */
+/** The number of points of a list of loops. @example extentOf([{ name: "a", extent: 3 }, { name: "b", extent: 4 }]) // 12 */
 export const extentOf = (vars: readonly LoopVar[]): number => vars.reduce((n, v) => n * v.extent, 1);

@@ -10,11 +10,12 @@ export type Lanes = 1 | 4;
 type Use = (helper: HelperUse) => void;
 
 const vec = (t: string, lanes: Lanes): string => (lanes === 1 ? t : `vec4<${t}>`);
-/** The WGSL type of a value in expressions (bool is a real bool) and in buffers (bool is a u32 0/1). */
+/** The WGSL type of a value in expressions (bool is a real bool) and in buffers (bool is a u32 0/1). @example valueType("bool", 4) // "vec4<bool>" */
 export const valueType = (t: ScalarType, lanes: Lanes = 1): string => vec(t === "bool" ? "bool" : t, lanes);
+/** @example storageType("bool") // "u32" */
 export const storageType = (t: ScalarType, lanes: Lanes = 1): string => vec(t === "bool" ? "u32" : t, lanes);
 
-/** A WGSL literal for a scalar constant (splat to vec4 for 4 lanes); non-finite floats go through a helper. */
+/** A WGSL literal for a scalar constant (splat to vec4 for 4 lanes); non-finite floats go through a helper. @example literal("f32", 0.5, use) // "0.5f" */
 export function literal(type: ScalarType, value: number, use: Use, lanes: Lanes = 1): string {
   let text: string;
   if (type === "bool") text = value ? "true" : "false";
@@ -43,7 +44,7 @@ function helper(name: HelperName, lanes: Lanes, use: Use, ...args: string[]): st
   return `${h}(${args.join(", ")})`;
 }
 
-/** The WGSL text of `fn(x)` for a value of type t. */
+/** The WGSL text of `fn(x)` for a value of type t. @example unary("exp", "f32", "t3", use, 4) // "nt_exp4(t3)" */
 export function unary(fn: UnaryFn, t: ScalarType, x: string, use: Use, lanes: Lanes = 1): string {
   if (t === "bool") return `(!${x})`;
   if (t === "i32") {
@@ -79,7 +80,7 @@ export function unary(fn: UnaryFn, t: ScalarType, x: string, use: Use, lanes: La
 
 const infix: Partial<Record<BinaryFn, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", lt: "<", le: "<=", and: "&", or: "|" };
 
-/** The WGSL text of `a fn b` where both operands have type t. */
+/** The WGSL text of `a fn b` where both operands have type t. @example binary("ne", "f32", "a", "b", use) // "(!(a == b))" */
 export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: Use, lanes: Lanes = 1): string {
   if (fn === "ne") return `(!(${a} == ${b}))`; // an unordered compare: NaN != NaN (SwiftShader's != is ordered)
   if (fn === "pow") return helper("nt_pow", lanes, use, a, b);
@@ -89,7 +90,7 @@ export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: U
   return `(${a} ${op} ${b})`;
 }
 
-/** The WGSL text of casting x from one scalar type to another. */
+/** The WGSL text of casting x from one scalar type to another. @example cast("bool", "f32", "c", use) // "select(0.0f, 1.0f, c)" */
 export function cast(from: ScalarType, to: ScalarType, x: string, use: Use, lanes: Lanes = 1): string {
   if (from === to) return x;
   const lit = (t: ScalarType, v: number): string => literal(t, v, use, lanes);
@@ -98,13 +99,13 @@ export function cast(from: ScalarType, to: ScalarType, x: string, use: Use, lane
   return `(!(${x} == ${lit(from, 0)}))`;
 }
 
-/** The identity of a reduction, as WGSL text. */
+/** The identity of a reduction, as WGSL text. @example reduceIdentity("prod", "i32", use) // "1i" */
 export function reduceIdentity(fn: string, t: ScalarType, use: Use): string {
   if (t === "bool") return fn === "min" || fn === "prod" ? "true" : "false";
   if (t === "i32") return literal("i32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647, use);
   return literal("f32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity, use);
 }
-/** The combining step `fn(acc, x)` of a reduction, as WGSL text. */
+/** The combining step `fn(acc, x)` of a reduction, as WGSL text. @example reduceStep("sum", "f32", "acc", "x", use) // "(acc + x)" */
 export function reduceStep(fn: string, t: ScalarType, acc: string, x: string, use: Use): string {
   if (t === "bool") return fn === "min" || fn === "prod" ? `(${acc} & ${x})` : `(${acc} | ${x})`;
   if (fn === "sum") return `(${acc} + ${x})`;
@@ -228,7 +229,7 @@ function instantiate(name: HelperName, lanes: 1 | 4): string {
     .replaceAll("$S", lanes === 1 ? "" : "4");
 }
 
-/** The text of the used helpers and everything they call, dependencies first, in a fixed order. */
+/** The text of the used helpers and everything they call, dependencies first, in a fixed order. @example helperText(new Set(["nt_tanh4"])) // nt_isnan4, nt_bits4, nt_exp4, nt_tanh4 */
 export function helperText(used: ReadonlySet<HelperUse>): string {
   const all = new Set<HelperUse>();
   const add = (h: HelperUse): void => {

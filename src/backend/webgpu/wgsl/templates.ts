@@ -28,7 +28,7 @@ function storeValue(k: Kernel, em: ExprEmitter): void {
 /**
  * out[...] = value over all store vars. When the last loop is contiguous for every access, an invocation
  * computes 4 consecutive points as one vec4 (aligned vec4 loads and stores); otherwise E points, strided by
- * the workgroup size so that neighbouring invocations touch neighbouring memory.
+ * the workgroup size so that neighbouring invocations touch neighbouring memory. @example elementwise(k, caps).template // "vec4"
  */
 export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
@@ -78,7 +78,7 @@ const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
  * One workgroup per outer point: each invocation folds a strided part of each phase, the partial results meet
  * in workgroup memory (one per subgroup after a butterfly of shuffles, where the device has subgroups) and every
  * invocation folds them all (two barriers per phase: barriers are what CPU emulations of GPUs pay most for),
- * then the workgroup shares out the inner loop.
+ * then the workgroup shares out the inner loop. @example rows(softmaxKernel, caps).dispatch // [rows, 1, 1]
  */
 export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
@@ -156,7 +156,7 @@ function loops(em: ExprEmitter, vars: readonly LoopVar[], bound: Set<string>, ro
   go(0);
 }
 
-/** One invocation per outer point: phases, then the inner loop (or a scan along it), in sequence. */
+/** One invocation per outer point: phases, then the inner loop (or a scan along it), in sequence. @example threads(k, caps).template // "threads" or "scan" */
 export function threads(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
   const points = extentOf(k.outer);
