@@ -39,6 +39,8 @@ const corpus: [string, () => unknown][] = [
   ["cumsum: a scan", () => t([["r", 3], ["s", 9]]).cumsum("s")],
   ["sort keys (the rank kernel is separate)", () => t([["r", 3], ["s", 9]]).exp().sort("s").indices],
   ["random uniform", () => rand([["a", 5], ["b", 7]], { seed: 3 }).mul(2)],
+  ["vec4 fill: a scalar stored 4 lanes wide", () => full([["i", 64]], 0.25)],
+  ["vec4 store of a lane-invariant value", () => t([["r", 8]]).exp().add(full([["r", 8], ["c", 16]], 1))],
   ["mean over an empty dim", () => t([["a", 0], ["b", 3]]).mean("a")],
 ];
 

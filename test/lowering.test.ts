@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { interpretKernel } from "../src/backend/cpu/kernel-interpreter.js";
 import { evaluate } from "../src/backend/cpu/reference.js";
 import { lowerGraph } from "../src/backend/kernel/lower.js";
+import type { PlanOptions } from "../src/backend/kernel/passes/plan.js";
 import { showKernel } from "../src/backend/kernel/print.js";
 import { verifyKernel } from "../src/backend/kernel/verify.js";
 import type { Node } from "../src/graph/node.js";
@@ -17,15 +18,16 @@ const t = (dims: [string, number][]): Tensor<any, "float32"> =>
   tensor(randomFloats(dims.reduce((n, [, z]) => n * z, 1)), dims as any) as Tensor<any, "float32">;
 
 /** Runs the lowered program with the kernel interpreter; returns the root's values. */
-function runLowered(root: Node): { values: Float64Array; kernels: number; texts: string[] } {
-  const steps = lowerGraph([root]);
+function runLowered(root: Node, options: PlanOptions = {}): { values: Float64Array; kernels: number; texts: string[]; widest: number } {
+  const steps = lowerGraph([root], options);
   const computed = new Map<Node, Float64Array>();
   const valuesOf = (n: Node): ArrayLike<number> => computed.get(n) ?? (n.storage!.buffer as unknown as { array: ArrayLike<number> }).array;
   for (const s of steps) {
     verifyKernel(s.kernel);
     computed.set(s.node, interpretKernel(s.kernel, s.inputs.map(valuesOf), s.params));
   }
-  return { values: computed.get(root)!, kernels: steps.length, texts: steps.map((s) => showKernel(s.kernel)) };
+  const widest = Math.max(...steps.map((s) => s.inputs.length));
+  return { values: computed.get(root)!, kernels: steps.length, texts: steps.map((s) => showKernel(s.kernel)), widest };
 }
 
 const corpus: [string, () => Any, number][] = [
@@ -71,6 +73,19 @@ describe("lowering to index notation", () => {
       expectClose(got.values, evaluate(x.node), 1e-5, 1e-6);
     });
   }
+
+  it("splits a kernel that reads more buffers than the device binds (maxInputs), keeping the values", () => {
+    const xs = Array.from({ length: 9 }, (_, i) => t(i % 2 ? [["r", 4], ["c", 5]] : [["c", 5]]));
+    const x = xs.reduce((a, b, i) => (i % 3 ? a.mul(b).add(0.5) : a.sub(b).tanh()));
+    const whole = runLowered(x.node);
+    expect(whole.widest).toBe(9);
+    for (const limit of [2, 3, 5]) {
+      const split = runLowered(x.node, { maxInputs: limit });
+      expect(split.widest, split.texts.join("\n\n")).toBeLessThanOrEqual(limit);
+      expect(split.kernels).toBeGreaterThan(1);
+      expectClose(split.values, evaluate(x.node), 1e-5, 1e-6);
+    }
+  });
 
   it("compiles a second call on new data to the same kernels (same structural hashes)", () => {
     const f = (): Any => t([["r", 3], ["c", 17]]).softmax("c").mul(2.5);

@@ -8,7 +8,7 @@
 import type { Node } from "../../graph/node.js";
 import { hashKernel } from "./hash.js";
 import type { Kernel } from "./ir.js";
-import { planKernels } from "./passes/plan.js";
+import { type PlanOptions, planKernels } from "./passes/plan.js";
 import { simplifyKernel } from "./passes/simplify.js";
 import { showKernel } from "./print.js";
 import { verifyKernel } from "./verify.js";
@@ -36,8 +36,8 @@ function dump(pass: string, steps: readonly { kernel: Kernel }[]): void {
  * Lowers the graph under `roots` to kernels in execution order.
  * @example lowerGraph([x.exp().sum("k").node]).length // 1: the exp is fused into the sum
  */
-export function lowerGraph(roots: readonly Node[]): Step[] {
-  const planned = planKernels(roots);
+export function lowerGraph(roots: readonly Node[], options: PlanOptions = {}): Step[] {
+  const planned = planKernels(roots, options);
   dump("plan", planned);
   const simplified = planned.map((l) => ({ ...l, kernel: simplifyKernel(l.kernel) }));
   dump("simplify", simplified);

@@ -179,7 +179,9 @@ export class WebGpuDevice implements Device, BufferOwner {
     if (todo.length === 0) return;
     this.#checkUsable();
     for (const n of todo) this.#checkInputs(n, new Set());
-    this.#executor.runProgram(lowerGraph(todo), new Set(todo));
+    // An input may be bound twice (as vec4 and as scalars); the output and the status word take two more.
+    const maxInputs = Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2));
+    this.#executor.runProgram(lowerGraph(todo, { maxInputs }), new Set(todo));
   }
 
   /** Throws if a materialised input of `node` lived on a lost device. */

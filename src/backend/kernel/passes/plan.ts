@@ -1,12 +1,42 @@
 // Layer: src/backend/kernel, pass 1 of lower.ts. Decides which nodes get a kernel of their own and lowers
 // each to index notation: the roots, scans and sorts always; a reduction when it cannot be a phase of its
-// consumer's kernel or when two kernels would both need it (computing it once beats computing it twice).
-// Everything else is fused into its consumers. Output: kernels in an order where inputs come first.
+// consumer's kernel or when two kernels would both need it (computing it once beats computing it twice);
+// and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
+// buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
+// Output: kernels in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 
+export interface PlanOptions {
+  /** The most buffers one kernel may read (a device limit); a kernel that would read more is split. */
+  readonly maxInputs?: number;
+}
+
+/**
+ * Among the nodes `root`'s kernel inlines, the one whose subtree reads the most (but not all) of the kernel's
+ * buffers: materialising it takes those reads out of the kernel.
+ */
+function splitPoint(root: Node, isMaterialized: (n: Node) => boolean, total: number): Node | undefined {
+  const reads = new Map<Node, Set<Node>>();
+  const visit = (n: Node): Set<Node> => {
+    let r = reads.get(n);
+    if (r) return r;
+    r = new Set();
+    reads.set(n, r);
+    for (const i of n.inputs) {
+      if (isMaterialized(i)) r.add(i);
+      else for (const x of visit(i)) r.add(x);
+    }
+    return r;
+  };
+  visit(root);
+  let best: Node | undefined;
+  for (const [n, r] of reads) if (n !== root && r.size >= 2 && r.size < total && (!best || r.size > reads.get(best)!.size)) best = n;
+  return best;
+}
+
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
-export function planKernels(roots: readonly Node[]): Lowered[] {
+export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Lowered[] {
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
@@ -26,6 +56,13 @@ export function planKernels(roots: readonly Node[]): Lowered[] {
           queue.push(x);
         }
       });
+      if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
+        const split = splitPoint(n, isMaterialized, l.inputs.length);
+        if (!split) throw new Error(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
+        forced.add(split);
+        conflict = true;
+        break;
+      }
       for (const r of l.fused) {
         const other = claimedBy.get(r);
         if (other && other !== n) {

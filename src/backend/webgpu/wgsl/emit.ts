@@ -184,9 +184,14 @@ export class ExprEmitter {
     for (const r of roots) visit(r);
   }
 
-  /** The WGSL text of e's value (a temporary, a literal or a name): a vec4 when it varies along the lane. */
-  value(e: Expr): string {
-    return this.lane !== undefined && this.deps(e).has(this.lane) ? this.#vector(e) : this.#scalar(e);
+  /**
+   * The WGSL text of e's value (a temporary, a literal or a name): a vec4 when it varies along the lane, or
+   * when `lanes` asks for one (a splat of a value that is the same at all 4 lanes, such as a fill).
+   */
+  value(e: Expr, lanes: Lanes = 1): string {
+    if (this.lane !== undefined && this.deps(e).has(this.lane)) return this.#vector(e);
+    const s = this.#scalar(e);
+    return lanes === 4 ? this.#splat(e) : s;
   }
 
   #scalar(e: Expr): string {
@@ -240,13 +245,19 @@ export class ExprEmitter {
     return `select(${literal(e.type, 0, this.use)}, ${read(`select(0i, ${at}, ${g})`)}, ${g})`;
   }
 
+  /** A vec4 holding e's value (which is the same at every lane) 4 times. */
+  #splat(e: Expr): string {
+    const key = `v4:${this.key(e)}`;
+    return this.#cached(key) ?? this.#bind(key, `${valueType(e.type, 4)}(${this.#scalar(e)})`);
+  }
+
   /** A vec4 of e's value at the 4 lanes (a splat when e does not vary along the lane). */
   #vector(e: Expr): string {
     const lane = this.lane!;
     const key = `v4:${this.key(e)}`;
     const hit = this.#cached(key);
     if (hit !== undefined) return hit;
-    const v = (x: Expr): string => (this.deps(x).has(lane) ? this.#vector(x) : this.#bind(`v4:${this.key(x)}`, `${valueType(x.type, 4)}(${this.#scalar(x)})`));
+    const v = (x: Expr): string => (this.deps(x).has(lane) ? this.#vector(x) : this.#splat(x));
     switch (e.op) {
       case "idx": {
         const { coef } = laneSplit(e.index, lane)!;

@@ -44,7 +44,7 @@ export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
     if (total % (4 * wg)) w.line(`if (f >= ${total}i) { return; }`);
     decompose(w, em, vars, "f");
     em.lane = last.name;
-    w.line(em.store(indexText(k.output.index, em.env.vars), em.value(k.value), 4));
+    w.line(em.store(indexText(k.output.index, em.env.vars), em.value(k.value, 4), 4));
     w.close();
     return kernelResult(moduleText(k, em, w, [], 4), "vec4", dispatchFor(groups, caps), em);
   }
