@@ -101,16 +101,7 @@ type CheckSelectNames<S extends Shape, N, I extends Shape> = I extends readonly 
  * The check of `indexSelect`'s index tensor: int32, and no name shared with x's other dims; "ok" when N
  * itself is wrong (that error is N's).
  */
-export type SelectIndex<S extends Shape, N, I extends Shape, DI extends DType> =
-  SizeIfOk<S, N> extends [infer Z extends number]
-    ? IndexType<DI> extends infer T
-      ? T extends AnyFail
-        ? T
-        : IsDynamic<I> extends true
-          ? "ok"
-          : CheckSelectNames<S, N, I>
-      : never
-    : "ok";
+export type SelectIndex<S extends Shape, N, I extends Shape, DI extends DType> = IndexCheck<S, N, I, DI, "select">;
 
 /**
  * The shape of `indexSelect(N, index)`: the index tensor's dims, in its order, replace N in place.
@@ -143,14 +134,19 @@ type CheckShared<S extends Shape, N, I extends Shape> = I extends readonly [infe
  * The check of `gather`'s index tensor: int32, and the dims it shares with x's other dims agree in size;
  * "ok" when N itself is wrong (that error is N's).
  */
-export type GatherIndex<S extends Shape, N, I extends Shape, DI extends DType> =
-  SizeIfOk<S, N> extends [infer Z extends number]
+export type GatherIndex<S extends Shape, N, I extends Shape, DI extends DType> = IndexCheck<S, N, I, DI, "gather">;
+
+/** The index checks of indexSelect (no shared names) and gather (shared names agree), after the dtype's. */
+type IndexCheck<S extends Shape, N, I extends Shape, DI extends DType, Kind extends "select" | "gather"> =
+  SizeIfOk<S, N> extends [number]
     ? IndexType<DI> extends infer T
       ? T extends AnyFail
         ? T
         : IsDynamic<I> extends true
           ? "ok"
-          : CheckShared<S, N, I>
+          : Kind extends "select"
+            ? CheckSelectNames<S, N, I>
+            : CheckShared<S, N, I>
       : never
     : "ok";
 

@@ -3,7 +3,7 @@
 // NAMED_TENSOR_CPU=reference) runs the float64 reference interpreter instead — the executable spec, and the
 // fallback where generating code is forbidden (no WebAssembly compilation allowed). Imports graph + kernel.
 import type { DType, Node } from "../../graph/node.js";
-import { contiguousStrides } from "../../graph/node.js";
+import { contiguousStrides, gatherView } from "../../graph/node.js";
 import type { Device, KernelReport, KernelStats, TypedArray } from "../engine.js";
 import { lowerGraph } from "../kernel/lower.js";
 import { showKernel } from "../kernel/print.js";
@@ -92,25 +92,7 @@ export class CpuDevice implements Device {
     const { buffer, strides, offset } = node.storage!;
     const src = (buffer as CpuBuffer).array;
     const out = typedArrayFor(node.dtype, node.numel);
-    const contiguous = contiguousStrides(node.dims);
-    if (strides.every((s, i) => s === contiguous[i] || node.dims[i]!.size <= 1)) {
-      out.set(src.subarray(offset, offset + out.length));
-      return out;
-    }
-    const sizes = node.dims.map((d) => d.size);
-    const idx = sizes.map(() => 0);
-    let o = offset;
-    for (let flat = 0; flat < out.length; flat++) {
-      out[flat] = src[o]!;
-      for (let d = sizes.length - 1; d >= 0; d--) {
-        idx[d]!++;
-        o += strides[d]!;
-        if (idx[d]! < sizes[d]!) break;
-        o -= strides[d]! * sizes[d]!;
-        idx[d] = 0;
-      }
-    }
-    return out;
+    return gatherView(src, offset, node.dims, strides, out);
   }
 
   async read(node: Node): Promise<TypedArray> {

@@ -3,7 +3,7 @@
 // evaluated once per outer point, e.g. softmax's max and sum). Scalars that change between calls (fill values,
 // seeds) are `param`s, not constants, so the structure — and the cache key — stays the same.
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
-import type { IndexExpr } from "../../graph/index-expr.js";
+import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
 import type { BinaryFn, ReduceFn, UnaryFn } from "../../graph/node.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
@@ -109,6 +109,27 @@ export function children(e: Expr): Expr[] {
 export function walkExpr(e: Expr, fn: (x: Expr) => void): void {
   fn(e);
   for (const c of children(e)) walkExpr(c, fn);
+}
+
+/**
+ * The loop variables (and `%p` for phase p's result) that e reads, memoised in `memo`: what a code generator
+ * asks to hoist an expression out of a loop or vectorise it along a lane. `stashedAt` is the store index a
+ * `stashed` value is read back at.
+ * @example exprDeps(new Map(), { op: "idx", type: "i32", index: idxVar("i") }) // Set { "i" }
+ */
+export function exprDeps(memo: Map<Expr, ReadonlySet<string>>, e: Expr, stashedAt?: IndexExpr): ReadonlySet<string> {
+  let d = memo.get(e);
+  if (d) return d;
+  const s = new Set<string>();
+  if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
+  if (e.op === "reduced") s.add(`%${e.phase}`);
+  if (e.op === "stashed") {
+    if (!stashedAt) throw new Error("internal: a stashed value outside a store loop");
+    indexVars(stashedAt, s);
+  }
+  for (const c of children(e)) for (const v of exprDeps(memo, c, stashedAt)) s.add(v);
+  memo.set(e, (d = s));
+  return d;
 }
 
 /** Every expression of a kernel: phase bodies, then the stored value. */

@@ -4,7 +4,7 @@
 // (gather index errors, out-of-memory) and throws theirs. A lost device is replaced by a new one in the
 // background; tensors that lived on the lost one throw a clear Error when read. Imports graph + kernel.
 import type { DType, Node } from "../../graph/node.js";
-import { contiguousStrides } from "../../graph/node.js";
+import { gatherView } from "../../graph/node.js";
 import type { Device, KernelStats, TypedArray } from "../engine.js";
 import { lowerGraph } from "../kernel/lower.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
@@ -215,25 +215,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     });
     const words = await this.#download(gb, lo, hi - lo + 1);
     const src = node.dtype === "float32" ? new Float32Array(words.buffer) : node.dtype === "int32" ? words : new Uint32Array(words.buffer);
-    const contiguous = contiguousStrides(node.dims);
-    if (strides.every((s, i) => s === contiguous[i] || node.dims[i]!.size <= 1)) {
-      out.set(src.subarray(offset - lo, offset - lo + n));
-      return out;
-    }
-    const sizes = node.dims.map((d) => d.size);
-    const idx = sizes.map(() => 0);
-    let o = offset - lo;
-    for (let flat = 0; flat < n; flat++) {
-      out[flat] = src[o]!;
-      for (let d = sizes.length - 1; d >= 0; d--) {
-        idx[d]!++;
-        o += strides[d]!;
-        if (idx[d]! < sizes[d]!) break;
-        o -= strides[d]! * sizes[d]!;
-        idx[d] = 0;
-      }
-    }
-    return out;
+    return gatherView(src, offset - lo, node.dims, strides, out);
   }
 
   /** Copies `count` words from element `first` of a buffer into host memory. */

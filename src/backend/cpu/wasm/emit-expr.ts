@@ -3,7 +3,7 @@
 // hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
 // body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type ScalarType, children, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type ScalarType, children, exprDeps, walkExpr } from "../../kernel/ir.js";
 import { emitMath, type MathFunction } from "./math.js";
 import type { FunctionBuilder, ValType } from "./module.js";
 
@@ -43,15 +43,7 @@ export class ExprEmitter {
 
   /** The loop variables (and `%p` phase results) an expression reads. */
   deps(e: Expr): ReadonlySet<string> {
-    let d = this.#deps.get(e);
-    if (d) return d;
-    const s = new Set<string>();
-    if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
-    if (e.op === "reduced") s.add(`%${e.phase}`);
-    if (e.op === "stashed") indexVars(this.ctx.output!.index.index, s);
-    for (const c of children(e)) for (const v of this.deps(c)) s.add(v);
-    this.#deps.set(e, (d = s));
-    return d;
+    return exprDeps(this.#deps, e, this.ctx.output?.index.index);
   }
 
   /** Whether e differs between the lanes along `lane` (a contraction's sums, held per lane, always do). */

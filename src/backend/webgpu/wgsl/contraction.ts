@@ -6,60 +6,28 @@
 // Factors are read in the order their memory is contiguous, 4 neighbours (a vec4) at a time where they can be. Imports the IR, the emitter and module helpers.
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
+import { type Contraction, matchContraction } from "../../kernel/passes/contraction.js";
 import { type EmitEnv, ExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
-
-/** A kernel recognised as a contraction, with its loops sorted into roles. */
-export interface ContractionPlan {
-  readonly a: Expr;
-  readonly b: Expr;
-  readonly mVars: readonly LoopVar[];
-  readonly nVars: readonly LoopVar[];
-  readonly batchVars: readonly LoopVar[];
-  readonly kVars: readonly LoopVar[];
-}
 
 /** Register block per invocation (RM×RN) and tile depth. */
 const R = 4;
 const TK = 16;
 
-/** Loop variables an expression reads. */
-function varsOf(e: Expr): Set<string> {
-  const s = new Set<string>();
-  walkExpr(e, (x) => {
-    if (x.op === "idx" || x.op === "load" || x.op === "random") for (const v of indexNames(x.index)) s.add(v);
-  });
-  return s;
-}
-function indexNames(e: Parameters<typeof toAffine>[0], into: string[] = []): string[] {
-  if (e.op === "var") into.push(e.name);
-  else if (e.op !== "const") {
-    indexNames(e.a, into);
-    if (e.op === "add") indexNames(e.b, into);
-  }
-  return into;
-}
-
 /**
  * The roles of a contraction kernel's loops, or undefined when the kernel is not one worth tiling (a single
  * phase `sum(a · b)` in f32 over at least 16 rows and 16 columns, no inner loop) or its tiles do not fit one
- * dispatch. @example contractionPlan(lowerGraph([a.dot("k", b).node])[0].kernel, caps)?.kVars // [{ name: "k", extent: 64 }]
+ * dispatch. @example contractionPlan(lowerGraph([a.dot("k", b).node])[0].kernel, caps)?.k // [{ name: "k", extent: 64 }]
  */
-export function contractionPlan(k: Kernel, caps: WgslCaps): ContractionPlan | undefined {
-  if (k.mode.kind !== "map" || k.phases.length !== 1 || k.inner.length) return undefined;
-  const p = k.phases[0]!;
-  if (p.fn !== "sum" || p.type !== "f32" || p.body.op !== "binary" || p.body.fn !== "mul" || p.vars.length === 0) return undefined;
-  const [a, b] = [p.body.a, p.body.b];
-  const [da, db] = [varsOf(a), varsOf(b)];
-  const mVars = k.outer.filter((v) => da.has(v.name) && !db.has(v.name));
-  const nVars = k.outer.filter((v) => db.has(v.name) && !da.has(v.name));
-  const batchVars = k.outer.filter((v) => !mVars.includes(v) && !nVars.includes(v));
-  const [M, N, B] = [extentOf(mVars), extentOf(nVars), extentOf(batchVars)];
-  if (M < 16 || N < 16 || extentOf(p.vars) < 4) return undefined;
+export function contractionPlan(k: Kernel, caps: WgslCaps): Contraction | undefined {
+  const c = matchContraction(k);
+  if (!c) return undefined;
+  const [M, N, B] = [extentOf(c.m), extentOf(c.n), extentOf(c.batch)];
+  if (M < 16 || N < 16 || extentOf(c.k) < 4) return undefined;
   const tile = tileSide(caps, M, N) * R;
   const max = caps.maxWorkgroupsPerDimension;
   if (Math.ceil(M / tile) > max || Math.ceil(N / tile) > max || B > max) return undefined;
-  return { a, b, mVars, nVars, batchVars, kVars: p.vars };
+  return c;
 }
 
 /** Invocations per tile side: 8×8 of 4×4 outputs (a 32×32 tile); 16×16 (64×64) when the adapter and sizes allow. */
@@ -77,11 +45,11 @@ function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
 }
 
 /** The tiled contraction kernel (plan from contractionPlan). @example tiledContraction(k, contractionPlan(k, caps)!, caps).template // "tiled" */
-export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCaps): WgslKernel {
+export function tiledContraction(k: Kernel, plan: Contraction, caps: WgslCaps): WgslKernel {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
   const em = new ExprEmitter(w, k, env);
-  const [M, N, K, B] = [extentOf(plan.mVars), extentOf(plan.nVars), extentOf(plan.kVars), extentOf(plan.batchVars)];
+  const [M, N, K, B] = [extentOf(plan.m), extentOf(plan.n), extentOf(plan.k), extentOf(plan.batch)];
   const side = tileSide(caps, M, N);
   const [TM, TN] = [side * R, side * R];
   const threads = side * side;
@@ -95,13 +63,13 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   w.line(`let ty = tid / ${side}i;`);
   w.line(`let m0 = i32(wid.y) * ${TM}i;`);
   w.line(`let n0 = i32(wid.x) * ${TN}i;`);
-  decompose(w, em, plan.batchVars, "i32(wid.z)");
+  decompose(w, em, plan.batch, "i32(wid.z)");
   for (let r = 0; r < R; r++) w.line(`var acc${r} = vec4<f32>(0.0f);`);
   // One cooperative load of a tile: `rows` (m or n) × TK values of a factor into `tile`, `threads` at a time;
   // 4 neighbours along the factor's contiguous axis at a time (one vec4 read) where that axis allows it.
   const stage = (factor: Expr, rowVars: readonly LoopVar[], rows: number, tile: string, rowExtent: number): void => {
-    const kFast = kContiguous(factor, plan.kVars);
-    const axis = kFast ? plan.kVars : rowVars;
+    const kFast = kContiguous(factor, plan.k);
+    const axis = kFast ? plan.k : rowVars;
     const lane = axis[axis.length - 1];
     const lanes = lane && lane.extent % 4 === 0 && (kFast ? K : rowExtent) % 4 === 0 && vectorizable([factor], lane.name) ? 4 : 1;
     const checks = [...(rowExtent % rows ? [`row < ${rowExtent}i`] : []), ...(K % TK ? [`kg < ${K}i`] : [])];
@@ -115,7 +83,7 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
     if (checks.length) w.open(`if (${checks.join(" && ")})`);
     em.enter();
     decompose(w, em, rowVars, "row");
-    decompose(w, em, plan.kVars, "kg");
+    decompose(w, em, plan.k, "kg");
     if (lanes === 4) em.lane = lane!.name;
     w.line(`x = ${v}(${em.value(factor)});`);
     em.lane = undefined;
@@ -128,8 +96,8 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   };
 
   w.open(`for (var k0 = 0i; k0 < ${K}i; k0 += ${TK}i)`);
-  stage(plan.a, plan.mVars, TM, "As", M);
-  stage(plan.b, plan.nVars, TN, "Bs", N);
+  stage(plan.a, plan.m, TM, "As", M);
+  stage(plan.b, plan.n, TN, "Bs", N);
   w.line("workgroupBarrier();");
   w.open(`for (var kk = 0i; kk < ${TK}i; kk++)`);
   w.line(`let a = vec4<f32>(As[kk * ${TM / 4}i + ty]);`);
@@ -146,8 +114,8 @@ export function tiledContraction(k: Kernel, plan: ContractionPlan, caps: WgslCap
   w.line(`let col = n0 + tx * ${R}i + j;`);
   w.open(`if (row < ${M}i && col < ${N}i)`); // (the tiles may overhang the output)
   em.enter();
-  decompose(w, em, plan.mVars, "row");
-  decompose(w, em, plan.nVars, "col");
+  decompose(w, em, plan.m, "row");
+  decompose(w, em, plan.n, "col");
   w.line("let r0 = accs[i][j];");
   env.reduced[0] = "r0";
   w.line(em.store(indexText(k.output.index, env.vars), em.value(k.value)));

@@ -5,7 +5,7 @@
 // variable set, expressions that vary along it are emitted as vec4 (4 consecutive points; contiguous loads as
 // one vec4 read). The per-op syntax lives in syntax.ts. Imports the IR and the syntax table.
 import { type IndexExpr, indexVars, showIndex, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, children, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, children, exprDeps, walkExpr } from "../../kernel/ir.js";
 import { type HelperUse, type Lanes, binary, cast, literal, unary, valueType } from "./syntax.js";
 
 /** Lines of WGSL with indentation. */
@@ -124,14 +124,7 @@ export class ExprEmitter {
 
   /** Loop variables (and `%p` phase results) an expression reads. */
   deps(e: Expr): ReadonlySet<string> {
-    let d = this.#deps.get(e);
-    if (d) return d;
-    const s = new Set<string>();
-    if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
-    if (e.op === "reduced") s.add(`%${e.phase}`);
-    for (const c of children(e)) for (const v of this.deps(c)) s.add(v);
-    this.#deps.set(e, (d = s));
-    return d;
+    return exprDeps(this.#deps, e);
   }
 
   /** A structural key: equal keys mean equal values at the same loop point. */
