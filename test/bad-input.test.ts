@@ -23,6 +23,24 @@ function expectError(fn: () => unknown, kind: Kind, message: string | RegExp): v
   } catch (e) {
     thrown = e;
   }
+  checkError(thrown, kind, message);
+}
+
+/**
+ * As expectError, for a mistake found when the values are computed: `fn` may throw, or return a promise (a read
+ * such as `t.data()`) that rejects; on a device read asynchronously the error comes only with the promise.
+ */
+async function expectFailure(fn: () => unknown, kind: Kind, message: string | RegExp): Promise<void> {
+  let thrown: unknown;
+  try {
+    await fn();
+  } catch (e) {
+    thrown = e;
+  }
+  checkError(thrown, kind, message);
+}
+
+function checkError(thrown: unknown, kind: Kind, message: string | RegExp): void {
   expect(thrown, "expected an error").toBeInstanceOf(kind);
   const error = thrown as Error;
   expect(error.constructor).toBe(kind);
@@ -196,8 +214,10 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       // @ts-expect-error — a compile error too
       expectError(() => x.get("a", 7), ShapeError, errors.indexRange(7, "a", 7));
       const at = tensor(new Int32Array([0, 7]), [["pick", 2]]);
-      // The positions are only known when the values are computed: reading throws the same sentence.
-      expectError(() => x.indexSelect("a", at).dataSync(), ShapeError, errors.indexRange(7, "a", 7));
+      // The positions are only known when the values are computed: reading fails with the same sentence (on a
+      // device read asynchronously, the index lives there too and the read rejects with it).
+      await expectFailure(() => x.indexSelect("a", at).data(), ShapeError, errors.indexRange(7, "a", 7));
+      await expectFailure(() => x.gather("a", tensor(new Int32Array([1, -1, 6]), [["b", 3]])).array(), ShapeError, errors.indexRange(-1, "a", 7));
     });
   });
 
@@ -233,9 +253,29 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expect((await e.cumsum("a").data()).length).toBe(0);
       expect((await e.sort("a").values.data()).length).toBe(0);
       expect(w.topk("b", 0, "none").values.shape).toEqual({ none: 0, c: 2 });
-      expect(e.toString()).toBe("Tensor { a: 0, b: 3 } float32\n[]");
-      expect(e.toArray()).toEqual([]);
+      expect(e.toString().split("\n")[0]).toBe("Tensor { a: 0, b: 3 } float32");
+      expect(await e.array()).toEqual([]);
+      expect(await e.sum("a").array()).toEqual([0, 0, 0]);
       expectError(() => e.argmax("a"), ShapeError, errors.emptyReduction("argmax", "a"));
     });
+  });
+});
+
+// The synchronous reads exist on the CPU only (a device read asynchronously cannot return values from a
+// synchronous call; tensor.test.ts checks the error it throws instead).
+describe("bad input read synchronously on the CPU", () => {
+  beforeAll(() => useDevice("cpu"));
+
+  it("an index tensor holding a bad position: dataSync() throws the shared sentence", () => {
+    const x = tensor(randomFloats(21), [["a", 7], ["b", 3]]);
+    const at = tensor(new Int32Array([0, 7]), [["pick", 2]]);
+    expectError(() => x.indexSelect("a", at).dataSync(), ShapeError, errors.indexRange(7, "a", 7));
+  });
+
+  it("empty dims print and read synchronously as empty", () => {
+    const e = zeros([["a", 0], ["b", 3]]);
+    expect(e.toString()).toBe("Tensor { a: 0, b: 3 } float32\n[]");
+    expect(e.toArray()).toEqual([]);
+    expect(e.add(1).dataSync().length).toBe(0);
   });
 });

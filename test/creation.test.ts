@@ -69,9 +69,11 @@ describe.each(deviceNames)("creation on %s", (device) => {
       const s = tensor(v, []);
       expect(s.rank).toBe(0);
       expect(s.numel).toBe(1);
-      expect(s.item()).toBe(v);
+      expect(await s.array()).toBe(v);
+      expect(await s.data()).toEqual(new Float32Array([v]));
       expect(tensor(true, []).dtype).toBe("bool");
-      expect(tensor(true, []).item()).toBe(true);
+      expect(await tensor(true, []).array()).toBe(true);
+      expect(await tensor(false, []).array()).toBe(false);
     });
 
     it("infers the dtype: Int32Array → int32, booleans → bool, numbers and other arrays → float32", async () => {
