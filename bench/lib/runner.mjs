@@ -43,7 +43,7 @@ export function readOptions(env = process.env) {
 
 /** The workloads BENCH_ONLY selects (ids or family names), in run order; unknown names are an error. */
 export function selectWorkloads(only) {
-  if (!only) return WORKLOADS;
+  if (!only) return WORKLOADS.filter((w) => !w.optIn);
   const wanted = new Set();
   for (const name of only) {
     const ids = WORKLOAD_GROUPS[name] ?? (WORKLOADS.some((w) => w.id === name) ? [name] : null);

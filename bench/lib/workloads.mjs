@@ -7,7 +7,8 @@ const MiB = 1 << 20;
 
 /**
  * The workloads in run order. `id` is what BENCH_ONLY selects; `kind` is what a library module implements;
- * `full` and `quick` are the sizes of a normal and of a smoke run (BENCH_QUICK=1).
+ * `full` and `quick` are the sizes of a normal and of a smoke run (BENCH_QUICK=1). An `optIn` workload runs
+ * only when BENCH_ONLY names it (GPU sizes that a CPU run has no time for).
  * @example WORKLOADS.find((w) => w.id === "matmul1024").full // { n: 1024 }
  */
 export const WORKLOADS = [
@@ -15,6 +16,7 @@ export const WORKLOADS = [
   { id: "matmul512", kind: "matmul", full: { n: 512 }, quick: { n: 32 } },
   { id: "matmul1024", kind: "matmul", full: { n: 1024 }, quick: { n: 48 } },
   { id: "matmul2048", kind: "matmul", full: { n: 2048 }, quick: { n: 64 } },
+  { id: "matmul4096", kind: "matmul", full: { n: 4096 }, quick: { n: 96 }, optIn: true },
   { id: "sigmoid", kind: "sigmoid", full: { n: 16 * MiB }, quick: { n: 4096 } },
   { id: "sigmoid-op", kind: "sigmoidOp", full: { n: 16 * MiB }, quick: { n: 4096 } },
   { id: "chain", kind: "chain", full: { n: 4 * MiB }, quick: { n: 4096 } },

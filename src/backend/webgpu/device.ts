@@ -213,13 +213,16 @@ export class WebGpuDevice implements Device, BufferOwner {
       if (reach > 0) hi += reach;
       else lo += reach;
     });
-    const words = await this.#download(gb, lo, hi - lo + 1);
-    const src = node.dtype === "float32" ? new Float32Array(words.buffer) : node.dtype === "int32" ? words : new Uint32Array(words.buffer);
-    return gatherView(src, offset - lo, node.dims, strides, out);
+    // One copy: from the mapped staging memory straight into the result, in the view's order.
+    await this.#download(gb, lo, hi - lo + 1, (words) => {
+      const src = node.dtype === "float32" ? new Float32Array(words) : node.dtype === "int32" ? new Int32Array(words) : new Uint32Array(words);
+      gatherView(src, offset - lo, node.dims, strides, out);
+    });
+    return out;
   }
 
-  /** Copies `count` words from element `first` of a buffer into host memory. */
-  async #download(buffer: GpuBuffer, first: number, count: number): Promise<Int32Array> {
+  /** Maps `count` words from element `first` of a buffer and hands them to `consume` (valid only during the call). */
+  async #download(buffer: GpuBuffer, first: number, count: number, consume: (words: ArrayBuffer) => void): Promise<void> {
     const device = this.#ctx.device;
     const bytes = count * 4;
     const i = this.#staging.findIndex((s) => s.size >= bytes && s.size <= Math.max(bytes * 2, 4096));
@@ -233,11 +236,13 @@ export class WebGpuDevice implements Device, BufferOwner {
       staging.destroy();
       throw new Error(this.#lost ? lostMessage(this.#lost) : `reading WebGPU values failed: ${(e as Error).message}`);
     }
-    const words = new Int32Array(staging.getMappedRange(0, bytes).slice(0));
-    staging.unmap();
+    try {
+      consume(staging.getMappedRange(0, bytes));
+    } finally {
+      staging.unmap();
+    }
     if (this.#staging.length < 8) this.#staging.push(staging);
     else staging.destroy();
-    return words;
   }
 
   /** Destroys the GPU device (tests of device loss; the device is unusable afterwards). @example gpu.destroy() */
