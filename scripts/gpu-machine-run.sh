@@ -51,7 +51,11 @@ step "bench" env BENCH_RUNS="${BENCH_RUNS:-10}" BENCH_WARMUP=3 BENCH_QUIET_MAX_S
   BENCH_OUT="$OUT/bench" timeout "${GPU_BENCH_S:-300}" node bench/run.mjs >"$OUT/bench.log" 2>&1
 grep -v "artificially reduced" "$OUT/bench.log" | tail -60
 
-# 3. The demo: train the names transformer on the GPU.
+# 3. GPU time per kernel, many calls in flight (the bench above waits for each call).
+step "pipelined" timeout 120 node bench/webgpu-pipelined.mjs >"$OUT/pipelined.log" 2>&1
+grep -v "artificially reduced" "$OUT/pipelined.log"
+
+# 4. The demo: train the names transformer on the GPU.
 step "demo" timeout "${GPU_DEMO_S:-150}" node dist-examples/examples/names-transformer.js --device webgpu --steps "${GPU_DEMO_STEPS:-400}" \
   >"$OUT/demo.log" 2>&1
 grep -v "artificially reduced" "$OUT/demo.log" | tail -8
