@@ -155,6 +155,10 @@ describe.each(deviceNames)("movement on %s", (device) => {
       expect(y.shape).toEqual({ n: 4, m: 2, a: 3 });
       expectClose(await y.data(), naiveRead(v, [["a", 3]], [["n", 4], ["m", 2], ["a", 3]], (at) => ({ a: at.a! })));
       expectClose(await y.sum(["n", "m"]).data(), Array.from(v, (e) => 8 * e), 1e-6);
+      // One new dim as an object: the same as one pair.
+      const z = loose(x).expand({ n: 4 });
+      expect(z.dims).toEqual(["n", "a"]);
+      expectClose(await z.data(), naiveRead(v, [["a", 3]], [["n", 4], ["a", 3]], (at) => ({ a: at.a! })));
     }
   });
 
@@ -281,6 +285,9 @@ describe("movement errors: the runtime sentence is the type error's", () => {
     ["expand taken by a private dim", () => m.expand([["b", 3]]), '"b" is already a dimension'],
     ["expand bad size", () => x.expand([["n", -3]]), 'the size of "n" must be a non-negative integer, not -3'],
     ["expand duplicate", () => x.expand([["n", 2], ["n", 3]]), 'dimension names must be unique: "n" appears twice'],
+    ["expand object taken", () => x.expand({ h: 3 }), '"h" is already a dimension'],
+    ["expand object of two keys", () => x.expand({ n: 3, m: 2 }), "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]"],
+    ["expand empty object", () => x.expand({}), "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]"],
     ["squeeze size", () => x.squeeze("h"), 'cannot squeeze "h": its size is 96, not 1'],
     ["squeeze absent", () => x.squeeze("one"), '"one" is not a dimension of { b: 6, h: 96, w: 4 }'],
     ["concat size", () => concat([x, tensor(randomFloats(140), [["w", 4], ["h", 5], ["b", 7]])], "h"), 'dimension "b" is 6 in the left operand but 7 in the right'],

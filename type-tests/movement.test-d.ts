@@ -101,6 +101,11 @@ expectError(x.expand([["h", 3]]));
 expectError(xm.expand([["b", 3]]));
 expectError(x.expand([["n", -3]]));
 expectError(x.expand([["n", 2], ["n", 3]]));
+expectType<Tensor<[["n", 3], ["b", 6], ["h", 96], ["w", 4]], "float32">>(x.expand({ n: 3 }));
+expectType<Tensor<[["m", number], ["t", 2], ["f", 3]], "int32">>(xi.expand({ m: n }));
+expectError(x.expand({ n: 3, m: 2 })); // two keys: a type cannot see their order
+expectError(x.expand({}));
+expectError(x.expand({ h: 3 }));
 
 const ones = zeros([["a", 3], ["one", 1], ["b", 5], ["two", 1]]);
 expectType<Tensor<[["a", 3], ["b", 5]], "float32">>(ones.squeeze("two", "one"));

@@ -13,7 +13,7 @@ import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape } from "../types/
 import type { OkType } from "../types/dtype.js";
 import { type BoolArithmetic, ShapeError, boolArithmetic, intScalar } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
-import type { Concat, Expand, Pad, PadSpec, Rename, RenameSpec, Split, SplitPart, Squeeze, Stack, StackSpec, Transpose } from "../types/movement.js";
+import type { Concat, ExpandBy, ExpandSpec, Pad, PadSpec, Rename, RenameSpec, Split, SplitPart, Squeeze, Stack, StackSpec, Transpose } from "../types/movement.js";
 
 /** The check of split's parts; "ok" when the name itself is wrong (that error is the name's). */
 type SplitParts<S extends Shape, N, Ps extends readonly unknown[]> = Lookup<S, N> extends infer Z ? (Z extends AnyFail ? "ok" : Split<S, N, Ps>) : never;
@@ -52,10 +52,12 @@ declare module "../tensor.js" {
      */
     pad<S extends Shape, D extends DType, const M extends PadSpec>(this: Tensor<S, D>, widths: Guard<Pad<S, M>, M>, value?: number | boolean): Tensor<Ok<Pad<S, M>>, D>;
     /**
-     * Adds broadcast dims in front, in the listed order (stride 0: the values are not copied).
-     * @example bias.expand([["batch", 4]]) // Tensor<[["batch", 4], ["feat", 3]]>
+     * Adds broadcast dims in front (stride 0: the values are not copied): one `{ name: size }`, or several as
+     * `[name, size]` pairs in the order they should have.
+     * @example bias.expand({ batch: 4 }) // Tensor<[["batch", 4], ["feat", 3]]>
+     * @example bias.expand([["batch", 4], ["beam", 2]]) // Tensor<[["batch", 4], ["beam", 2], ["feat", 3]]>
      */
-    expand<S extends Shape, D extends DType, const P extends readonly (readonly [string, number])[]>(this: Tensor<S, D>, dims: Guard<Expand<S, P>, P>): Tensor<Ok<Expand<S, P>>, D>;
+    expand<S extends Shape, D extends DType, const P extends ExpandSpec>(this: Tensor<S, D>, dims: Guard<ExpandBy<S, P>, P>): Tensor<Ok<ExpandBy<S, P>>, D>;
     /**
      * Removes the named dims, each of size 1.
      * @example x.squeeze("one") // without the size-1 dim "one"

@@ -7,6 +7,7 @@ import {
   badSize,
   concatMissing,
   duplicate,
+  expandOneKey,
   nameTaken,
   notADimension,
   notSqueezable,
@@ -129,10 +130,16 @@ export function padShape(dims: readonly ShapeDim[], widths: unknown): { dims: Sh
 }
 
 /**
- * The dims of `expand(pairs)`: the new dims in front. Twin of `Expand`.
- * @example expandShape(x.shapeDims, [["batch", 4]])
+ * The dims of `expand(spec)` (pairs, or an object with one key): the new dims in front. Twin of `ExpandBy`.
+ * @example expandShape(x.shapeDims, { batch: 4 }) // same as expandShape(x.shapeDims, [["batch", 4]])
  */
-export function expandShape(dims: readonly ShapeDim[], pairs: unknown): { added: ShapeDim[]; dims: ShapeDim[] } {
+export function expandShape(dims: readonly ShapeDim[], spec: unknown): { added: ShapeDim[]; dims: ShapeDim[] } {
+  let pairs = spec;
+  if (spec !== null && typeof spec === "object" && !Array.isArray(spec)) {
+    const entries = Object.entries(spec);
+    if (entries.length !== 1) throw new ShapeError(expandOneKey());
+    pairs = entries;
+  }
   const added = checkShape(pairs);
   const taken = added.find((a) => dims.some((d) => d.name === a.name));
   if (taken) throw new ShapeError(nameTaken(taken.name));

@@ -81,6 +81,9 @@ export const splitProduct = <N extends string, Z extends number, P extends numbe
 export type SplitUnknowns<N extends string> = `cannot split "${N}": give the size of every part but one`;
 export const splitUnknowns = <N extends string>(name: N): SplitUnknowns<N> => `cannot split "${name}": give the size of every part but one`;
 
+export type ExpandOneKey = "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
+export const expandOneKey = (): ExpandOneKey => "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
+
 export type IndexRange<I extends number, N extends string, Z extends number> =
   `index ${SizeText<I>} is out of range for "${N}" (${SizeText<Z>})`;
 export const indexRange = <I extends number, N extends string, Z extends number>(index: I, name: N, size: Z): IndexRange<I, N, Z> =>

@@ -15,6 +15,7 @@ import type {
   Fail,
   FindSize,
   IsDynamic,
+  IsUnion,
   Lookup,
   Plain,
   RemoveDims,
@@ -25,6 +26,7 @@ import type {
   BadSize,
   ConcatMissing,
   Duplicate,
+  ExpandOneKey,
   NameTaken,
   NotADimension,
   NotSqueezable,
@@ -312,6 +314,23 @@ export type Expand<S extends Shape, P extends Shape> = IsDynamic<S> extends true
           : [...Plain<P>, ...S]
         : never
     : never;
+
+/** What `expand` takes: `[name, size]` pairs in order, or one `{ name: size }` (one key: its order is the only one). */
+export type ExpandSpec = readonly (readonly [string, number])[] | { readonly [name: string]: number };
+
+/** An expand spec as pairs; an object with other than one key fails (a type cannot see the order of keys). */
+type ExpandPairs<P> = P extends readonly unknown[]
+  ? P
+  : [keyof P] extends [never]
+    ? Fail<ExpandOneKey>
+    : IsUnion<keyof P> extends true
+      ? Fail<ExpandOneKey>
+      : [[keyof P, P[keyof P]]];
+
+/**
+ * The shape of `expand(spec)`, pairs or a one-key object. @example type R = ExpandBy<[["w", 3]], { batch: 4 }>; // [["batch", 4], ["w", 3]]
+ */
+export type ExpandBy<S extends Shape, P> = ExpandPairs<P> extends infer Q ? (Q extends AnyFail ? Q : Q extends Shape ? Expand<S, Q> : never) : never;
 
 type CheckOnes<S extends Shape, Ns> = Ns extends readonly [infer N, ...infer R]
   ? Lookup<S, N> extends infer Z

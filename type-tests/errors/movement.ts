@@ -80,6 +80,10 @@ x.pad({ q: [1, 2] });
 xm.pad({ b: [1, 2] });
 // @error: "h" is already a dimension
 x.expand([["h", 3]]);
+// @error: "h" is already a dimension
+x.expand({ h: 3 });
+// @error: expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]
+x.expand({ n: 3, m: 2 });
 // @error: "b" is already a dimension
 xm.expand([["b", 3]]);
 // @error: the size of "n" must be a non-negative integer, not -3
