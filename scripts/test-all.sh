@@ -9,6 +9,7 @@ source scripts/test-types.sh
 must "build" node scripts/build.mjs
 step "import direction (ARCHITECTURE.md)" node scripts/check-imports.mjs
 step "import check self-test" node scripts/check-imports.mjs --self-test
+step "test files type-check (TS 7)" node node_modules/typescript7/bin/tsc -p tsconfig.tests.json
 step "unit tests (vitest)" node node_modules/vitest/vitest.mjs run
 # WebGPU (Dawn in Node) needs a Vulkan driver Dawn accepts, and the browser test Debian's Chromium. On a machine
 # without them (a fresh clone), set them up here, idempotently, as .ci/run does (root and the Debian mirror).

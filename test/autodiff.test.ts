@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
 import {
-  ShapeError,
   constant,
   customGradient,
   grad,
@@ -22,19 +21,9 @@ import {
 import type { AnyTensor } from "../src/tensor.js";
 import { gradcheck, input, loose, scalarize } from "./autodiff-gradcheck.js";
 import { expectClose } from "./helpers/naive.js";
+import { expectSentence } from "./helpers/sentences.js";
 
 const f64 = (t: unknown): Float64Array => evaluate((t as AnyTensor).node);
-function expectSentence(f: () => unknown, sentence: string): void {
-  let thrown: unknown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ShapeError);
-  expect((thrown as Error).message).toBe(sentence);
-}
-
 describe("grad and valueAndGrad", () => {
   it("differentiate objects and arrays of tensors, giving the same structure", () => {
     const params = { w: input([["i", 3], ["o", 2]]), layers: [input([["o", 2]])] };

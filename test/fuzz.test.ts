@@ -82,7 +82,7 @@ function generator(seed: number) {
         const start = int(size - 1);
         const len = 1 + int(size - start - 1);
         const m = newName();
-        return { t: x.t.narrow(n, start, len, m), text: `narrow(${x.text}, ${n}, ${start}, ${len})` };
+        return { t: (x.t as any).narrow(n, start, len, m), text: `narrow(${x.text}, ${n}, ${start}, ${len})` };
       }
       case 10: {
         if (!names.length) return un("erf", x.t.erf());
@@ -107,7 +107,7 @@ function generator(seed: number) {
         if (!names.length) return un("floor", x.t.floor());
         const n = pick(names);
         const size = x.t.shape[n] as number;
-        const idx = tensor(Int32Array.from({ length: 4 }, () => int(size)), [[newName(), 4]]);
+        const idx = tensor(Int32Array.from({ length: 4 }, () => int(size)), [[newName(), 4]] as any);
         return { t: x.t.indexSelect(n, idx), text: `indexSelect(${x.text}, ${n})` };
       }
       case 14: {
@@ -154,7 +154,7 @@ function generator(seed: number) {
         for (const t of all) for (const m of visible(t)) counts.set(m, (counts.get(m) ?? 0) + 1);
         const n = [...counts].find(([, c]) => c >= 2)?.[0];
         if (!n || all.some((t) => t.masked.size)) return { t: x.t.add(y.t).sub(z.t), text: `add-sub(${x.text}, …)` };
-        return { t: contract(all as [], n), text: `contract(${x.text}, ${y.text}, ${z.text}; ${n})` };
+        return { t: contract(all as [], n as any), text: `contract(${x.text}, ${y.text}, ${z.text}; ${n})` };
       }
       case 21: {
         const n = names.find((m) => (x.t.shape[m] as number) > 1);

@@ -2,11 +2,12 @@
 // independent loops of test/helpers/naive.ts on fresh random inputs of odd sizes, over materialised and lazy
 // inputs; round-trip properties; and every runtime ShapeError with the same sentence as the type error.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ShapeError, concat, tensor } from "../src/index.js";
+import { concat, tensor } from "../src/index.js";
 import type { AnyTensor } from "../src/tensor.js";
 import { deviceNames, useDevice } from "./helpers/devices.js";
 import { type Layout, expectClose, naiveRead } from "./helpers/naive.js";
 import { randomBools, randomFloats, randomInts } from "./helpers/random.js";
+import { expectSentence } from "./helpers/sentences.js";
 
 /** The same values as a materialised tensor and as a lazy one (an op not computed yet). */
 function variants(values: Float32Array, layout: Layout): [string, AnyTensor][] {
@@ -17,17 +18,6 @@ function variants(values: Float32Array, layout: Layout): [string, AnyTensor][] {
   ];
 }
 const numel = (l: Layout): number => l.reduce((n, [, z]) => n * z, 1);
-/** Asserts that `f` throws a ShapeError with exactly this sentence. */
-function expectSentence(f: () => unknown, sentence: string): void {
-  let thrown: unknown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ShapeError);
-  expect((thrown as Error).message).toBe(sentence);
-}
 /** Untyped access, to make at run time the mistakes the types reject. */
 const loose = (t: unknown): any => t;
 
@@ -213,7 +203,7 @@ describe.each(deviceNames)("movement on %s", (device) => {
   });
 
   it("concat joins along a name, matching operands by name", async () => {
-    const [la, lb, lc]: Layout[] = [[["t", 2], ["f", 3]], [["f", 3], ["t", 5]], [["t", 1], ["f", 3]]];
+    const [la, lb, lc]: [Layout, Layout, Layout] = [[["t", 2], ["f", 3]], [["f", 3], ["t", 5]], [["t", 1], ["f", 3]]];
     const [va, vb, vc] = [randomFloats(6), randomFloats(15), randomFloats(3)];
     const reference = new Float64Array(24).map((_, i) => {
       const [t, f] = [Math.floor(i / 3), i % 3];

@@ -3,26 +3,16 @@
 // backward, and the runtime sentences for wrong labels and wrong keys.
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
-import { ShapeError, attention, crossEntropy, dropout, embedding, grad, layerNorm, linear, linearParams, tensor } from "../src/index.js";
+import { attention, crossEntropy, dropout, embedding, grad, layerNorm, linear, linearParams, tensor } from "../src/index.js";
 import type { Node } from "../src/graph/node.js";
 import type { AnyTensor } from "../src/tensor.js";
 import { gradcheck, input, loose, scalarize } from "./autodiff-gradcheck.js";
 import { expectClose, forEachPosition, naiveDot, naiveSoftmax, offsetOf, type Layout } from "./helpers/naive.js";
 import { randomInts } from "./helpers/random.js";
+import { expectSentence } from "./helpers/sentences.js";
 
 const f64 = (t: unknown): Float64Array => evaluate((t as AnyTensor).node);
 const nn: any = { attention, crossEntropy, dropout, embedding, layerNorm, linear };
-
-function expectSentence(f: () => unknown, sentence: string): void {
-  let thrown: unknown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ShapeError);
-  expect((thrown as Error).message).toBe(sentence);
-}
 
 describe("linear", () => {
   const lx: Layout = [["batch", 3], ["inhid", 4]];

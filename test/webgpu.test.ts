@@ -53,7 +53,7 @@ else describe("webgpu device", () => {
     const [M, K, N] = [70, 45, 52];
     it("C = A·B at sizes that are not multiples of the tile", async () => {
       const [a, b] = [randomFloats(M * K), randomFloats(K * N)];
-      const [la, lb]: Layout[] = [[["m", M], ["k", K]], [["k", K], ["n", N]]];
+      const [la, lb]: [Layout, Layout] = [[["m", M], ["k", K]], [["k", K], ["n", N]]];
       const c = on(a, la).dot("k", on(b, lb));
       expect(templateOf(c)).toEqual(["tiled"]);
       expectClose(await c.data(), naiveDot(a, la, b, lb, ["k"], [["m", M], ["n", N]]), 1e-5, 1e-5);
@@ -61,7 +61,7 @@ else describe("webgpu device", () => {
     it("a transposed, batched contraction with a scale on a factor and bias + relu after", async () => {
       const B = 3;
       const [a, b, bias] = [randomFloats(K * B * M, -1, 1), randomFloats(B * N * K), randomFloats(N)];
-      const [la, lb]: Layout[] = [[["k", K], ["b", B], ["m", M]], [["b", B], ["n", N], ["k", K]]];
+      const [la, lb]: [Layout, Layout] = [[["k", K], ["b", B], ["m", M]], [["b", B], ["n", N], ["k", K]]];
       const c = on(a, la).mul(0.5).add(0.25).dot("k", on(b, lb)).add(on(bias, [["n", N]])).relu();
       expect(templateOf(c)).toEqual(["tiled"]);
       const ea = naiveMap(a, (v) => v * 0.5 + 0.25);
@@ -243,7 +243,7 @@ else describe("webgpu device", () => {
 
   it("contractions in f16 where the adapter has shader-f16 (opt-in), else f32", async () => {
     const [a, b] = [randomFloats(64 * 32), randomFloats(32 * 48)];
-    const [la, lb]: Layout[] = [[["m", 64], ["k", 32]], [["k", 32], ["n", 48]]];
+    const [la, lb]: [Layout, Layout] = [[["m", 64], ["k", 32]], [["k", 32], ["n", 48]]];
     const want = naiveDot(a, la, b, lb, ["k"], [["m", 64], ["n", 48]]);
     gpu.contractionPrecision = "f16";
     try {

@@ -57,6 +57,15 @@ expectType<Tensor<[["batch", number]], "float32">>(xn.sum("seq"));
 expectType<Tensor<[["seq", 128]], "float32">>(xn.mean("batch"));
 expectType<Tensor<Shape, "float32">>(anyRank.sum(["a", "b"]));
 expectType<Tensor<Shape, "float32">>(anyRank.softmax("key"));
+// A Tensor<any> opts out of the checks (they happen at run time), like a tensor of dynamic rank, whose names
+// may be plain strings.
+declare const anyShape: Tensor<any, "float32">;
+declare const someName: string;
+expectType<Tensor<Shape, "float32">>(anyShape.sum("seq"));
+expectType<Tensor<Shape, "float32">>(anyShape.softmax("c").dot("c", anyShape));
+expectType<Tensor<Shape, "float32">>(anyShape.sum(someName));
+expectType<Tensor<Shape, "float32">>(anyRank.sum(someName));
+expectError(x.sum(someName));
 
 // ---- mistakes ----------------------------------------------------------------------------------------------------------
 // an absent name (also inside a list, and after the dim was reduced away)
