@@ -6,6 +6,14 @@
 #   .gpu/  node.xz (this Node binary) and rt.tar.xz (node_modules without the TypeScript compilers, and the
 #          tfjs packages of bench/node_modules that the tfjs-webgpu column loads)
 #   dist/, dist-examples/  the built library and examples
+# Made here with (after npm ci, (cd bench && npm ci), node scripts/build.mjs, npm run build:examples):
+#   (cd .gl && apt-get download libvulkan1)
+#   xz -T2 -6 -c "$(command -v node)" > .gpu/node.xz
+#   tar -cJf .gpu/rt.tar.xz --exclude='*.map' --exclude=node_modules/{typescript,typescript7,@typescript,@tsd,tsd,playwright-core} \
+#     --exclude='node_modules/webgpu/dist/'{darwin-universal,linux-arm64,'win32-*'} node_modules \
+#     bench/node_modules/{@tensorflow/tfjs,@tensorflow/tfjs-{core,backend-webgpu,backend-cpu,backend-webgl,layers,converter,data}} \
+#     bench/node_modules/{seedrandom,long,node-fetch,whatwg-url,tr46,webidl-conversions,argparse,core-js,regenerator-runtime}
+# (about 47 MiB in all, under the 64 MiB a working tree may carry to such a machine).
 # Writes its logs and the benchmark tables to $OUT (default /tmp/nt-gpu).
 set -u
 OUT="${OUT:-/tmp/nt-gpu}"
