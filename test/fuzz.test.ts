@@ -1,11 +1,13 @@
 // Random expression trees over most of the op surface — elementwise (float, int32, bool), reductions, scans,
 // contractions, movement and indexing views, private dims — computed by the generated kernels and by the
-// float64 reference interpreter on the same fresh inputs. A disagreement prints the expression. More trees:
-// NT_FUZZ=500 npx vitest run test/fuzz.test.ts (each tree is seeded from the run's seed and its number).
-import { describe, it } from "vitest";
+// float64 reference interpreter on the same fresh inputs, on every device in NT_DEVICES (cpu by default; npm test
+// adds webgpu). A disagreement prints the expression. More trees: NT_FUZZ=500 npx vitest run test/fuzz.test.ts
+// (each tree is seeded from the run's seed and its number).
+import { afterAll, describe, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
 import { gradients } from "../src/graph/autodiff.js";
 import { Tensor, concat, contract, randn, tensor, where } from "../src/index.js";
+import { deviceNames, useDevice } from "./helpers/devices.js";
 import { expectClose } from "./helpers/naive.js";
 import { rng, testSeed } from "./helpers/random.js";
 
@@ -224,52 +226,65 @@ function generator(seed: number) {
 
 const COUNT = Number(process.env.NT_FUZZ ?? 60);
 
-describe(`gradients of random expressions (seed ${testSeed})`, () => {
+/**
+ * Grows tree `seed` on `device`; undefined when the random combination names sizes that disagree (a dot over
+ * mismatched pads, say). The generator is deterministic, so the same seed gives the same tree, data included,
+ * on every device: the reference reads the CPU's tree, the device computes its own.
+ */
+async function grow(seed: number, depth: (g: ReturnType<typeof generator>) => number, device: string) {
+  await useDevice(device);
+  const g = generator(seed);
+  try {
+    return { g, e: g.grow(depth(g)) };
+  } catch (err) {
+    if ((err as Error).name === "ShapeError") return undefined;
+    throw err;
+  }
+}
+
+describe.each(deviceNames)(`gradients of random expressions on %s (seed ${testSeed})`, (device) => {
+  afterAll(() => useDevice("cpu"));
   // The backward graph is ordinary lazy graph: the generated kernels must agree with the reference on it too.
   for (let i = 0; i < COUNT / 2; i++) {
-    it(`tree ${i}`, () => {
-      const g = generator(testSeed * 104729 + i);
-      let e: Expr;
-      try {
-        e = g.grow(1 + g.int(3));
-      } catch (err) {
-        if ((err as Error).name === "ShapeError") return;
-        throw err;
-      }
-      if (e.t.dtype !== "float32") return;
-      const leaves = g.leaves.filter((l) => l.dtype === "float32");
-      const cotangent = randn(e.t.node.dims.map((d) => [d.name, d.size]) as any, { seed: i });
-      const grads = gradients(e.t.node, leaves.map((l) => l.node), cotangent.node);
-      for (const grad of grads) {
-        const exact = evaluate(grad);
-        const got = new Tensor(grad).dataSync();
+    it(`tree ${i}`, async () => {
+      const seed = testSeed * 104729 + i;
+      const depth = (g: ReturnType<typeof generator>): number => 1 + g.int(3);
+      const backward = (x: NonNullable<Awaited<ReturnType<typeof grow>>>) => {
+        const leaves = x.g.leaves.filter((l) => l.dtype === "float32");
+        const cotangent = randn(x.e.t.node.dims.map((d) => [d.name, d.size]) as any, { seed: i });
+        return gradients(x.e.t.node, leaves.map((l) => l.node), cotangent.node);
+      };
+      const cpu = await grow(seed, depth, "cpu");
+      if (!cpu || cpu.e.t.dtype !== "float32") return;
+      const exact = backward(cpu).map((n) => evaluate(n));
+      const run = device === "cpu" ? cpu : (await grow(seed, depth, device))!;
+      const grads = backward(run);
+      for (const [k, grad] of grads.entries()) {
+        const got = await new Tensor(grad).data();
         try {
-          expectClose(got, exact.map(Math.fround), 2e-4, 2e-4);
+          expectClose(got, exact[k]!.map(Math.fround), 2e-4, 2e-4);
         } catch (err) {
-          throw new Error(`${(err as Error).message}\n  gradient of: ${e.text}`);
+          throw new Error(`${(err as Error).message}\n  gradient of: ${cpu.e.text}`);
         }
       }
     });
   }
 });
-describe(`random expressions over the op surface (seed ${testSeed})`, () => {
+describe.each(deviceNames)(`random expressions over the op surface on %s (seed ${testSeed})`, (device) => {
+  afterAll(() => useDevice("cpu"));
   for (let i = 0; i < COUNT; i++) {
-    it(`tree ${i}`, () => {
-      const g = generator(testSeed * 7919 + i);
-      let e: Expr;
+    it(`tree ${i}`, async () => {
+      const seed = testSeed * 7919 + i;
+      const depth = (g: ReturnType<typeof generator>): number => 1 + g.int(4);
+      const cpu = await grow(seed, depth, "cpu");
+      if (!cpu) return;
+      const exact = evaluate(cpu.e.t.node);
+      const want = cpu.e.t.dtype === "float32" ? exact.map(Math.fround) : exact;
+      const run = device === "cpu" ? cpu : (await grow(seed, depth, device))!;
       try {
-        e = g.grow(1 + g.int(4));
+        expectClose(await run.e.t.data(), want, 5e-5, 5e-5);
       } catch (err) {
-        // a random combination can name sizes that disagree (e.g. a dot over mismatched pads): skip those
-        if ((err as Error).name === "ShapeError") return;
-        throw err;
-      }
-      const exact = evaluate(e.t.node);
-      const want = e.t.dtype === "float32" ? exact.map(Math.fround) : exact;
-      try {
-        expectClose(e.t.dataSync(), want, 5e-5, 5e-5);
-      } catch (err) {
-        throw new Error(`${(err as Error).message}\n  expression: ${e.text}`);
+        throw new Error(`${(err as Error).message}\n  expression: ${cpu.e.text}`);
       }
     });
   }
