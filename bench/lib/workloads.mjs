@@ -31,6 +31,17 @@ export const WORKLOAD_GROUPS = { matmul: ["matmul256", "matmul512", "matmul1024"
 
 const prod = (xs) => xs.reduce((a, b) => a * b, 1);
 
+/** What the two sigmoid workloads share: they differ only in how the library is asked to compute it. */
+const sigmoidTask = {
+  work: (p) => ({ bytes: 2 * 4 * p.n }),
+  probe: (p) => ({ n: Math.max(1024, p.n / 64) }),
+  inputs: (p) => ({ x: scale(randArray(p.n, 3), 8), shape: [p.n] }),
+  outLength: (p) => p.n,
+  check(p, I, out, cmp) {
+    for (const i of sampleIdx(p.n, 256, 98)) cmp(out[i], 1 / (1 + Math.exp(-I.x[i])), 1e-3);
+  },
+};
+
 /**
  * What each kind means: a label for the table, the useful work (`flops`: 2·m·n·k per contraction, or `bytes`:
  * each input read once and each output written once), a smaller size to estimate the run time from (`probe`),
@@ -54,26 +65,14 @@ export const KINDS = {
     },
   },
   sigmoid: {
+    ...sigmoidTask,
     label: (p) => `sigmoid as 1/(1+exp(-x)), ${elems(p.n)}`,
     expr: "full([], 1).div(x.neg().exp().add(1))",
-    work: (p) => ({ bytes: 2 * 4 * p.n }),
-    probe: (p) => ({ n: Math.max(1024, p.n / 64) }),
-    inputs: (p) => ({ x: scale(randArray(p.n, 3), 8), shape: [p.n] }),
-    outLength: (p) => p.n,
-    check(p, I, out, cmp) {
-      for (const i of sampleIdx(p.n, 256, 98)) cmp(out[i], 1 / (1 + Math.exp(-I.x[i])), 1e-3);
-    },
   },
   sigmoidOp: {
+    ...sigmoidTask,
     label: (p) => `sigmoid, the library's op, ${elems(p.n)}`,
     expr: "x.sigmoid()",
-    work: (p) => ({ bytes: 2 * 4 * p.n }),
-    probe: (p) => ({ n: Math.max(1024, p.n / 64) }),
-    inputs: (p) => ({ x: scale(randArray(p.n, 3), 8), shape: [p.n] }),
-    outLength: (p) => p.n,
-    check(p, I, out, cmp) {
-      for (const i of sampleIdx(p.n, 256, 98)) cmp(out[i], 1 / (1 + Math.exp(-I.x[i])), 1e-3);
-    },
   },
   chain: {
     label: (p) => `tanh(a*b+c), ${elems(p.n)}`,

@@ -112,6 +112,17 @@ export function walkExpr(e: Expr, fn: (x: Expr) => void): void {
 }
 
 /**
+ * The loop variables e reads through its addresses (loads, iota, random draws), added to `into`.
+ * @example loopVarsOf(phase.body) // Set { "i", "k" } for Σ_k a[i, k] · b[k]
+ */
+export function loopVarsOf(e: Expr, into = new Set<string>()): Set<string> {
+  walkExpr(e, (x) => {
+    if (x.op === "idx" || x.op === "load" || x.op === "random") indexVars(x.index, into);
+  });
+  return into;
+}
+
+/**
  * The loop variables (and `%p` for phase p's result) that e reads, memoised in `memo`: what a code generator
  * asks to hoist an expression out of a loop or vectorise it along a lane. `stashedAt` is the store index a
  * `stashed` value is read back at.

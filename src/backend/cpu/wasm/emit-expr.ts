@@ -3,7 +3,7 @@
 // hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
 // body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type ScalarType, children, exprDeps, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, walkExpr } from "../../kernel/ir.js";
 import { emitMath, type MathFunction } from "./math.js";
 import type { FunctionBuilder, ValType } from "./module.js";
 
@@ -297,45 +297,54 @@ export class ExprEmitter {
       else f.get(x);
       return;
     }
-    if (mathFns.has(e.fn)) {
-      const x = f.local("f32");
-      this.scalar(e.x);
-      f.set(x);
-      emitMath(f, e.fn as MathFunction, false, [x]);
-      return;
+    if (this.#floatUnary(e.fn, false, () => this.scalar(e.x))) return;
+    if (e.fn !== "sign") throw new Error(`internal: no scalar code for ${e.fn} on ${e.type}`);
+    const x = f.local("f32");
+    this.scalar(e.x);
+    f.set(x);
+    // NaN ? x : (x > 0) - (x < 0)
+    f.get(x);
+    f.get(x).f32(0).op("f32.gt").get(x).f32(0).op("f32.lt").op("i32.sub").op("f32.convert_i32_s");
+    f.get(x).get(x).op("f32.ne").op("select");
+  }
+
+  /**
+   * The float unary ops whose scalar and SIMD code differ only in the opcode's type (f32 or f32x4); `x`
+   * emits the operand. False when `fn` is not one of them.
+   */
+  #floatUnary(fn: UnaryFn, vector: boolean, x: () => void): boolean {
+    const f = this.f;
+    const t = vector ? "f32x4" : "f32";
+    if (mathFns.has(fn)) {
+      const arg = f.local(vector ? "v128" : "f32");
+      x();
+      f.set(arg);
+      emitMath(f, fn as MathFunction, vector, [arg]);
+      return true;
     }
-    switch (e.fn) {
+    switch (fn) {
       case "neg":
       case "abs":
       case "floor":
       case "ceil":
       case "sqrt":
-        this.scalar(e.x);
-        f.op(`f32.${e.fn}`);
-        return;
+        x();
+        f.op(`${t}.${fn}`);
+        return true;
       case "round":
-        this.scalar(e.x);
-        f.op("f32.nearest");
-        return;
+        x();
+        f.op(`${t}.nearest`);
+        return true;
       case "recip":
       case "rsqrt":
         f.f32(1);
-        this.scalar(e.x);
-        if (e.fn === "rsqrt") f.op("f32.sqrt");
-        f.op("f32.div");
-        return;
-      case "sign": {
-        const x = f.local("f32");
-        this.scalar(e.x);
-        f.set(x);
-        // NaN ? x : (x > 0) - (x < 0)
-        f.get(x);
-        f.get(x).f32(0).op("f32.gt").get(x).f32(0).op("f32.lt").op("i32.sub").op("f32.convert_i32_s");
-        f.get(x).get(x).op("f32.ne").op("select");
-        return;
-      }
+        if (vector) f.op("f32x4.splat");
+        x();
+        if (fn === "rsqrt") f.op(`${t}.sqrt`);
+        f.op(`${t}.div`);
+        return true;
       default:
-        throw new Error(`internal: no scalar code for ${e.fn} on ${e.type}`);
+        return false;
     }
   }
 
@@ -449,45 +458,14 @@ export class ExprEmitter {
       if (e.fn === "neg" || e.fn === "abs") f.op(`i32x4.${e.fn}`);
       return;
     }
-    if (mathFns.has(e.fn)) {
-      const x = f.local("v128");
-      this.vector(e.x, lane);
-      f.set(x);
-      emitMath(f, e.fn as MathFunction, true, [x]);
-      return;
-    }
-    switch (e.fn) {
-      case "neg":
-      case "abs":
-      case "floor":
-      case "ceil":
-      case "sqrt":
-        this.vector(e.x, lane);
-        f.op(`f32x4.${e.fn}`);
-        return;
-      case "round":
-        this.vector(e.x, lane);
-        f.op("f32x4.nearest");
-        return;
-      case "recip":
-      case "rsqrt":
-        f.f32(1).op("f32x4.splat");
-        this.vector(e.x, lane);
-        if (e.fn === "rsqrt") f.op("f32x4.sqrt");
-        f.op("f32x4.div");
-        return;
-      case "sign": {
-        const x = f.local("v128");
-        this.vector(e.x, lane);
-        f.tee(x);
-        // (x > 0) - (x < 0) as -mask + mask in i32 lanes, converted; NaN lanes keep x
-        f.v128i([0, 0, 0, 0]).op("f32x4.lt").get(x).v128i([0, 0, 0, 0]).op("f32x4.gt").op("i32x4.sub").op("f32x4.convert_i32x4_s");
-        f.get(x).get(x).get(x).op("f32x4.eq").op("v128.bitselect");
-        return;
-      }
-      default:
-        throw new Error(`internal: no vector code for ${e.fn}`);
-    }
+    if (this.#floatUnary(e.fn, true, () => this.vector(e.x, lane))) return;
+    if (e.fn !== "sign") throw new Error(`internal: no vector code for ${e.fn}`);
+    const x = f.local("v128");
+    this.vector(e.x, lane);
+    f.tee(x);
+    // (x > 0) - (x < 0) as -mask + mask in i32 lanes, converted; NaN lanes keep x
+    f.v128i([0, 0, 0, 0]).op("f32x4.lt").get(x).v128i([0, 0, 0, 0]).op("f32x4.gt").op("i32x4.sub").op("f32x4.convert_i32x4_s");
+    f.get(x).get(x).get(x).op("f32x4.eq").op("v128.bitselect");
   }
 
   #vectorBinary(e: Extract<Expr, { op: "binary" }>, lane: string): void {

@@ -4,8 +4,7 @@
 //   C[batch, m, n] = Σ_k A[batch, m, k] · B[batch, k, n]
 // where m (n) are the output loops only A (only B) reads. A and B are arbitrary expressions (prologues:
 // they are evaluated while packing). Code generators turn this into a tiled, register-blocked kernel.
-import { indexVars } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, children } from "../ir.js";
+import { type Expr, type Kernel, type LoopVar, loopVarsOf } from "../ir.js";
 
 export interface Contraction {
   /** The factor that reads the m loops, and the one that reads the n loops. */
@@ -15,12 +14,6 @@ export interface Contraction {
   readonly m: readonly LoopVar[];
   readonly n: readonly LoopVar[];
   readonly k: readonly LoopVar[];
-}
-
-function varsOf(e: Expr, into = new Set<string>()): Set<string> {
-  if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, into);
-  for (const c of children(e)) varsOf(c, into);
-  return into;
 }
 
 /**
@@ -33,7 +26,7 @@ export function matchContraction(k: Kernel): Contraction | undefined {
   if (phase.fn !== "sum" || phase.type !== "f32" || k.output.type !== "f32") return undefined;
   const body = phase.body;
   if (body.op !== "binary" || body.fn !== "mul") return undefined;
-  const [va, vb] = [varsOf(body.a), varsOf(body.b)];
+  const [va, vb] = [loopVarsOf(body.a), loopVarsOf(body.b)];
   const reduce = new Set(phase.vars.map((v) => v.name));
   // Every reduced loop must be read by both factors (otherwise it is a plain sum, better as loops).
   if (![...reduce].every((r) => va.has(r) && vb.has(r))) return undefined;

@@ -9,7 +9,7 @@
 // Input: a node and the set of nodes that get their own kernel. Output: a Kernel (ir.ts) plus its bindings.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
 import { type Node, contiguousStrides } from "../../../graph/node.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, children, scalarType } from "../ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -46,13 +46,6 @@ function addressOf(node: Node, env: Env): IndexExpr {
 }
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
-
-/** The loop variables a guard reads. */
-function guardVars(e: Expr, into = new Set<string>()): Set<string> {
-  if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, into);
-  for (const c of children(e)) guardVars(c, into);
-  return into;
-}
 
 /** Functions worth computing once rather than once per step of a loop they do not depend on. */
 const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
@@ -235,7 +228,7 @@ class KernelBuilder {
     // loads (and the phase is shared only under the same guard); a guard on other loops does not concern
     // it (it reads none of them); a guard mixing both cannot be applied: the reduction gets its own kernel.
     if (guard) {
-      const read = guardVars(guard);
+      const read = loopVarsOf(guard);
       if ([...read].every((v) => set.has(v))) {
         /* keep the guard */
       } else if ([...read].some((v) => set.has(v))) return undefined;
