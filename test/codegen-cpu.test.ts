@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
 import { type Tensor, tensor } from "../src/index.js";
-import { expectClose } from "./helpers/naive.js";
+import { expectClose, expectCloseConditioned } from "./helpers/naive.js";
 import { randomFloats, rng, testSeed } from "./helpers/random.js";
 
 type Any = Tensor<any, any>;
@@ -88,8 +88,9 @@ describe(`random expressions (seed ${testSeed})`, () => {
       } catch {
         return; // a random pairing can mismatch sizes? (the pool fixes sizes per name, so it does not)
       }
-      const [want, got] = both(y);
-      expectClose(got, want, 2e-5, 2e-5);
+      // Random trees can be ill-conditioned (sin of exp of a 17-term sum): the tolerance follows the rounding.
+      const ref = { exact: evaluate(y.node), rounded: evaluate(y.node, new Map(), { float32: true }) };
+      expectCloseConditioned(y.dataSync(), ref, 2e-5, 2e-5);
     });
   }
 });

@@ -29,8 +29,22 @@ function problem() {
     }
     return [gw, gb, loss];
   };
-  return { lossOf, grad64, I };
+  /** The least loss over w with b = 0, from the normal equations XᵀX w = Xᵀy (Gaussian elimination). */
+  const leastLoss = (): number => {
+    const a = Array.from({ length: I }, (_, r) => [...Array.from({ length: I }, (_, c) => sumOver(N, (n) => xv[n * I + r]! * xv[n * I + c]!)), sumOver(N, (n) => xv[n * I + r]! * yv[n]!)]);
+    for (let c = 0; c < I; c++) {
+      for (let r = c + 1; r < I; r++) {
+        const f = a[r]![c]! / a[c]![c]!;
+        for (let k = c; k <= I; k++) a[r]![k]! -= f * a[c]![k]!;
+      }
+    }
+    const w = new Float64Array(I);
+    for (let r = I - 1; r >= 0; r--) w[r] = (a[r]![I]! - sumOver(I - 1 - r, (k) => a[r]![r + 1 + k]! * w[r + 1 + k]!)) / a[r]![r]!;
+    return grad64(w, 0)[2];
+  };
+  return { lossOf, grad64, leastLoss, I };
 }
+const sumOver = (n: number, f: (i: number) => number): number => Array.from({ length: n }, (_, i) => f(i)).reduce((a, b) => a + b, 0);
 
 /** Runs `steps` of `opt` and of `reference` (a float64 update of w and b from their gradients) side by side. */
 async function compare(opt: Optimizer, reference: (t: number, w: Float64Array, b: Float64Array, gw: Float64Array, gb: Float64Array) => void, steps = 5) {
@@ -112,12 +126,15 @@ describe("adam", () => {
     expect(later.value.item()).toBeLessThan(first.value.item());
   });
 
-  it("training decreases the loss", async () => {
-    const { lossOf } = problem();
+  it("training decreases the loss towards the least-squares optimum", async () => {
+    const { lossOf, leastLoss } = problem();
     const W = variable(tensor(randomFloats(3), [["i", 3]]));
     const opt = adam({ lr: 0.05 });
     const losses: number[] = [];
-    for (let i = 0; i < 30; i++) losses.push(await opt.step(() => lossOf(W, 0)));
-    expect(losses.at(-1)!).toBeLessThan(losses[0]! * 0.7);
+    for (let i = 0; i < 60; i++) losses.push(await opt.step(() => lossOf(W, 0)));
+    // The loss above the optimum (random data rarely fits exactly) shrinks; its size is what Adam can remove.
+    const best = leastLoss();
+    expect(Math.min(...losses)).toBeGreaterThanOrEqual(best - 1e-5);
+    expect(losses.at(-1)! - best).toBeLessThan((losses[0]! - best) * 0.5);
   });
 });

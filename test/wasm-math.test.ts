@@ -59,13 +59,25 @@ function worst(got: Float32Array, want: number[]): number {
 
 const spread = (lo: number, hi: number): number[] => Array.from({ length: N }, (_, i) => Math.fround(lo + ((hi - lo) * i) / (N - 1)));
 const special = [0, -0, 1, -1, Infinity, -Infinity, NaN, 1e-40, -1e-40, 88.7, -87.3, 100, -110, 1e-8];
+/**
+ * sin/cos arguments past the fast reduction (|x| >= 8192, up to float32's largest), interleaved with small ones so
+ * that a vector holds both kinds: magnitudes 2^13..2^127, the float32 values nearest to large multiples of π/2
+ * (where the reduction cancels most bits), and the edges of the switch.
+ */
+const largeTrig = (() => {
+  const out: number[] = [8191.999, 8192, -8192, 8192.001, 3.4028234663852886e38, -3.4028234663852886e38, 1e9, 1e20];
+  for (let k = 1; k <= 1e9; k *= 7) out.push(Math.fround((k * Math.PI) / 2), Math.fround((-k * Math.PI) / 2 - 1e-3));
+  for (let e = 13; e < 128; e++) out.push(Math.fround(2 ** e * (1 + ((e * 0.37) % 1))), -Math.fround(2 ** e * 1.5));
+  return out.flatMap((v, i) => [v, Math.fround(Math.sin(i) * 3)]);
+})();
+
 const cases: [MathFunction, number[], (x: number, y: number) => number, number][] = [
   // special values first: the inputs are cut to N
   ["exp", [...special, ...spread(-100, 89)], Math.exp, 3],
   ["log", [...special, ...spread(0.5, 2).slice(0, 1000), 1e-41, 3e-39, ...spread(1e-6, 1e6).map(Math.fround)], Math.log, 3],
   ["tanh", [...special, ...spread(-0.5, 0.5).slice(0, 1000), ...spread(-12, 12)], Math.tanh, 4],
-  ["sin", [...special.filter((v) => Math.abs(v) < 1e3), ...spread(-100, 100)], Math.sin, 0],
-  ["cos", [...special.filter((v) => Math.abs(v) < 1e3), ...spread(-100, 100)], Math.cos, 0],
+  ["sin", [...special, ...largeTrig, ...spread(-100, 100)], Math.sin, 0],
+  ["cos", [...special, ...largeTrig, ...spread(-100, 100)], Math.cos, 0],
   ["erf", [...special, ...spread(-1.2, 1.2).slice(0, 1000), ...spread(-6, 6)], erf, 4],
 ];
 

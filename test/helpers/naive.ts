@@ -89,6 +89,31 @@ export function expectClose(actual: ArrayLike<number>, expected: ArrayLike<numbe
   }
 }
 
+/** The reference values of a float node twice: in float64, and rounded to float32 after every op. */
+export interface Reference {
+  readonly exact: Float64Array;
+  readonly rounded: Float64Array;
+}
+
+/**
+ * Like expectClose against `ref.exact`, with each element's tolerance widened by how far rounding to float32
+ * moves the reference there (4·|exact − rounded|): an ill-conditioned expression (the `sin` of a large `exp`, a
+ * sum that cancels) has no float32 answer closer than that, and a wrong kernel is still off by far more. A value
+ * that overflows or becomes NaN only in float32 is accepted when it matches the rounded reference.
+ */
+export function expectCloseConditioned(actual: ArrayLike<number>, ref: Reference, rtol: number, atol: number): void {
+  const { exact, rounded } = ref;
+  if (actual.length !== exact.length) throw new Error(`length ${actual.length} differs from the expected ${exact.length}`);
+  for (let i = 0; i < actual.length; i++) {
+    const [x, y, r] = [actual[i]!, Math.fround(exact[i]!), rounded[i]!];
+    const same = (a: number, b: number): boolean => (Number.isNaN(b) ? Number.isNaN(a) : a === b);
+    if (!Number.isFinite(y) || !Number.isFinite(r)) {
+      if (same(x, y) || same(x, r)) continue;
+    } else if (Math.abs(x - y) <= atol + rtol * Math.abs(y) + 4 * Math.abs(y - r)) continue;
+    throw new Error(`element ${i} is ${x} but the reference is ${y} (float32-rounded reference ${r}; rtol ${rtol}, atol ${atol})`);
+  }
+}
+
 /**
  * out[at] = x[where(at)] for every position of `out`, or `fill` where `where` gives undefined: any movement or
  * indexing op, with the position it reads written out by hand in the test (plain arithmetic on indices).

@@ -1,9 +1,9 @@
-// Fresh random inputs for tests: a new seed every run (printed, and reproducible with NT_TEST_SEED=...).
+// Fresh random inputs for tests: a new seed every run, reproducible with NT_TEST_SEED=... (a failing test prints
+// its seed: test/helpers/report-seed.ts).
 // Never zeros or ones only. Independent of the library's own generator.
 
 const envSeed = process.env.NT_TEST_SEED;
 export const testSeed = envSeed ? Number(envSeed) : Math.floor(Math.random() * 2 ** 31);
-if (!envSeed) console.log(`[test] random inputs from seed ${testSeed} (rerun with NT_TEST_SEED=${testSeed})`);
 
 /** A small seeded generator (mulberry32). */
 export function rng(seed = testSeed): () => number {

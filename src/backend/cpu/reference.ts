@@ -9,11 +9,26 @@ import { uniform } from "./random.js";
 
 const disposedMessage = "this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)";
 
-/** Evaluates `node` to dense row-major float64 values over its logical dims. */
-export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map()): Float64Array {
+/** How `evaluate` computes. */
+export interface EvaluateOptions {
+  /**
+   * Round the values of every float32 node to float32, as a float32 implementation does (up to the order of its
+   * sums). The gap between these values and the float64 ones measures how sensitive an expression is to
+   * rounding: tests widen their tolerance by it where an expression is ill-conditioned (`sin` of a large `exp`).
+   */
+  readonly float32?: boolean;
+}
+
+/**
+ * Evaluates `node` to dense row-major float64 values over its logical dims.
+ * @example
+ *   evaluate(x.add(1).node) // Float64Array of x + 1, computed in float64
+ */
+export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map(), options: EvaluateOptions = {}): Float64Array {
   const known = memo.get(node);
   if (known) return known;
-  const value = node.storage ? readStorage(node) : compute(node, memo);
+  let value = node.storage ? readStorage(node) : compute(node, memo, options);
+  if (options.float32 && node.dtype === "float32" && !node.storage) value = value.map(Math.fround);
   memo.set(node, value);
   return value;
 }
@@ -58,14 +73,14 @@ function readStorage(node: Node): Float64Array {
   return out;
 }
 
-function compute(node: Node, memo: Map<Node, Float64Array>): Float64Array {
+function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOptions): Float64Array {
   const op = node.op;
   const out = new Float64Array(node.numel);
   const input = (i: number): Float64Array => {
     // A materialised node drops its inputs; once disposed it has neither values nor a way to recompute them.
     const x = node.inputs[i];
     if (!x) throw new Error(disposedMessage);
-    return evaluate(x, memo);
+    return evaluate(x, memo, options);
   };
   switch (op.kind) {
     case "source":

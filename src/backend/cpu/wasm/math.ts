@@ -3,7 +3,7 @@
 // scalar f32 code or to f32x4 SIMD code — the same arithmetic in both, so a vectorised loop and its scalar
 // remainder agree bit for bit. Accuracy: within a few float32 ulps of the float64 reference on the ranges
 // tested in test/wasm-math.test.ts. Imports only the Wasm writer.
-import type { FunctionBuilder } from "./module.js";
+import { FunctionBuilder } from "./module.js";
 
 /** A math expression: f32 or i32 values (lanes of v128 when vectorised). */
 export type M =
@@ -122,6 +122,129 @@ function trig(x0: M, cosine: boolean): M {
   return select(negate, op("fneg", value), value);
 }
 
+/**
+ * Below this magnitude the three-part π/2 reduction of `trig` is within a few ulps; from it on (where k·π/2
+ * loses the bits r is made of, and at 1e9 gave values far outside [-1, 1]) sin and cos call `exactTrig`.
+ */
+const TRIG_EXACT_FROM = 8192;
+
+/**
+ * The fractional bits of 2/π as 32-bit words, after two zero words (the bits before the point, for arguments
+ * whose lowest bit is above 2^-64), computed with BigInt from Machin's formula π = 16·atan(1/5) − 4·atan(1/239).
+ */
+function twoOverPiWords(count: number): bigint[] {
+  const bits = BigInt(32 * count + 64);
+  const one = 1n << bits;
+  const atanInv = (x: bigint): bigint => {
+    let [sum, power, n] = [0n, one / x, 0n];
+    while (power !== 0n) {
+      sum += (n % 2n === 0n ? 1n : -1n) * (power / (2n * n + 1n));
+      power /= x * x;
+      n++;
+    }
+    return sum;
+  };
+  const pi = 16n * atanInv(5n) - 4n * atanInv(239n);
+  const twoOverPi = (2n * one * one) / pi; // 2/π · 2^bits
+  const words = [0n, 0n];
+  for (let k = 1; k <= count - 2; k++) words.push((twoOverPi >> (bits - 32n * BigInt(k))) & 0xffffffffn);
+  return words;
+}
+
+let exactTrigFunction: FunctionBuilder | undefined;
+/**
+ * $exact_trig(x: f32, cosine: i32) -> f32: sin x (or cos x) for any float32 x with |x| >= TRIG_EXACT_FROM,
+ * with Payne–Hanek reduction. x = m·2^e (m a 24-bit integer); x·2/π mod 4 needs only the bits of 2/π from
+ * 2^-(e-1) on (the earlier ones give multiples of 4), so a 96-bit window W of them makes m·W, whose bits 32..95
+ * are x·2/π mod 4 with 62 fraction bits — far more than float32's worst cancellation needs. The remainder
+ * r ∈ [-π/4, π/4] goes through float64 series. Rarely called (a kernel branches to it only for large lanes).
+ */
+function exactTrig(): FunctionBuilder {
+  if (exactTrigFunction) return exactTrigFunction;
+  const f = new FunctionBuilder("exact_trig", ["f32", "i32"], ["f32"]);
+  const [x, cosine] = [0, 1];
+  const [bits, exponent, start, shift] = [f.local("i32"), f.local("i32"), f.local("i32"), f.local("i64")];
+  const words = [f.local("i64"), f.local("i64"), f.local("i64"), f.local("i64")];
+  const [m, t, q] = [f.local("i64"), f.local("i64"), f.local("i64")];
+  const [r, r2, value] = [f.local("f64"), f.local("f64"), f.local("f64")];
+  const table = twoOverPiWords(9); // e <= 104, so the window starts at most at word 5 and needs 4 words
+  f.get(x).op("i32.reinterpret_f32").tee(bits).i32(23).op("i32.shr_u").i32(255).op("i32.and").tee(exponent);
+  f.i32(255).op("i32.eq").if().get(x).get(x).op("f32.sub").op("return").end(); // ±Infinity and NaN: NaN
+  // m, and the bit of the zero-padded table where the window starts: 64 + (e − 2) with e = exponent − 150.
+  f.get(bits).i32(0x7fffff).op("i32.and").i32(0x800000).op("i32.or").op("i64.extend_i32_u").set(m);
+  f.get(exponent).i32(150 - 62).op("i32.sub").tee(start).i32(31).op("i32.and").op("i64.extend_i32_u").set(shift);
+  f.get(start).i32(5).op("i32.shr_u").set(start); // now the word index
+  for (const [n, w] of words.entries()) {
+    // words[n] = table[start + n], by a chain of selects (no memory of its own to index)
+    f.i64(table[table.length - 1]!).set(w);
+    for (let k = table.length - 2; k >= 0; k--) f.i64(table[k]!).get(w).get(start).i32(k - n).op("i32.eq").op("select").set(w);
+  }
+  // The three 32-bit words of the window: (words[n]·2^32 + words[n+1]) << shift, top half.
+  const window = (n: number): void => {
+    f.get(words[n]!).i64(32n).op("i64.shl").get(words[n + 1]!).op("i64.or").get(shift).op("i64.shl").i64(32n).op("i64.shr_u");
+  };
+  // t = (m·W >> 32) mod 2^64 = (m·w0 << 32) + m·w1 + (m·w2 >> 32)
+  f.get(m);
+  window(0);
+  f.op("i64.mul").i64(32n).op("i64.shl").get(m);
+  window(1);
+  f.op("i64.mul").op("i64.add").get(m);
+  window(2);
+  f.op("i64.mul").i64(32n).op("i64.shr_u").op("i64.add").tee(t);
+  // the nearest quadrant q = round(t / 2^62) mod 4, and r = (t − q·2^62)·2^-62·π/2
+  f.i64(1n << 61n).op("i64.add").i64(62n).op("i64.shr_u").set(q);
+  f.get(t).get(q).i64(62n).op("i64.shl").op("i64.sub").op("f64.convert_i64_s").f64((Math.PI / 2) * 2 ** -62).op("f64.mul").tee(r);
+  f.get(r).op("f64.mul").set(r2);
+  const horner = (cs: readonly number[]): void => {
+    f.f64(cs[cs.length - 1]!);
+    for (let k = cs.length - 2; k >= 0; k--) f.get(r2).op("f64.mul").f64(cs[k]!).op("f64.add");
+  };
+  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
+  const series = (first: number): number[] => Array.from({ length: 7 }, (_, k) => (k % 2 ? -1 : 1) / factorial(first + 2 * k));
+  // quadrant q + cosine: odd picks cos r, 2 and 3 negate
+  f.get(q).op("i32.wrap_i64").get(cosine).op("i32.add").tee(start);
+  f.i32(1).op("i32.and").if("f64");
+  horner(series(0));
+  f.else();
+  horner(series(1));
+  f.get(r).op("f64.mul").end().set(value);
+  f.get(value).op("f64.neg").get(value).get(start).i32(2).op("i32.and").op("select").set(value);
+  // sin is odd: the reduction used |x|
+  f.get(value).op("f64.neg").get(value).get(cosine).op("i32.eqz").get(x).f32(0).op("f32.lt").op("i32.and").op("select");
+  f.op("f32.demote_f64");
+  return (exactTrigFunction = f);
+}
+
+/**
+ * Replaces the fast sin/cos value on the stack with `exactTrig`'s where |x| >= TRIG_EXACT_FROM: a scalar
+ * branch, or for four lanes one test of all of them and then a branch per lane (the common case costs a
+ * compare and an any_true). The scalar and SIMD forms stay bit-identical.
+ */
+function exactForLargeArguments(fb: FunctionBuilder, vector: boolean, x: number, cosine: boolean): void {
+  const fast = fb.local(vector ? "v128" : "f32");
+  fb.set(fast);
+  const large = (lane: number | undefined): void => {
+    fb.get(x);
+    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
+    fb.op("f32.abs").f32(TRIG_EXACT_FROM).op("f32.ge").if("f32").get(x);
+    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
+    fb.i32(cosine ? 1 : 0).call(exactTrig()).else().get(fast);
+    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
+    fb.end();
+  };
+  if (!vector) {
+    large(undefined);
+    return;
+  }
+  fb.get(x).op("f32x4.abs").v128f(TRIG_EXACT_FROM).op("f32x4.ge").op("v128.any_true").if();
+  for (let lane = 0; lane < 4; lane++) {
+    fb.get(fast);
+    large(lane);
+    fb.lane("f32x4.replace_lane", lane).set(fast);
+  }
+  fb.end().get(fast);
+}
+
 /** erf: its Taylor series for |x| <= 1, else 1 - (a1·t + … + a5·t⁵)·e^{-x²} with t = 1/(1 + p|x|). */
 function erfOf(x0: M): M {
   const x = bind(x0);
@@ -234,6 +357,7 @@ export function emitMath(fb: FunctionBuilder, name: MathFunction, vector: boolea
     }
   };
   emit(definition(name));
+  if (name === "sin" || name === "cos") exactForLargeArguments(fb, vector, args[0]!, name === "cos");
 }
 
 function kindOf(m: M): "f" | "i" {

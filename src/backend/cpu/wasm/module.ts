@@ -23,7 +23,9 @@ const plain: Record<string, number[]> = {
   "f32.abs": [0x8b], "f32.neg": [0x8c], "f32.ceil": [0x8d], "f32.floor": [0x8e], "f32.trunc": [0x8f], "f32.nearest": [0x90],
   "f32.sqrt": [0x91], "f32.add": [0x92], "f32.sub": [0x93], "f32.mul": [0x94], "f32.div": [0x95], "f32.min": [0x96],
   "f32.max": [0x97], "f32.copysign": [0x98],
-  "f64.add": [0xa0], "f64.mul": [0xa2],
+  "i64.add": [0x7c], "i64.sub": [0x7d], "i64.mul": [0x7e], "i64.or": [0x84], "i64.shl": [0x86], "i64.shr_u": [0x88],
+  "f64.neg": [0x9a], "f64.add": [0xa0], "f64.sub": [0xa1], "f64.mul": [0xa2],
+  "i32.wrap_i64": [0xa7], "i64.extend_i32_u": [0xad], "f64.convert_i64_s": [0xb9],
   "i32.trunc_sat_f32_s": [0xfc, 0x00],
   "f32.convert_i32_s": [0xb2], "f32.demote_f64": [0xb6], "f64.promote_f32": [0xbb],
   "i32.reinterpret_f32": [0xbc], "f32.reinterpret_i32": [0xbe],
@@ -72,6 +74,19 @@ export function sleb(n: number): number[] {
   }
 }
 const f32Bytes = (v: number): number[] => [...new Uint8Array(new Float32Array([v]).buffer)];
+const f64Bytes = (v: number): number[] => [...new Uint8Array(new Float64Array([v]).buffer)];
+/** A signed LEB128 of a 64-bit integer. */
+function sleb64(n: bigint): number[] {
+  const out: number[] = [];
+  for (n = BigInt.asIntN(64, n); ; ) {
+    const b = Number(n & 0x7fn);
+    n >>= 7n;
+    if ((n === 0n && (b & 0x40) === 0) || (n === -1n && (b & 0x40) !== 0)) return [...out, b];
+    out.push(b | 0x80);
+  }
+}
+/** A function index as a 5-byte LEB128, so that it can be written once the module's function order is known. */
+const fixedUleb = (n: number): number[] => [0x80 | (n & 0x7f), 0x80 | ((n >>> 7) & 0x7f), 0x80 | ((n >>> 14) & 0x7f), 0x80 | ((n >>> 21) & 0x7f), (n >>> 28) & 0x0f];
 const nameBytes = (s: string): number[] => {
   const b = [...new TextEncoder().encode(s)];
   return [...uleb(b.length), ...b];
@@ -82,6 +97,8 @@ export class FunctionBuilder {
   readonly code: number[] = [];
   readonly listing: string[] = [];
   readonly locals: ValType[] = [];
+  /** The functions this one calls, and where their index goes in `code` (patched by the module). */
+  readonly calls: { readonly at: number; readonly callee: FunctionBuilder }[] = [];
   #depth = 1;
 
   constructor(
@@ -128,6 +145,17 @@ export class FunctionBuilder {
     this.#line(`f32.const ${value}`);
     return this;
   }
+  /** A 64-bit integer constant. */
+  i64(value: bigint): this {
+    this.code.push(0x42, ...sleb64(value));
+    this.#line(`i64.const ${BigInt.asIntN(64, value)}`);
+    return this;
+  }
+  f64(value: number): this {
+    this.code.push(0x44, ...f64Bytes(value));
+    this.#line(`f64.const ${value}`);
+    return this;
+  }
   /** A v128 constant from four i32 lanes. */
   v128i(lanes: readonly [number, number, number, number]): this {
     const bytes = [...new Uint8Array(new Int32Array(lanes).buffer)];
@@ -157,9 +185,12 @@ export class FunctionBuilder {
     this.#line(`local.tee ${index}`);
     return this;
   }
-  call(index: number, name: string): this {
-    this.code.push(0x10, ...uleb(index));
-    this.#line(`call $${name}`);
+  /** Calls `callee`; the module that holds this function adds the callee too and fills in its index. */
+  call(callee: FunctionBuilder): this {
+    this.code.push(0x10);
+    this.calls.push({ at: this.code.length, callee });
+    this.code.push(...fixedUleb(0));
+    this.#line(`call $${callee.name}`);
     return this;
   }
   block(result?: ValType): this {
@@ -204,8 +235,8 @@ export class FunctionBuilder {
     return this;
   }
 
-  /** The function body: locals then code (a final `end` is added). */
-  body(): number[] {
+  /** The function body: locals then code (a final `end` is added), calls resolved by `indexOf`. */
+  body(indexOf: (callee: FunctionBuilder) => number): number[] {
     const groups: [number, ValType][] = [];
     for (const t of this.locals) {
       const last = groups[groups.length - 1];
@@ -213,7 +244,9 @@ export class FunctionBuilder {
       else groups.push([1, t]);
     }
     const locals = [...uleb(groups.length), ...groups.flatMap(([n, t]) => [...uleb(n), typeCode[t]])];
-    const bytes = [...locals, ...this.code, 0x0b];
+    const code = [...this.code];
+    for (const { at, callee } of this.calls) code.splice(at, 5, ...fixedUleb(indexOf(callee)));
+    const bytes = [...locals, ...code, 0x0b];
     return [...uleb(bytes.length), ...bytes];
   }
 
@@ -243,11 +276,19 @@ export class ModuleBuilder {
     return this.functions.findIndex((f) => f.name === name);
   }
 
+  /** The added functions, then every function they call (transitively) that was not added: helpers. */
+  #all(): FunctionBuilder[] {
+    const all = [...this.functions];
+    for (const f of all) for (const { callee } of f.calls) if (!all.includes(callee)) all.push(callee);
+    return all;
+  }
+
   bytes(): Uint8Array<ArrayBuffer> {
     const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
     const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+    const all = this.#all();
     const sigs: string[] = [];
-    const sigIndex = this.functions.map((f) => {
+    const sigIndex = all.map((f) => {
       const key = `${f.params.join(",")}->${f.results.join(",")}`;
       let i = sigs.indexOf(key);
       if (i < 0) i = sigs.push(key) - 1;
@@ -266,11 +307,11 @@ export class ModuleBuilder {
       ...section(2, vec(imports)),
       ...section(3, vec(sigIndex.map((i) => uleb(i)))),
       ...section(7, vec(exports)),
-      ...section(10, vec(this.functions.map((f) => f.body()))),
+      ...section(10, vec(all.map((f) => f.body((callee) => all.indexOf(callee))))),
     ]);
   }
 
   text(): string {
-    return this.functions.map((f) => f.text()).join("\n\n");
+    return this.#all().map((f) => f.text()).join("\n\n");
   }
 }
