@@ -130,6 +130,17 @@ describe.each(deviceNames)("elementwise on %s", (device) => {
         else if (!Number.isFinite(y) || y === 0 || Math.abs(y) === 1) expect(Math.fround(y) === got[i] || Math.abs(got[i]! - y) < 1e-6).toBe(true);
       });
     });
+
+    it("sin and cos stay accurate for large arguments, up to float32's largest", async () => {
+      // Random magnitudes 2^10..2^127 of both signs, in a vec4-sized layout and an odd one, mixed with small values.
+      const x = randomFloats(4 * 37, -1, 1).map((v, i) => (i % 3 === 0 ? v * 3 : Math.sign(v) * 2 ** (10 + Math.abs(v) * 117)));
+      for (const n of [x.length, 37]) {
+        const xs = x.subarray(0, n);
+        const t = f(xs, [["i", n]]);
+        expectClose(await t.sin().data(), naiveMap(xs, Math.sin), 0, 2e-6);
+        expectClose(await t.cos().data(), naiveMap(xs, Math.cos), 0, 2e-6);
+      }
+    });
   });
 
   describe("exact numeric functions", () => {

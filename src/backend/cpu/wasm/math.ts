@@ -2,7 +2,9 @@
 // polynomial approximation written once in a small expression language and compiled inline either to
 // scalar f32 code or to f32x4 SIMD code — the same arithmetic in both, so a vectorised loop and its scalar
 // remainder agree bit for bit. Accuracy: within a few float32 ulps of the float64 reference on the ranges
-// tested in test/wasm-math.test.ts. Imports only the Wasm writer.
+// tested in test/wasm-math.test.ts, and for sin and cos on every float32 (Payne–Hanek past TRIG_EXACT_FROM).
+// Imports the Wasm writer and the shared math constants.
+import { TRIG_EXACT_FROM, twoOverPiWords } from "../../kernel/math-constants.js";
 import { FunctionBuilder } from "./module.js";
 
 /** A math expression: f32 or i32 values (lanes of v128 when vectorised). */
@@ -122,35 +124,6 @@ function trig(x0: M, cosine: boolean): M {
   return select(negate, op("fneg", value), value);
 }
 
-/**
- * Below this magnitude the three-part π/2 reduction of `trig` is within a few ulps; from it on (where k·π/2
- * loses the bits r is made of, and at 1e9 gave values far outside [-1, 1]) sin and cos call `exactTrig`.
- */
-const TRIG_EXACT_FROM = 8192;
-
-/**
- * The fractional bits of 2/π as 32-bit words, after two zero words (the bits before the point, for arguments
- * whose lowest bit is above 2^-64), computed with BigInt from Machin's formula π = 16·atan(1/5) − 4·atan(1/239).
- */
-function twoOverPiWords(count: number): bigint[] {
-  const bits = BigInt(32 * count + 64);
-  const one = 1n << bits;
-  const atanInv = (x: bigint): bigint => {
-    let [sum, power, n] = [0n, one / x, 0n];
-    while (power !== 0n) {
-      sum += (n % 2n === 0n ? 1n : -1n) * (power / (2n * n + 1n));
-      power /= x * x;
-      n++;
-    }
-    return sum;
-  };
-  const pi = 16n * atanInv(5n) - 4n * atanInv(239n);
-  const twoOverPi = (2n * one * one) / pi; // 2/π · 2^bits
-  const words = [0n, 0n];
-  for (let k = 1; k <= count - 2; k++) words.push((twoOverPi >> (bits - 32n * BigInt(k))) & 0xffffffffn);
-  return words;
-}
-
 let exactTrigFunction: FunctionBuilder | undefined;
 /**
  * $exact_trig(x: f32, cosine: i32) -> f32: sin x (or cos x) for any float32 x with |x| >= TRIG_EXACT_FROM,
@@ -167,7 +140,7 @@ function exactTrig(): FunctionBuilder {
   const words = [f.local("i64"), f.local("i64"), f.local("i64"), f.local("i64")];
   const [m, t, q] = [f.local("i64"), f.local("i64"), f.local("i64")];
   const [r, r2, value] = [f.local("f64"), f.local("f64"), f.local("f64")];
-  const table = twoOverPiWords(9); // e <= 104, so the window starts at most at word 5 and needs 4 words
+  const table = twoOverPiWords(9);
   f.get(x).op("i32.reinterpret_f32").tee(bits).i32(23).op("i32.shr_u").i32(255).op("i32.and").tee(exponent);
   f.i32(255).op("i32.eq").if().get(x).get(x).op("f32.sub").op("return").end(); // ±Infinity and NaN: NaN
   // m, and the bit of the zero-padded table where the window starts: 64 + (e − 2) with e = exponent − 150.

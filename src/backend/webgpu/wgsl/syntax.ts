@@ -4,6 +4,7 @@
 // and infinities, so those go through helpers that port the CPU's algorithms (src/backend/cpu/wasm/math.ts).
 // Imports only the IR types.
 import type { BinaryFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
+import { TRIG_EXACT_FROM, twoOverPiWords } from "../../kernel/math-constants.js";
 
 /** Lanes of a value: 1 (a scalar) or 4 (a vec4 along the vectorised loop). */
 export type Lanes = 1 | 4;
@@ -183,7 +184,7 @@ const helpers = {
 }`],
   // sin and cos as on the CPU (WGSL's builtins are only absolutely accurate to 2^-11, and Chromium's SwiftShader
   // is that coarse): x = k π/2 + r with a three-part π/2, |r| <= π/4, then the quadrant picks ±sin r or ±cos r.
-  nt_trig: [[], `fn nt_trig$S(x: $F, quarter: $I) -> $F {
+  nt_trig: [["nt_trig_large"], `fn nt_trig$S(x: $F, quarter: $I) -> $F {
   let kf = round(x * ${c(2 / Math.PI)});
   let r = ((x - kf * 1.5703125f) - kf * ${c(4.837512969970703125e-4)}) - kf * ${c(7.549789948768648e-8)};
   let r2 = r * r;
@@ -191,7 +192,64 @@ const helpers = {
   let c = ${poly("r2", [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800])};
   let q = $I(clamp(kf, $F(-1e9f), $F(1e9f))) + quarter;
   let v = select(s, c, (q & $I(1)) != $I(0));
-  return select(v, -v, (q & $I(2)) != $I(0));
+  return nt_trig_large$S(x, quarter, select(v, -v, (q & $I(2)) != $I(0)));
+}`],
+  // The fast value where |x| < TRIG_EXACT_FROM, else the exact reduction's (a branch: large lanes are rare).
+  nt_trig_large: [["nt_trig_exact"], `fn nt_trig_large(x: f32, quarter: i32, fast: f32) -> f32 {
+  if (abs(x) < ${c(TRIG_EXACT_FROM)}) { return fast; }
+  return nt_trig_exact(x, quarter);
+}`, `fn nt_trig_large4(x: vec4<f32>, quarter: vec4<i32>, fast: vec4<f32>) -> vec4<f32> {
+  if (all(abs(x) < vec4<f32>(${c(TRIG_EXACT_FROM)}))) { return fast; }
+  var v = fast;
+  for (var i = 0; i < 4; i++) {
+    if (!(abs(x[i]) < ${c(TRIG_EXACT_FROM)})) { v[i] = nt_trig_exact(x[i], quarter[i]); }
+  }
+  return v;
+}`],
+  // (hi, lo) of the 64-bit product of two u32, from 16-bit halves (WGSL has no 64-bit integers).
+  nt_mul_wide: [[], `fn nt_mul_wide(a: u32, b: u32) -> vec2<u32> {
+  let p00 = (a & 0xffffu) * (b & 0xffffu);
+  let p01 = (a & 0xffffu) * (b >> 16u);
+  let p10 = (a >> 16u) * (b & 0xffffu);
+  let mid = (p00 >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+  return vec2<u32>((a >> 16u) * (b >> 16u) + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u), (p00 & 0xffffu) | (mid << 16u));
+}`],
+  // sin (quarter 0) or cos (quarter 1) of any float32 by Payne–Hanek, as the CPU's $exact_trig: x = m·2^e, the
+  // 96 bits of 2/π from 2^-(e-1) on make m·W, whose bits 32..95 are x·2/π mod 4 with 62 fraction bits; the
+  // nearest quadrant leaves r in [-π/4, π/4] as a signed 64-bit fixed-point number (hi, lo).
+  nt_trig_exact: [["nt_mul_wide"], `fn nt_trig_exact(x: f32, quarter: i32) -> f32 {
+  var table = array<u32, 9>(${twoOverPiWords(9).map((w) => `0x${w.toString(16)}u`).join(", ")});
+  let bits = bitcast<u32>(x);
+  let exponent = (bits >> 23u) & 0xffu;
+  if (exponent == 0xffu) { return x - x; }
+  let m = (bits & 0x7fffffu) | 0x800000u;
+  let start = u32(max(i32(exponent) - 88, 0));
+  let j = start >> 5u;
+  let shift = start & 31u;
+  var w: array<u32, 3>;
+  for (var n = 0u; n < 3u; n++) {
+    w[n] = (table[j + n] << shift) | select(table[j + n + 1u] >> ((32u - shift) & 31u), 0u, shift == 0u);
+  }
+  let a = nt_mul_wide(m, w[0]);
+  let b = nt_mul_wide(m, w[1]);
+  let c = nt_mul_wide(m, w[2]);
+  let t_lo = b.y + c.x;
+  let t_hi = a.y + b.x + select(0u, 1u, t_lo < b.y);
+  let q = ((t_hi + 0x20000000u) >> 30u) & 3u;
+  var hi = t_hi - (q << 30u);
+  var lo = t_lo;
+  let negative = (hi & 0x80000000u) != 0u;
+  if (negative) {
+    lo = ~lo + 1u;
+    hi = ~hi + select(0u, 1u, lo == 0u);
+  }
+  let magnitude = (f32(hi) * 4294967296.0f + f32(lo)) * ${c((Math.PI / 2) * 2 ** -62)};
+  let r = select(magnitude, -magnitude, negative);
+  let r2 = r * r;
+  let k = i32(q) + quarter;
+  var v = select(r * ${poly("r2", [1, -1 / 6, 1 / 120, -1 / 5040, 1 / 362880])}, ${poly("r2", [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800])}, (k & 1) != 0);
+  v = select(v, -v, (k & 2) != 0);
+  return select(v, -v, quarter == 0 && x < 0.0f);
 }`],
   nt_sin: [["nt_trig"], "fn nt_sin$S(x: $F) -> $F { return nt_trig$S(x, $I(0)); }"],
   nt_cos: [["nt_trig"], "fn nt_cos$S(x: $F) -> $F { return nt_trig$S(x, $I(1)); }"],
@@ -213,15 +271,20 @@ const helpers = {
   let bits = nt_mix$S(nt_mix$S(bitcast<$U>(index) ^ $U(key)) + $U(key));
   return $F(bitcast<$I>(bits >> $U(8u))) * ${c(1 / 16777216)};
 }`],
-} as const satisfies Record<string, readonly [readonly string[], string]>;
+} as const satisfies Record<string, readonly [readonly string[], string, string?]>;
 
 export type HelperName = keyof typeof helpers;
+/** Helpers that exist only for scalars: the per-lane work of a vec4 helper. */
+const scalarOnly = new Set<string>(["nt_trig_exact", "nt_mul_wide"]);
 /** A helper at a width: "nt_exp" (f32) or "nt_exp4" (vec4<f32>). */
 export type HelperUse = `${HelperName}` | `${HelperName}4`;
 
+/** A helper's text at a width: its own vec4 text where it has one (a per-lane branch), else the template's. */
 function instantiate(name: HelperName, lanes: 1 | 4): string {
   const v = (t: string): string => (lanes === 1 ? t : `vec4<${t}>`);
-  return helpers[name][1]
+  const [, text, vec4Text] = helpers[name] as readonly [readonly string[], string, string?];
+  if (lanes === 4 && vec4Text) return vec4Text;
+  return text
     .replaceAll("$F", v("f32"))
     .replaceAll("$I", v("i32"))
     .replaceAll("$U", v("u32"))
@@ -235,7 +298,8 @@ export function helperText(used: ReadonlySet<HelperUse>): string {
   const add = (h: HelperUse): void => {
     if (all.has(h)) return;
     const [name, lanes] = h.endsWith("4") ? [h.slice(0, -1) as HelperName, 4 as const] : [h as HelperName, 1 as const];
-    for (const d of helpers[name][0]) add((lanes === 4 ? `${d}4` : d) as HelperUse);
+    // Scalar-only helpers (nt_trig_exact, nt_mul_wide) are called by name from their callers' vec4 text.
+    for (const d of helpers[name][0]) add((lanes === 4 && !scalarOnly.has(d) ? `${d}4` : d) as HelperUse);
     // nt_uniform4 calls the scalar nt_mix for its key.
     if (h === "nt_uniform4") add("nt_mix");
     all.add(h);
