@@ -221,7 +221,7 @@ const helpers = {
   var table = array<u32, 9>(${twoOverPiWords(9).map((w) => `0x${w.toString(16)}u`).join(", ")});
   let bits = bitcast<u32>(x);
   let exponent = (bits >> 23u) & 0xffu;
-  if (exponent == 0xffu) { return x - x; }
+  if (exponent == 0xffu) { return bitcast<f32>(bits | 0x7fc00000u); } // NaN (x - x may be folded to 0)
   let m = (bits & 0x7fffffu) | 0x800000u;
   let start = u32(max(i32(exponent) - 88, 0));
   let j = start >> 5u;
