@@ -14,7 +14,7 @@
 #     bench/node_modules/{@tensorflow/tfjs,@tensorflow/tfjs-{core,backend-webgpu,backend-cpu,backend-webgl,layers,converter,data}} \
 #     bench/node_modules/{seedrandom,long,node-fetch,whatwg-url,tr46,webidl-conversions,argparse,core-js,regenerator-runtime}
 # (about 47 MiB in all, under the 64 MiB a working tree may carry to such a machine).
-# Writes its logs and the benchmark tables to $OUT (default /tmp/nt-gpu).
+# Writes its logs and the benchmark tables to $OUT (default /tmp/nt-gpu). GPU_TESTS_ONLY=1 stops after the tests.
 set -u
 OUT="${OUT:-/tmp/nt-gpu}"
 mkdir -p "$OUT"
@@ -52,6 +52,7 @@ step "op suites on webgpu" env NT_DEVICES=webgpu WEBGPU_REQUIRED=1 timeout "${GP
   node node_modules/vitest/vitest.mjs run $(grep -l "helpers/devices" test/*.test.ts | grep -v examples) test/webgpu.test.ts test/webgpu-lost.test.ts \
   >"$OUT/tests.log" 2>&1
 grep -E "Test Files|Tests |FAIL|×" "$OUT/tests.log" | head -40
+[[ -n "${GPU_TESTS_ONLY:-}" ]] && exit 0
 
 # 2. Ours beside tfjs-webgpu on the same Dawn and GPU.
 step "bench" env BENCH_RUNS="${BENCH_RUNS:-10}" BENCH_WARMUP=3 BENCH_QUIET_MAX_S=0 BENCH_PEERS=ours-webgpu,tfjs-webgpu \
