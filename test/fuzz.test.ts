@@ -20,7 +20,7 @@ interface Expr {
 const POOL: [string, number][] = [["a", 3], ["b", 7], ["c", 5], ["d", 1], ["e", 4], ["f", 9]];
 
 /**
- * `smooth` leaves out the ops that select among computed values (max/min, maximum/minimum, sort, topk): where two
+ * `smooth` leaves out the ops that select among computed values (max/min, maximum/minimum, where, sort, topk): where two
  * candidates are within rounding of each other — tanh saturates to exactly 1 in float32 but not in float64 — the
  * float32 kernel and the float64 reference rightly pick different ones, and the gradient follows the pick.
  * Gradient trees are smooth; the value trees keep every op (their selected values agree within rounding).
@@ -120,6 +120,7 @@ function generator(seed: number, smooth = false) {
       }
       case 14: {
         const y = grow(depth - 1);
+        if (smooth) return { t: x.t.add(y.t.mul(0.5)), text: `${x.text} + ${y.text}/2` };
         return { t: where(x.t.gt(y.t), x.t, y.t.mul(0.5)), text: `where(${x.text} > ${y.text}, …)` };
       }
       case 15: {
