@@ -20,10 +20,11 @@ interface Expr {
 const POOL: [string, number][] = [["a", 3], ["b", 7], ["c", 5], ["d", 1], ["e", 4], ["f", 9]];
 
 /**
- * `smooth` leaves out the ops that select among computed values (max/min, maximum/minimum, where, sort, topk): where two
- * candidates are within rounding of each other — tanh saturates to exactly 1 in float32 but not in float64 — the
- * float32 kernel and the float64 reference rightly pick different ones, and the gradient follows the pick.
- * Gradient trees are smooth; the value trees keep every op (their selected values agree within rounding).
+ * `smooth` leaves out the ops that select among computed values (max/min, maximum/minimum, where, sort, topk):
+ * where two candidates are within rounding of each other — tanh saturates to exactly 1 in float32 but not in
+ * float64 — the float32 kernel and the float64 reference rightly pick different ones, and the gradient follows
+ * the pick. Gradient trees are smooth; value trees keep every op (expectCloseConditioned allows for a pick that
+ * rounding to float32 changes).
  */
 function generator(seed: number, smooth = false) {
   const next = rng(seed);
