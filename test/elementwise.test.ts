@@ -189,6 +189,17 @@ describe.each(deviceNames)("elementwise on %s", (device) => {
       expect(Number.isNaN((await f(neg, [["i", 257]]).pow(0.5).data())[0]!)).toBe(true);
     });
 
+    it("pow by 2, 3 and 4 is exact where the power is representable, tensor exponents within a few ulp", async () => {
+      const ints = randomInts(257, -40, 41);
+      const x = Float32Array.from(ints);
+      for (const e of [2, 3, 4]) {
+        expectSame(await f(x, [["i", 257]]).pow(e).data(), f32(naiveMap(x, (v) => v ** e)));
+        // The same power through a tensor exponent takes e^{e·ln|x|}.
+        const exponent = f(new Float32Array(257).fill(e), [["i", 257]]);
+        expectClose(await f(x, [["i", 257]]).pow(exponent).data(), naiveMap(x, (v) => v ** e), 1e-6, 0);
+      }
+    });
+
     it("broadcasts by name: the left operand's dims, then the right's new ones, in either order", async () => {
       const la: Layout = [["i", 7], ["j", 3]];
       const lb: Layout = [["j", 3], ["k", 5], ["i", 7]];

@@ -146,7 +146,12 @@ class KernelBuilder {
           if (c.op.value === -1) return { op: "unary", type, fn: "recip", x };
           if (c.op.value === 0.5) return { op: "unary", type, fn: "sqrt", x };
           if (c.op.value === -0.5) return { op: "unary", type, fn: "rsqrt", x };
-          if (c.op.value === 2) return { op: "binary", type, fn: "mul", a: x, b: x };
+          // small integer powers by multiplication: exact where the result is representable (e^{y·ln x} is not);
+          // not negative ones, whose x·x would overflow where the result is a subnormal
+          const square: Expr = { op: "binary", type, fn: "mul", a: x, b: x };
+          if (c.op.value === 2) return square;
+          if (c.op.value === 3) return { op: "binary", type, fn: "mul", a: square, b: x };
+          if (c.op.value === 4) return { op: "binary", type, fn: "mul", a: square, b: square };
           if (c.op.value === 1) return x;
         }
         return { op: "binary", type, fn: op.fn, a: input(0), b: input(1) };
