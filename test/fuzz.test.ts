@@ -265,8 +265,9 @@ describe.each(deviceNames)(`gradients of random expressions on %s (seed ${testSe
       };
       const cpu = await grow(seed, depth, "cpu", true);
       if (!cpu || cpu.e.t.dtype !== "float32") return;
-      const exact = backward(cpu).map((n) => evaluate(n));
-      const rounded = backward(cpu).map((n) => evaluate(n, new Map(), { float32: true }));
+      const reference = backward(cpu); // evaluate reads a graph without consuming it: one graph serves both
+      const exact = reference.map((n) => evaluate(n));
+      const rounded = reference.map((n) => evaluate(n, new Map(), { float32: true }));
       const run = device === "cpu" ? cpu : (await grow(seed, depth, device, true))!;
       const grads = backward(run);
       for (const [k, grad] of grads.entries()) {

@@ -4,7 +4,7 @@
 // remainder agree bit for bit. Accuracy: within a few float32 ulps of the float64 reference on the ranges
 // tested in test/wasm-math.test.ts, and for sin and cos on every float32 (Payne–Hanek past TRIG_EXACT_FROM).
 // Imports the Wasm writer and the shared math constants.
-import { TRIG_EXACT_FROM, twoOverPiWords } from "../../kernel/math-constants.js";
+import { TRIG_EXACT_FROM, cosSeries, sinSeries, twoOverPiWords } from "../../kernel/math-constants.js";
 import { FunctionBuilder } from "./module.js";
 
 /** A math expression: f32 or i32 values (lanes of v128 when vectorised). */
@@ -114,8 +114,8 @@ function trig(x0: M, cosine: boolean): M {
   const kf = bind(op("fnearest", mul(x, f(2 / Math.PI))));
   const r = bind(sub(sub(sub(x, mul(kf, f(1.5703125))), mul(kf, f(4.837512969970703125e-4))), mul(kf, f(7.549789948768648e-8))));
   const r2 = bind(mul(r, r));
-  const s = bind(mul(r, poly(r2, [1, -1 / 6, 1 / 120, -1 / 5040, 1 / 362880])));
-  const c = bind(poly(r2, [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800]));
+  const s = bind(mul(r, poly(r2, sinSeries(5))));
+  const c = bind(poly(r2, cosSeries(6)));
   const q = bind(op("iadd", op("ftoi", kf), i(cosine ? 1 : 0)));
   const useCos = bind(op("iand", q, i(1)));
   const odd = op("ilt", i(0), useCos);
@@ -140,7 +140,7 @@ function exactTrig(): FunctionBuilder {
   const words = [f.local("i64"), f.local("i64"), f.local("i64"), f.local("i64")];
   const [m, t, q] = [f.local("i64"), f.local("i64"), f.local("i64")];
   const [r, r2, value] = [f.local("f64"), f.local("f64"), f.local("f64")];
-  const table = twoOverPiWords(9);
+  const table = twoOverPiWords();
   f.get(x).op("i32.reinterpret_f32").tee(bits).i32(23).op("i32.shr_u").i32(255).op("i32.and").tee(exponent);
   f.i32(255).op("i32.eq").if().get(x).get(x).op("f32.sub").op("return").end(); // ±Infinity and NaN: NaN
   // m, and the bit of the zero-padded table where the window starts: 64 + (e − 2) with e = exponent − 150.
@@ -172,14 +172,12 @@ function exactTrig(): FunctionBuilder {
     f.f64(cs[cs.length - 1]!);
     for (let k = cs.length - 2; k >= 0; k--) f.get(r2).op("f64.mul").f64(cs[k]!).op("f64.add");
   };
-  const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
-  const series = (first: number): number[] => Array.from({ length: 7 }, (_, k) => (k % 2 ? -1 : 1) / factorial(first + 2 * k));
   // quadrant q + cosine: odd picks cos r, 2 and 3 negate
   f.get(q).op("i32.wrap_i64").get(cosine).op("i32.add").tee(start);
   f.i32(1).op("i32.and").if("f64");
-  horner(series(0));
+  horner(cosSeries(7));
   f.else();
-  horner(series(1));
+  horner(sinSeries(7));
   f.get(r).op("f64.mul").end().set(value);
   f.get(value).op("f64.neg").get(value).get(start).i32(2).op("i32.and").op("select").set(value);
   // sin is odd: the reduction used |x|
@@ -197,13 +195,11 @@ function exactForLargeArguments(fb: FunctionBuilder, vector: boolean, x: number,
   const fast = fb.local(vector ? "v128" : "f32");
   fb.set(fast);
   const large = (lane: number | undefined): void => {
-    fb.get(x);
-    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
-    fb.op("f32.abs").f32(TRIG_EXACT_FROM).op("f32.ge").if("f32").get(x);
-    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
-    fb.i32(cosine ? 1 : 0).call(exactTrig()).else().get(fast);
-    if (lane !== undefined) fb.lane("f32x4.extract_lane", lane);
-    fb.end();
+    /** The f32 of `local`: the value itself, or one lane of it. */
+    const read = (local: number): FunctionBuilder => (lane === undefined ? fb.get(local) : fb.get(local).lane("f32x4.extract_lane", lane));
+    read(x).op("f32.abs").f32(TRIG_EXACT_FROM).op("f32.ge").if("f32");
+    read(x).i32(cosine ? 1 : 0).call(exactTrig()).else();
+    read(fast).end();
   };
   if (!vector) {
     large(undefined);

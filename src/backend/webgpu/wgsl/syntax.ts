@@ -4,7 +4,7 @@
 // and infinities, so those go through helpers that port the CPU's algorithms (src/backend/cpu/wasm/math.ts).
 // Imports only the IR types.
 import type { BinaryFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
-import { TRIG_EXACT_FROM, twoOverPiWords } from "../../kernel/math-constants.js";
+import { TRIG_EXACT_FROM, cosSeries, sinSeries, twoOverPiWords } from "../../kernel/math-constants.js";
 
 /** Lanes of a value: 1 (a scalar) or 4 (a vec4 along the vectorised loop). */
 export type Lanes = 1 | 4;
@@ -188,8 +188,8 @@ const helpers = {
   let kf = round(x * ${c(2 / Math.PI)});
   let r = ((x - kf * 1.5703125f) - kf * ${c(4.837512969970703125e-4)}) - kf * ${c(7.549789948768648e-8)};
   let r2 = r * r;
-  let s = r * ${poly("r2", [1, -1 / 6, 1 / 120, -1 / 5040, 1 / 362880])};
-  let c = ${poly("r2", [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800])};
+  let s = r * ${poly("r2", sinSeries(5))};
+  let c = ${poly("r2", cosSeries(6))};
   let q = $I(clamp(kf, $F(-1e9f), $F(1e9f))) + quarter;
   let v = select(s, c, (q & $I(1)) != $I(0));
   return nt_trig_large$S(x, quarter, select(v, -v, (q & $I(2)) != $I(0)));
@@ -218,7 +218,7 @@ const helpers = {
   // 96 bits of 2/π from 2^-(e-1) on make m·W, whose bits 32..95 are x·2/π mod 4 with 62 fraction bits; the
   // nearest quadrant leaves r in [-π/4, π/4] as a signed 64-bit fixed-point number (hi, lo).
   nt_trig_exact: [["nt_mul_wide"], `fn nt_trig_exact(x: f32, quarter: i32) -> f32 {
-  var table = array<u32, 9>(${twoOverPiWords(9).map((w) => `0x${w.toString(16)}u`).join(", ")});
+  var table = array<u32, 9>(${twoOverPiWords().map((w) => `0x${w.toString(16)}u`).join(", ")});
   let bits = bitcast<u32>(x);
   let exponent = (bits >> 23u) & 0xffu;
   if (exponent == 0xffu) { return bitcast<f32>(bits | 0x7fc00000u); } // NaN (x - x may be folded to 0)
@@ -247,7 +247,7 @@ const helpers = {
   let r = select(magnitude, -magnitude, negative);
   let r2 = r * r;
   let k = i32(q) + quarter;
-  var v = select(r * ${poly("r2", [1, -1 / 6, 1 / 120, -1 / 5040, 1 / 362880])}, ${poly("r2", [1, -1 / 2, 1 / 24, -1 / 720, 1 / 40320, -1 / 3628800])}, (k & 1) != 0);
+  var v = select(r * ${poly("r2", sinSeries(5))}, ${poly("r2", cosSeries(6))}, (k & 1) != 0);
   v = select(v, -v, (k & 2) != 0);
   return select(v, -v, quarter == 0 && x < 0.0f);
 }`],
