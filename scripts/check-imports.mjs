@@ -3,7 +3,7 @@
 //   src/shape    imports only src/types and src/shape (no packages)
 //   src/graph    nothing from src/ops, src/backend, src/shape or the top layer (tensor.ts, index.ts, …)
 //   src/backend  nothing from src/ops (nor the public entry src/index.ts)
-//   src/ops      nothing from src/backend except src/backend/engine.ts
+//   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state)
 //   node scripts/check-imports.mjs [--self-test]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,7 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ts = createRequire(import.meta.url)(path.join(root, "node_modules/typescript"));
 
 /** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend" or "top". */
-const layerOf = (rel) => /^src\/(types|shape|ops|graph|backend)\//.exec(rel)?.[1] ?? "top";
+const layerOf = (rel) => {
+  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend)\//.exec(rel)?.[1] ?? "top";
+  // File formats, user-facing autodiff and tensor kinds sit beside the op families, under the same rule.
+  return ["io", "autodiff", "state"].includes(room) ? "ops" : room;
+};
 
 /** Each layer's rule: may it import `target` (a src-relative path, or a package name when `bare`)? */
 const RULES = {

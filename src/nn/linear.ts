@@ -4,7 +4,7 @@
 import "../ops/contract.js";
 import "../ops/elementwise.js";
 import { randn, zeros } from "../ops/creation.js";
-import { type Variable, variable } from "../ops/kinds.js";
+import { type Variable, variable } from "../state/kinds.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { Dot } from "../types/contract.js";
 import type { CheckShape, NameArg, Ok, Shape } from "../types/dims.js";

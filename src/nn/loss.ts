@@ -4,7 +4,7 @@
 // Imports the top layer and src/ops.
 import "../ops/elementwise.js";
 import "../ops/reduce.js";
-import { customGradient } from "../ops/autodiff.js";
+import { customGradient } from "../autodiff/grad.js";
 import { arange } from "../ops/creation.js";
 import { where } from "../ops/elementwise.js";
 import { showDims } from "../shape/dims.js";

@@ -3,7 +3,7 @@
 // graph and every step builds the same graph; each variable's update is one elementwise expression.
 // Imports src/optim and src/ops.
 import { full } from "../ops/creation.js";
-import { type Variable, persistent } from "../ops/kinds.js";
+import { type Variable, persistent } from "../state/kinds.js";
 import type { AnyTensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
 import { Optimizer, zerosLike } from "./optimizer.js";

@@ -2,8 +2,8 @@
 // update expression per variable (and one per moment, kept in `persistent` tensors), then compute all of them
 // together with the loss and swap them in. A step builds the same graph every time, so compiled kernels are
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
-import { realizeNodes, valueAndGrad, type VariableGrads } from "../ops/autodiff.js";
-import { type SameType, type Stateful, type Variable, checkSameType, persistent, type Persistent } from "../ops/kinds.js";
+import { realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
+import { type SameType, type Stateful, type Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
 import { zeros } from "../ops/creation.js";
 import type { AnyTensor, Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";

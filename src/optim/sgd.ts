@@ -1,7 +1,7 @@
 // Layer: src/optim. Stochastic gradient descent with optional momentum (heavy ball or Nesterov) and L2 weight
 // decay. Each variable's update is one elementwise expression of (value, gradient, velocity), so it fuses
 // into one kernel; the velocity is a `persistent` tensor. Imports src/optim and src/ops.
-import type { Variable } from "../ops/kinds.js";
+import type { Variable } from "../state/kinds.js";
 import type { AnyTensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
 import { Optimizer, zerosLike } from "./optimizer.js";

@@ -1,4 +1,4 @@
-// Layer: src/ops. NumPy `.npy` files: `fromNpy` reads versions 1.0, 2.0 and 3.0 (C or Fortran order) into a
+// Layer: src/io. NumPy `.npy` files: `fromNpy` reads versions 1.0, 2.0 and 3.0 (C or Fortran order) into a
 // named tensor, `toNpy` writes version 1.0, little-endian, in logical (row-major) order. The file's shape
 // is known only at run time, so sizes are typed `number`; the names come from the caller. A Fortran-order
 // file becomes a transposed view of its buffer (no copy). Imports src/types, src/shape, src/graph, the

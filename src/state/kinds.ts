@@ -1,4 +1,4 @@
-// Layer: src/ops. Tensor kinds (nGraph's AssignableTensorOp): constant (immutable, inlinable), placeholder
+// Layer: src/state. Tensor kinds (nGraph's AssignableTensorOp): constant (immutable, inlinable), placeholder
 // (typed input fed at run time), variable (trainable, persistent across steps) and persistent (state such as
 // optimizer moments). A stateful tensor keeps one graph node for its whole life and `assign` swaps the buffer
 // under it, so a training step builds the same graph every time. Imports src/types, src/shape, src/graph,
@@ -11,7 +11,7 @@ import { type AnyTensor, Tensor } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
 import { type AssignMismatch, ShapeError, type SizeText, assignMismatch } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
-import type { ShapeSpec } from "./creation.js";
+import type { ShapeSpec } from "../ops/creation.js";
 
 /** What a tensor is to a training loop. */
 export type TensorKind = "constant" | "placeholder" | "variable" | "persistent";

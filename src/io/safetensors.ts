@@ -1,4 +1,4 @@
-// Layer: src/ops. The safetensors format (Hugging Face's weight files): `fromSafetensors` reads the tensors you
+// Layer: src/io. The safetensors format (Hugging Face's weight files): `fromSafetensors` reads the tensors you
 // name, giving each its dim names (sizes are known only at run time, so typed `number`); `toSafetensors`
 // writes named tensors back. F32/F64/F16/BF16 become float32, I32/I64/I16/I8/U8 int32 (range-checked), BOOL
 // bool. Imports src/types, src/shape, the engine's upload and the top layer.

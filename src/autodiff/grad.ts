@@ -1,4 +1,4 @@
-// Layer: src/ops. User-facing differentiation: `grad(f)` and `valueAndGrad(f)` for functions of named tensors
+// Layer: src/autodiff. User-facing differentiation: `grad(f)` and `valueAndGrad(f)` for functions of named tensors
 // (or of objects and arrays of them) that return a float32 scalar; each gradient has exactly its tensor's
 // type. The gradients of the trainable variables the value reads come along (for training). Results are lazy
 // tensors over the backward graph. Imports src/types, src/shape, src/graph, src/backend/engine, top layer.
@@ -12,7 +12,7 @@ import { type AnyTensor, Tensor, wrap } from "../tensor.js";
 import type { DType, Fail, IsDynamic, Shape } from "../types/dims.js";
 import { type NotScalarLoss, ShapeError, notScalarLoss } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
-import { type ShowType, type Variable, checkFed, kindsReady, variablesOf } from "./kinds.js";
+import { type ShowType, type Variable, checkFed, kindsReady, variablesOf } from "../state/kinds.js";
 
 /** The gradient of a tensor, or of an object or array of tensors: the same structure and types. */
 export type GradOf<T> =
