@@ -22,7 +22,7 @@ if [[ ! -x /usr/bin/chromium ]] && command -v apt-get >/dev/null; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium) >/dev/null 2>&1 || true
 fi
 # Every device suite on cpu and webgpu; a missing adapter is a failure, not a skip.
-step "op suites on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run $(grep -l "helpers/devices" test/*.test.ts) test/webgpu.test.ts test/webgpu-lost.test.ts
+step "op suites on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run $(grep -l "helpers/devices" test/*.test.ts) test/autodiff*.test.ts test/nn.test.ts test/webgpu.test.ts test/webgpu-lost.test.ts
 step "browser: headless Chromium on navigator.gpu" node test/browser/run.mjs
 type_steps
 step "packed-package consumer" bash scripts/check-consumer.sh --no-build

@@ -3,8 +3,9 @@
 // with h a float64 constant), so the only error is the O(h²) of the difference quotient itself.
 import { expect } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
-import { grad, tensor } from "../src/index.js";
+import { getDefaultDevice, grad, tensor } from "../src/index.js";
 import type { AnyTensor } from "../src/tensor.js";
+import { deviceNames, useDevice } from "./helpers/devices.js";
 import { type Layout, expectClose } from "./helpers/naive.js";
 import { randomFloats, rng, testSeed } from "./helpers/random.js";
 
@@ -15,7 +16,7 @@ export interface CheckOptions {
   readonly atol?: number;
   /** Which arguments to check (default: every float32 one). */
   readonly only?: readonly number[];
-  /** Also compute the gradients on the CPU device (compiled, float32) and compare (default true). */
+  /** Also compute the gradients on every device of the test matrix (compiled, float32) and compare (default true). */
   readonly device?: boolean;
   readonly deviceRtol?: number;
 }
@@ -32,11 +33,27 @@ function nudge(x: AnyTensor, j: number, step: number): AnyTensor {
 }
 
 /**
- * Checks grad(f) for every float32 argument against central differences, and that each gradient has exactly
- * its argument's dims (names, sizes, order, private flags) and dtype, and that the CPU device computes the same
- * gradients in float32. Returns the analytic (float64) gradients.
+ * The gradients of f at args computed by `device` (compiled kernels, float32): the arguments are copied there
+ * and f runs with it as the default device, so tensors f creates live there too.
  */
-export function gradcheck(f: (...args: AnyTensor[]) => AnyTensor, args: readonly AnyTensor[], options: CheckOptions = {}): Float64Array[] {
+async function deviceGradients(device: string, f: (...args: AnyTensor[]) => AnyTensor, args: readonly AnyTensor[]): Promise<Float32Array[]> {
+  const before = getDefaultDevice();
+  await useDevice(device);
+  try {
+    const moved = await Promise.all(args.map((a) => a.to(device)));
+    const grads = (grad(f as never) as (...a: AnyTensor[]) => AnyTensor[])(...moved);
+    return await Promise.all(grads.map(async (g) => Float32Array.from(await g.data())));
+  } finally {
+    await useDevice(before.name);
+  }
+}
+
+/**
+ * Checks grad(f) for every float32 argument against central differences, and that each gradient has exactly
+ * its argument's dims (names, sizes, order, private flags) and dtype, and that every device of the test matrix
+ * (`NT_DEVICES`) computes the same gradients in float32. Returns the analytic (float64) gradients.
+ */
+export async function gradcheck(f: (...args: AnyTensor[]) => AnyTensor, args: readonly AnyTensor[], options: CheckOptions = {}): Promise<Float64Array[]> {
   const { h = 1e-5, rtol = 1e-6, atol = 1e-8 } = options;
   const grads = (grad(f as never) as (...a: AnyTensor[]) => AnyTensor[])(...args);
   const out: Float64Array[] = [];
@@ -46,8 +63,6 @@ export function gradcheck(f: (...args: AnyTensor[]) => AnyTensor, args: readonly
     expect(g.dtype).toBe(x.dtype);
     const analytic = evaluate(g.node);
     out.push(analytic);
-    // The same backward graph computed by the CPU device (compiled kernels, float32) agrees with float64.
-    if (options.device !== false) expectClose(g.dataSync(), analytic, options.deviceRtol ?? 1e-3, 1e-4 * Math.max(1, ...analytic.map(Math.abs)));
     if (x.dtype !== "float32") {
       expect([...analytic].every((v) => v === 0)).toBe(true);
       return;
@@ -64,6 +79,18 @@ export function gradcheck(f: (...args: AnyTensor[]) => AnyTensor, args: readonly
       throw new Error(`argument ${i}: ${(e as Error).message}\nanalytic ${[...analytic].join(", ")}\nnumeric  ${[...numeric].join(", ")}`);
     }
   });
+  // The same backward graph computed by each device (compiled kernels, float32) agrees with float64.
+  if (options.device !== false)
+    for (const device of deviceNames) {
+      const computed = await deviceGradients(device, f, args);
+      out.forEach((analytic, i) => {
+        try {
+          expectClose(computed[i]!, analytic, options.deviceRtol ?? 1e-3, 1e-4 * Math.max(1, ...analytic.map(Math.abs)));
+        } catch (e) {
+          throw new Error(`argument ${i} on ${device}: ${(e as Error).message}`);
+        }
+      });
+    }
   return out;
 }
 
@@ -74,14 +101,20 @@ const numel = (l: Layout): number => l.reduce((n, [, z]) => n * z, 1);
 /** A fresh random float32 tensor with uniform values in [lo, hi). */
 export const input = (l: Layout, lo = -2, hi = 2): AnyTensor => loose(tensor(randomFloats(numel(l), lo, hi), l));
 
-/** Fixed random weights per shape, so Σ w·y is a scalar whose gradient is not all ones. */
+/** Fixed random weights per shape (and device), so Σ w·y is a scalar whose gradient is not all ones. */
 const weights = new Map<string, AnyTensor>();
+const weightValues = new Map<string, Float32Array>();
 const next = rng(testSeed + 1);
 /** Σ w·y over every dim (private ones too) with fixed random weights w: a scalar loss of any tensor. */
 export function scalarize(y: AnyTensor): AnyTensor {
   const t = loose(y).unmask() as AnyTensor;
-  const key = t.node.dims.map((d) => `${d.name}:${d.size}`).join(",");
-  if (!weights.has(key)) weights.set(key, loose(tensor(randomFloats(t.numel, -1, 1, next), t.node.dims.map((d) => [d.name, d.size] as [string, number]))));
+  const shape = t.node.dims.map((d) => `${d.name}:${d.size}`).join(",");
+  const key = `${getDefaultDevice().name} ${shape}`;
+  if (!weights.has(key)) {
+    const values = weightValues.get(shape) ?? randomFloats(t.numel, -1, 1, next);
+    weightValues.set(shape, values);
+    weights.set(key, loose(tensor(values, t.node.dims.map((d) => [d.name, d.size] as [string, number]))));
+  }
   const names = t.node.dims.map((d) => d.name);
   const p = loose(t).mul(weights.get(key)!);
   return names.length ? loose(p).sum(names) : p;

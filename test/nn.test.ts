@@ -17,14 +17,14 @@ const nn: any = { attention, crossEntropy, dropout, embedding, layerNorm, linear
 describe("linear", () => {
   const lx: Layout = [["batch", 3], ["inhid", 4]];
   const lw: Layout = [["inhid", 4], ["outhid", 2]];
-  it("is x·W + b by name, and its gradients check", () => {
+  it("is x·W + b by name, and its gradients check", async () => {
     const [x, w, b] = [input(lx), input(lw), input([["outhid", 2]])];
     const y = nn.linear(x, "inhid", w, b);
     const want = naiveDot(f64(x), lx, f64(w), lw, ["inhid"], [["batch", 3], ["outhid", 2]]).map((v, i) => v + f64(b)[i % 2]!);
     expectClose(f64(y), want, 1e-12, 1e-12);
-    gradcheck((x, w, b) => scalarize(nn.linear(x, "inhid", w, b)), [x, w, b]);
+    await gradcheck((x, w, b) => scalarize(nn.linear(x, "inhid", w, b)), [x, w, b]);
   });
-  it("linearParams makes a weight scaled by 1/sqrt(fan-in) and a zero bias", () => {
+  it("linearParams makes a weight scaled by 1/sqrt(fan-in) and a zero bias", async () => {
     const { weight, bias } = linearParams(["inhid", 16], ["outhid", 8], { seed: 3 });
     expect(weight.dims).toEqual(["inhid", "outhid"]);
     expect([...bias.dataSync()]).toEqual(new Array(8).fill(0));
@@ -37,7 +37,7 @@ describe("linear", () => {
 
 describe("layerNorm", () => {
   const lx: Layout = [["batch", 2], ["hidden", 5]];
-  it("normalises over the named dim, then scales and shifts", () => {
+  it("normalises over the named dim, then scales and shifts", async () => {
     const [x, g, b] = [input(lx), input([["hidden", 5]]), input([["hidden", 5]])];
     const xv = f64(x);
     const want = new Float64Array(10);
@@ -48,24 +48,24 @@ describe("layerNorm", () => {
       for (let i = 0; i < 5; i++) want[r * 5 + i] = ((row[i]! - mean) / Math.sqrt(variance + 1e-5)) * f64(g)[i]! + f64(b)[i]!;
     }
     expectClose(f64(nn.layerNorm(x, "hidden", g, b)), want, 1e-10, 1e-10);
-    gradcheck((x, g, b) => scalarize(nn.layerNorm(x, "hidden", g, b)), [x, g, b], { rtol: 1e-5 });
+    await gradcheck((x, g, b) => scalarize(nn.layerNorm(x, "hidden", g, b)), [x, g, b], { rtol: 1e-5 });
   });
 });
 
 describe("embedding", () => {
-  it("looks up rows by id and scatters the gradient back, repeated ids accumulating", () => {
+  it("looks up rows by id and scatters the gradient back, repeated ids accumulating", async () => {
     const table = input([["vocab", 6], ["embed", 3]]);
     const ids = loose(tensor(Int32Array.from([1, 4, 4, 0, 5, 1]), [["batch", 2], ["seq", 3]], { dtype: "int32" }));
     const e = nn.embedding(ids, table, "vocab");
     expect(e.dims).toEqual(["batch", "seq", "embed"]);
     const tv = f64(table);
     expect([...f64(e)]).toEqual([1, 4, 4, 0, 5, 1].flatMap((i) => [tv[i * 3]!, tv[i * 3 + 1]!, tv[i * 3 + 2]!]));
-    gradcheck((t, i) => scalarize(nn.embedding(i, t, "vocab")), [table, ids]);
+    await gradcheck((t, i) => scalarize(nn.embedding(i, t, "vocab")), [table, ids]);
   });
 });
 
 describe("dropout", () => {
-  it("zeroes about p of the values with a seeded mask, scales the rest, and passes the gradient through the mask", () => {
+  it("zeroes about p of the values with a seeded mask, scales the rest, and passes the gradient through the mask", async () => {
     const x = input([["a", 40], ["b", 50]], 1, 2);
     const y = f64(nn.dropout(x, 0.25, 7));
     const again = f64(nn.dropout(x, 0.25, 7));
@@ -75,7 +75,7 @@ describe("dropout", () => {
     expect(zeros).toBeGreaterThan(0.2);
     expect(zeros).toBeLessThan(0.3);
     y.forEach((v, i) => v !== 0 && expect(v).toBeCloseTo(xv[i]! / 0.75, 5));
-    gradcheck((x) => scalarize(nn.dropout(x, 0.5, 11)), [input([["a", 3], ["b", 4]])]);
+    await gradcheck((x) => scalarize(nn.dropout(x, 0.5, 11)), [input([["a", 3], ["b", 4]])]);
     expect(nn.dropout(x, 0, 1)).toBe(x);
   });
 });
@@ -83,7 +83,7 @@ describe("dropout", () => {
 describe("crossEntropy", () => {
   const ll: Layout = [["batch", 3], ["seq", 2], ["class", 5]];
   const labels = (): AnyTensor => loose(tensor(randomInts(6, 0, 5), [["seq", 2], ["batch", 3]], { dtype: "int32" }));
-  it("is the mean negative log-likelihood of the labels (labels in any dim order)", () => {
+  it("is the mean negative log-likelihood of the labels (labels in any dim order)", async () => {
     const [x, y] = [input(ll, -3, 3), labels()];
     const p = naiveSoftmax(f64(x), ll, "class");
     let want = 0;
@@ -94,9 +94,9 @@ describe("crossEntropy", () => {
     expect(f64(nn.crossEntropy(x, y, "class"))[0]).toBeCloseTo(want / 6, 10);
   });
 
-  it("its fused gradient is (softmax − onehot) / count, and matches finite differences", () => {
+  it("its fused gradient is (softmax − onehot) / count, and matches finite differences", async () => {
     const [x, y] = [input(ll, -3, 3), labels()];
-    const [g] = gradcheck((x, y) => nn.crossEntropy(x, y, "class"), [x, y]);
+    const [g] = await gradcheck((x, y) => nn.crossEntropy(x, y, "class"), [x, y]);
     const p = naiveSoftmax(f64(x), ll, "class");
     const yv = f64(y);
     const want = new Float64Array(30);
@@ -112,7 +112,7 @@ describe("crossEntropy", () => {
     expect(graphSize(gf!.node)).toBeLessThan(graphSize(gu!.node));
   });
 
-  it("keeps private dims and rejects wrong labels with a sentence", () => {
+  it("keeps private dims and rejects wrong labels with a sentence", async () => {
     const x = loose(input(ll)).mask("batch");
     const loss = nn.crossEntropy(x, loose(labels()).mask("batch"), "class");
     expect(loss.shapeDims).toEqual([{ name: "batch", size: 3, masked: true }]);
@@ -156,16 +156,16 @@ describe("attention", () => {
     return out;
   }
   for (const causal of [false, true]) {
-    it(`splits and stacks heads by name${causal ? " with a causal mask" : ""}; gradients check`, () => {
+    it(`splits and stacks heads by name${causal ? " with a causal mask" : ""}; gradients check`, async () => {
       const [q, k, v] = [input(lq), input(lk), input(lk)];
       const opts = { hidden: "hidden", heads: 2, query: "seq", key: "key", causal };
       const y = nn.attention(q, k, v, opts);
       expect(y.dims).toEqual(["batch", "seq", "hidden"]);
       expectClose(f64(y), naiveAttention(f64(q), f64(k), f64(v), 2, causal), 1e-10, 1e-12);
-      gradcheck((q, k, v) => scalarize(nn.attention(q, k, v, opts)), [q, k, v], { rtol: 1e-5 });
+      await gradcheck((q, k, v) => scalarize(nn.attention(q, k, v, opts)), [q, k, v], { rtol: 1e-5 });
     });
   }
-  it("rejects keys without the queries' other dims", () => {
+  it("rejects keys without the queries' other dims", async () => {
     const q = input(lq);
     expectSentence(
       () => nn.attention(q, input([["key", 3], ["hidden", 4]]), input(lk), { hidden: "hidden", heads: 2, query: "seq", key: "key" }),
