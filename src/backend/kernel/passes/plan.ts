@@ -1,11 +1,20 @@
 // Layer: src/backend/kernel, pass 1 of lower.ts. Decides which nodes get a kernel of their own and lowers
 // each to index notation: the roots, scans and sorts always; a reduction when it cannot be a phase of its
-// consumer's kernel or when two kernels would both need it (computing it once beats computing it twice);
+// consumer's kernel or when two kernels would both need it (computing it once beats computing it twice); an
+// elementwise value that two kernels would both recompute when its inlined work exceeds what storing it once
+// and reading it back costs (`SHARED_WORK_LIMIT`: a training step's residual-stream gradient feeds many
+// kernels, and inlining its whole subtree into each made kernels of 20+ inputs that redid it);
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
 // Output: kernels in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
+
+/**
+ * Inlined work (simple operations per element) above which a value that two kernels need is materialised:
+ * storing it costs one write and a read per consumer, about what three operations cost in registers.
+ */
+export const SHARED_WORK_LIMIT = 3;
 
 export interface PlanOptions {
   /** The most buffers one kernel may read (a device limit); a kernel that would read more is split. */
@@ -45,7 +54,9 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     const lowered = new Map<Node, Lowered>();
     const claimedBy = new Map<Node, Node>();
     const queue = [...own];
-    let conflict = false;
+    let splitForInputs = false;
+    const sharedReductions = new Set<Node>();
+    const sharedValues = new Set<Node>();
     const isMaterialized = (n: Node): boolean => n.storage !== undefined || own.has(n);
     while (queue.length) {
       const n = queue.pop()!;
@@ -60,20 +71,19 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         const split = splitPoint(n, isMaterialized, l.inputs.length);
         if (!split) throw new Error(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
         forced.add(split);
-        conflict = true;
+        splitForInputs = true;
         break;
       }
-      for (const r of l.fused) {
+      for (const r of [...l.fused, ...[...l.inlined].filter(([, work]) => work > SHARED_WORK_LIMIT).map(([x]) => x)]) {
         const other = claimedBy.get(r);
-        if (other && other !== n) {
-          forced.add(r);
-          conflict = true;
-        }
+        if (other && other !== n) (r.op.kind === "reduce" ? sharedReductions : sharedValues).add(r);
         claimedBy.set(r, n);
       }
       lowered.set(n, l);
     }
-    if (conflict) continue;
+    // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
+    for (const r of sharedReductions.size ? sharedReductions : sharedValues) forced.add(r);
+    if (splitForInputs || sharedReductions.size || sharedValues.size) continue;
     const order: Lowered[] = [];
     const done = new Set<Node>();
     const visit = (n: Node): void => {

@@ -21,6 +21,8 @@ export interface Lowered {
   readonly params: readonly number[];
   /** Reductions fused into this kernel as phases. */
   readonly fused: readonly Node[];
+  /** Elementwise nodes computed inline, with the ALU work of each one's inlined subtree (per element). */
+  readonly inlined: ReadonlyMap<Node, number>;
 }
 
 type Env = ReadonlyMap<string, IndexExpr>;
@@ -49,6 +51,8 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.s
 
 /** Functions worth computing once rather than once per step of a loop they do not depend on. */
 const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
+/** The work of an expensive function (or a random draw) counted as this many simple operations. */
+const EXPENSIVE_WORK = 16;
 
 class KernelBuilder {
   readonly inputs: Node[] = [];
@@ -57,6 +61,8 @@ class KernelBuilder {
   readonly paramTypes: ScalarType[] = [];
   readonly phases: Phase[] = [];
   readonly fused: Node[] = [];
+  /** Elementwise nodes computed inline and the work of their inlined subtrees (what a second kernel would redo). */
+  readonly inlined = new Map<Node, number>();
   readonly #phaseKeys = new Map<string, number>();
   readonly #names = new Set<string>();
   readonly #costly = new Map<Node, boolean>();
@@ -111,8 +117,26 @@ class KernelBuilder {
     return known;
   }
 
+  /** The ALU work of n's subtree as this kernel inlines it: 1 per operation, more for expensive functions. */
+  work(n: Node): number {
+    if (n.storage || this.isMaterialized(n)) return 0;
+    const known = this.inlined.get(n);
+    if (known !== undefined) return known;
+    const op = n.op;
+    const own = op.kind === "unary" || op.kind === "binary" ? (expensive.has(op.fn) ? EXPENSIVE_WORK : 1) : op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : op.kind === "random" ? EXPENSIVE_WORK : 0;
+    return own + n.inputs.reduce((sum, i) => sum + (i.op.kind === "reduce" ? 0 : this.work(i)), 0);
+  }
+
   /** `phase`: inside a reduction loop, its kept (outer) variables and its own variables. */
   lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
+    const e = this.#lower(node, env, guard, phase);
+    const k = node.op.kind;
+    if (node !== this.root && !this.isMaterialized(node) && (k === "unary" || k === "binary" || k === "where" || k === "cast" || k === "gather" || k === "random"))
+      this.inlined.set(node, this.work(node));
+    return e;
+  }
+
+  #lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
     const type = scalarType(node.dtype);
     if (node !== this.root && this.isMaterialized(node)) return this.load(node, env, guard);
     if (phase && this.costly(node) && this.recomputed(node, env, phase)) {
@@ -300,5 +324,5 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused, inlined: b.inlined };
 }
