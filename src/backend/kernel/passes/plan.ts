@@ -3,7 +3,9 @@
 // consumer's kernel or when two kernels would both need it (computing it once beats computing it twice); an
 // elementwise value that two kernels would both recompute when its inlined work exceeds what storing it once
 // and reading it back costs (`SHARED_WORK_LIMIT`: a training step's residual-stream gradient feeds many
-// kernels, and inlining its whole subtree into each made kernels of 20+ inputs that redid it);
+// kernels, and inlining its whole subtree into each made kernels of 20+ inputs that redid it), and likewise
+// one that two reduction phases of one kernel would both compute (the store's repeat of a phase value is left
+// to the stash schedule on the CPU, and costs less than a reload on a GPU);
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
 // Output: kernels in an order where inputs come first.
@@ -44,6 +46,20 @@ function splitPoint(root: Node, isMaterialized: (n: Node) => boolean, total: num
   return best;
 }
 
+/** The nodes of `set` that are not inside another one's inlined subtree. */
+function outermost(set: ReadonlySet<Node>, isMaterialized: (n: Node) => boolean): Node[] {
+  const inside = new Set<Node>();
+  const visit = (n: Node): void => {
+    for (const i of n.inputs) {
+      if (isMaterialized(i) || inside.has(i)) continue;
+      inside.add(i);
+      visit(i);
+    }
+  };
+  for (const n of set) visit(n);
+  return [...set].filter((n) => !inside.has(n));
+}
+
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
 export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Lowered[] {
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
@@ -79,10 +95,13 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         if (other && other !== n) (r.op.kind === "reduce" ? sharedReductions : sharedValues).add(r);
         claimedBy.set(r, n);
       }
+      for (const r of l.repeated) if (l.inlined.get(r)! > SHARED_WORK_LIMIT) sharedValues.add(r);
       lowered.set(n, l);
     }
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
-    for (const r of sharedReductions.size ? sharedReductions : sharedValues) forced.add(r);
+    // Of shared values, only the outermost: their subtrees move into their own kernels with them, and a part
+    // still shared after that is found by the next attempt.
+    for (const r of sharedReductions.size ? sharedReductions : outermost(sharedValues, isMaterialized)) forced.add(r);
     if (splitForInputs || sharedReductions.size || sharedValues.size) continue;
     const order: Lowered[] = [];
     const done = new Set<Node>();

@@ -34,8 +34,9 @@ function key(e: Expr, rename: (v: string) => string): string {
 const costly = (e: Expr): boolean => (e.op === "unary" && expensive.has(e.fn)) || (e.op === "binary" && e.fn === "pow") || children(e).some(costly);
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
-function replace(e: Expr, target: Expr, by: Expr): Expr {
-  if (e === target) return by;
+/** e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`. */
+function replace(e: Expr, target: string, by: Expr): Expr {
+  if (key(e, (v) => v) === target) return by;
   switch (e.op) {
     case "unary":
     case "cast":
@@ -76,7 +77,7 @@ export function stashPhaseValues(k: Kernel): Kernel {
     return {
       ...k,
       phases: k.phases.map((ph, i) => (i === p ? { ...ph, stash: inPhase } : ph)),
-      value: replace(k.value, inValue, { op: "stashed", type: "f32" }),
+      value: replace(k.value, key(inValue, (v) => v), { op: "stashed", type: "f32" }),
     };
   }
   return k;

@@ -23,6 +23,8 @@ export interface Lowered {
   readonly fused: readonly Node[];
   /** Elementwise nodes computed inline, with the ALU work of each one's inlined subtree (per element). */
   readonly inlined: ReadonlyMap<Node, number>;
+  /** Inlined nodes that two reduction phases of this kernel both compute (softmax's input, in its max and its sum). */
+  readonly repeated: readonly Node[];
 }
 
 type Env = ReadonlyMap<string, IndexExpr>;
@@ -129,11 +131,39 @@ class KernelBuilder {
 
   /** `phase`: inside a reduction loop, its kept (outer) variables and its own variables. */
   lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
+    // A node read twice at the same point (x·x, softmax's exp in its sum and its store) is one expression,
+    // so the generators compute it once.
+    const key = this.#pointKey(node, env, guard, phase);
+    const known = this.#lowered.get(key);
+    if (known) return known;
     const e = this.#lower(node, env, guard, phase);
+    this.#lowered.set(key, e);
+    if (phase) {
+      const scopes = this.#phaseScopes.get(node) ?? new Set<PhaseScope>();
+      this.#phaseScopes.set(node, scopes.add(phase));
+    }
     const k = node.op.kind;
     if (node !== this.root && !this.isMaterialized(node) && (k === "unary" || k === "binary" || k === "where" || k === "cast" || k === "gather" || k === "random"))
       this.inlined.set(node, this.work(node));
     return e;
+  }
+
+  readonly #lowered = new Map<string, Expr>();
+  /** The reduction phases each node is computed in: one computed in two phases (max, then sum) is computed twice. */
+  readonly #phaseScopes = new Map<Node, Set<PhaseScope>>();
+  /** Inlined nodes that two phases of this kernel both compute, with their work. */
+  repeated(): Node[] {
+    return [...this.#phaseScopes].filter(([n, scopes]) => scopes.size > 1 && this.inlined.has(n)).map(([n]) => n);
+  }
+  readonly #phaseIds = new Map<PhaseScope, number>();
+  /** Identifies (node, the indices its dims are read at, guard, reduction scope): equal keys, equal values. */
+  #pointKey(node: Node, env: Env, guard: Expr | undefined, phase: PhaseScope | undefined): string {
+    let scope = -1;
+    if (phase) {
+      scope = this.#phaseIds.get(phase) ?? this.#phaseIds.size;
+      this.#phaseIds.set(phase, scope);
+    }
+    return `${node.id}|${node.dims.map((d) => JSON.stringify(env.get(d.name))).join(";")}|${guard ? JSON.stringify(guard) : ""}|${scope}`;
   }
 
   #lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
@@ -324,5 +354,5 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused, inlined: b.inlined };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused, inlined: b.inlined, repeated: b.repeated() };
 }
