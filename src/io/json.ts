@@ -30,7 +30,7 @@ export function parseJson(text: string, place: (index: number) => number): JsonV
   const fail = (detail: string, index = at): never => {
     throw new FormatError("safetensors", jsonSyntax(detail), { offset: place(index) });
   };
-  const near = (): string => (at >= text.length ? "the header ends early" : `unexpected ${JSON.stringify(text[at])}`);
+  const near = (): string => (at >= text.length ? "the end of the header" : JSON.stringify(text[at]));
   const space = (): void => {
     while (text[at] === " " || text[at] === "\t" || text[at] === "\n" || text[at] === "\r") at++;
   };
@@ -115,7 +115,7 @@ export function parseJson(text: string, place: (index: number) => number): JsonV
     const number = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(at, at + 400))?.[0];
     if (number) return (at += number.length, new JsonNumber(number, start));
     for (const [word, v] of [["true", true], ["false", false], ["null", null]] as const) if (text.startsWith(word, at)) return (at += word.length, v);
-    return fail(near());
+    return fail(`unexpected ${near()}`);
   };
   const result = value(0);
   space();

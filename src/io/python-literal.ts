@@ -214,7 +214,7 @@ export function parsePythonLiteral(text: string, base: number, dropL: boolean, o
     if (c === "-" || c === "+") {
       at++;
       skip();
-      if (!/[0-9.]/.test(text[at] ?? "")) fail(`a sign must be followed by a number, not ${near()}`);
+      if (!/[0-9.]/.test(text[at] ?? "")) fail(`a sign must be followed by a number: ${near()}`);
       return number(c);
     }
     if (c !== undefined && /[0-9.]/.test(c)) return number("");

@@ -58,7 +58,7 @@ function entryOf(name: string, v: JsonValue, at: (index: number) => number, star
     fail(say.entryKeys(keys.join(", ") || "none"), { field: `"${name}"`, offset: at(v.at) });
   const place = (key: string): say.FormatPlace => ({ field: `"${name}".${key}`, offset: at(v.positions.get(key)!) });
   const dtype = v.members.get("dtype")!;
-  if (typeof dtype !== "string" || bitsOf[dtype] === undefined) fail(say.unsupportedDtype(kindOf(dtype), Object.keys(bitsOf).join(", ")), place("dtype"));
+  if (typeof dtype !== "string" || bitsOf[dtype] === undefined) fail(say.unsupportedDtype(typeof dtype === "string" ? JSON.stringify(dtype) : kindOf(dtype), Object.keys(bitsOf).join(", ")), place("dtype"));
   const shape = v.members.get("shape")!;
   const sizes = shape instanceof JsonArray ? shape.items.map(count) : [-1];
   if (sizes.includes(-1)) fail(say.stShape(shape instanceof JsonArray ? listText(shape) : kindOf(shape)), place("shape"));
