@@ -31,13 +31,17 @@ for name in sorted(os.listdir(d), key=lambda n: (len(n), n)):
         from numpy.lib import _format_impl as fmt
         f = io.BytesIO(raw)
         fmt.read_magic(f)
-        fmt._read_array_header(f, (raw[6], 0))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fmt._read_array_header(f, (raw[6], 0))
         if f.tell() + arr.nbytes != len(raw):
             ok, why = False, "length rule"
         elif arr.dtype.kind not in "fiub" or arr.dtype.itemsize not in (1, 2, 4, 8) or (arr.dtype.kind == "f" and arr.dtype.itemsize == 1):
             ok, why = False, "dtype rule"
         elif arr.dtype.kind in "iu" and arr.size and (arr.min() < -2**31 or arr.max() >= 2**31):
             ok, why = False, "int32 rule"
+    if ok and "is not supported" in ours.get("message", ""):
+        ok, why = False, "dtype rule"  # NumPy reads exotic descrs ('3b1' is a subarray dtype) that fromNpy refuses
     if ok and ours.get("message", "").startswith("ShapeError"):
         ok, why = False, "names rule"  # the fuzz gives the original names; NumPy has none to check
     key = (ours["kind"], "read" if ok else "refused", why)

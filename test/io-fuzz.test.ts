@@ -6,7 +6,7 @@
 // with FormatError (ShapeError when its rank no longer matches the names) — never a raw engine error, never
 // another tensor, never a slow read. The counts of each outcome are printed; "refused (a lax reading accepts)"
 // counts files the independent reading (regexes, JSON.parse) is too lax to refuse: repeated JSON keys, garbage
-// in a .npy header (NT_FUZZ_IO_SHOW=1 lists them; scripts/io-fuzz-numpy.py checks the .npy ones against NumPy).
+// in a .npy header (NT_FUZZ_IO_SHOW=<kind> lists them; scripts/io-fuzz-numpy.py checks the .npy ones against NumPy).
 // NT_FUZZ_IO=N runs N files per format instead of CI's 150 (the long campaign); NT_TEST_SEED replays a run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -68,11 +68,15 @@ async function classify(
   } catch (e) {
     if (dump) dump({ outcome: e instanceof FormatError || e instanceof ShapeError ? "refused" : "raw", message: String(e) });
     slowest = Math.max(slowest, performance.now() - t0);
-    if (e instanceof ShapeError) return "refused (names)";
+    const show = process.env.NT_FUZZ_IO_SHOW;
+    if (e instanceof ShapeError) {
+      if (show && what.startsWith(show)) console.log(what.slice(0, 400), String(e).slice(0, 200));
+      return "refused (names)";
+    }
     if (!(e instanceof FormatError)) throw new Error(`${what}: a raw error escaped the reader: ${String(e)}`);
     const meaning = explain();
     const lax = meaning && Object.keys(ranks).every((k) => meaning[k] !== undefined && meaning[k] !== "range");
-    if (lax && process.env.NT_FUZZ_IO_SHOW) console.log(what.slice(0, 120), String(e).slice(0, 200));
+    if (lax && show && what.startsWith(show)) console.log(what.slice(0, 400), String(e).slice(0, 200));
     return lax ? "refused (a lax reading accepts)" : "refused";
   }
   slowest = Math.max(slowest, performance.now() - t0);

@@ -114,7 +114,7 @@ export function fromNpy<const Ns extends readonly string[], const Dt extends DTy
   if (typeof options !== "object" || options === null) throw new ArgumentError(say.notAnObject("fromNpy", "its options", '{ dtype: "float32" }', options));
   const { descr, element, little, fortran, shape, dataStart } = readHeader(bytes);
   if (options.dtype !== undefined && options.dtype !== element.dtype)
-    fail(say.dtypeOption(descr, element.dtype, options.dtype), { offset: 8, field: "'descr'" });
+    fail(say.dtypeOption(descr, element.dtype, options.dtype), { field: "'descr'" });
   const count = elementCount("npy", shape, element.bytes, bytes.length - dataStart, { offset: dataStart });
   if (list.length !== shape.length) throw new ShapeError(say.namesForRank("the .npy array", shape.length, shape.join(", "), list.length));
   const dims = checkShape(list.map((n, i) => [n, shape[i]!])).map((d) => ({ name: d.name, size: d.size }));
