@@ -2,7 +2,7 @@
 // private dims), parsing of hand-built files (versions 1.0/2.0/3.0, both Fortran orders, float64, int64,
 // bool, uint8, int8), the exact header toNpy writes, and clear errors for what is not supported.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ShapeError, fromNpy, tensor, toNpy } from "../src/index.js";
+import { FormatError, ShapeError, fromNpy, tensor, toNpy } from "../src/index.js";
 import { deviceNames, useDevice } from "./helpers/devices.js";
 import { type Layout, forEachPosition } from "./helpers/naive.js";
 import { randomBools, randomFloats, randomInts } from "./helpers/random.js";
@@ -110,7 +110,7 @@ describe.each(deviceNames)("npy on %s", (device) => {
       expect(await x.data()).toEqual(ints);
     }
     const big = npyFile(1, "<i8", false, [2], encode([1, 2 ** 31], [["n", 2]], false, 8, i8));
-    expect(() => fromNpy(big, ["n"])).toThrow("int64 value 2147483648 at element 1 of the .npy data does not fit in int32");
+    expect(() => fromNpy(big, ["n"])).toThrow(new FormatError("npy", "element 1 (2147483648) does not fit in int32", { offset: 136 }));
     const bools = randomBools(21);
     for (const fortran of [false, true]) {
       const b = fromNpy(npyFile(1, "|b1", fortran, [3, 7], encode(bools, layout, fortran, 1, u1)), ["r", "s"], { dtype: "bool" });
@@ -123,14 +123,13 @@ describe.each(deviceNames)("npy on %s", (device) => {
 
   it("reports what it cannot read", () => {
     const data = new Uint8Array(24);
-    expect(() => fromNpy(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), ["a"])).toThrow("not a .npy file");
-    expect(() => fromNpy(npyFile(1, ">f4", false, [6], data), ["a"])).toThrow("unsupported .npy dtype '>f4' (big-endian data");
-    expect(() => fromNpy(npyFile(1, "<c8", false, [3], data), ["a"])).toThrow("unsupported .npy dtype '<c8'");
-    expect(() => fromNpy(npyFile(1, "<f4", false, [6, 2], data), ["a", "b"])).toThrow("the .npy file is truncated: its data needs 48 bytes but 24 are left");
-    expect(() => fromNpy(npyFile(1, "<f4", false, [6], data), ["a"], { dtype: "int32" })).toThrow("the .npy data is <f4, which reads as float32, not int32");
+    expect(() => fromNpy(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]), ["a"])).toThrow(new FormatError("npy", "it does not start with the magic string \\x93NUMPY", { offset: 0 }));
+    expect(() => fromNpy(npyFile(1, "<c8", false, [3], data), ["a"])).toThrow("the .npy file is invalid in 'descr' at byte 10: the dtype '<c8' is not supported");
+    expect(() => fromNpy(npyFile(1, "<f4", false, [6, 2], data), ["a", "b"])).toThrow("the .npy file is invalid at byte 128: the data must be 48 bytes for the shape [6, 2], but 24 are there");
+    expect(() => fromNpy(npyFile(1, "<f4", false, [6], data), ["a"], { dtype: "int32" })).toThrow("the .npy file is invalid in 'descr': the data is <f4, which reads as float32, not the int32 asked for");
     const four = npyFile(1, "<f4", false, [6], data);
     four[6] = 4;
-    expect(() => fromNpy(four, ["a"])).toThrow("unsupported .npy version 4.0");
+    expect(() => fromNpy(four, ["a"])).toThrow("the .npy file is invalid at byte 6: its format version is 4.0, not 1.0, 2.0 or 3.0");
     expect(() => fromNpy(npyFile(1, "<f4", false, [2, 3], data), ["a"])).toThrow(new ShapeError("the .npy array has 2 axes (2, 3) but 1 name was given"));
     expect(() => fromNpy(npyFile(1, "<f4", false, [2, 3], data), loose(["a", "a"]))).toThrow(new ShapeError('dimension names must be unique: "a" appears twice'));
   });

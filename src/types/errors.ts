@@ -1,12 +1,28 @@
 // Layer: src/types. Every shape-error sentence, written once: each function's return type is the template
 // literal type that the static algebra (src/types) puts into compile errors, and tsc checks that the runtime
-// text (used by src/shape) matches it. Also the `ShapeError` class thrown at run time. Imports nothing; the
-// only runtime values in src/types live here.
+// text (used by src/shape) matches it. Also the error classes thrown at run time (`NamedTensorError`, the base
+// of `ShapeError`, `FormatError` and `ArgumentError`) and the sentences of the file readers. Imports nothing;
+// the only runtime values in src/types live here.
 
 /** A size as it reads in a sentence: a literal size, or `number` when it is only known at run time. */
 export type SizeText<Z extends number> = number extends Z ? "number" : `${Z}`;
 /** A run-time size as text; at run time every size is known, so this is just its digits. */
 const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as SizeText<Z>;
+
+/**
+ * The base class of every error the library raises on purpose: `ShapeError` (dims and sizes that do not fit),
+ * `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind).
+ * Anything else escaping the library (a `TypeError` from the engine) is a bug in the library.
+ *
+ * @example
+ * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof NamedTensorError) report(e.message); else throw e; }
+ */
+export class NamedTensorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "NamedTensorError";
+  }
+}
 
 /**
  * The error every shape mistake raises at run time. At compile time the same class, with the sentence as its
@@ -16,7 +32,7 @@ const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as Siz
  * @example
  * try { a.add(b); } catch (e) { if (e instanceof ShapeError) console.log(e.message); }
  */
-export class ShapeError<Message extends string = string> extends Error {
+export class ShapeError<Message extends string = string> extends NamedTensorError {
   declare readonly message: Message;
   constructor(message: Message) {
     super(message);
@@ -172,3 +188,105 @@ export const attentionMismatch = <What extends string, Want extends string, K ex
   key: K,
   got: Got,
 ): AttentionMismatch<What, Want, K, Got> => `${what} must have the dimensions ${want} of the queries and "${key}", not ${got}`;
+
+/** Where in a file a `FormatError` points: a byte offset, a field (`"w".shape`, `'descr'`), or both. */
+export interface FormatPlace {
+  readonly offset?: number;
+  readonly field?: string;
+}
+
+/**
+ * The error a file reader raises for a file it refuses: `format` names the format, `offset` the byte of the
+ * file where the problem was found (when there is one), `field` the header field (when there is one). The
+ * message says both: `the .npy file is invalid at byte 10: the header is not a Python literal: ...`.
+ *
+ * @example
+ * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof FormatError) console.log(e.format, e.offset, e.field); }
+ */
+export class FormatError extends NamedTensorError {
+  readonly format: "npy" | "safetensors";
+  readonly offset: number | undefined;
+  readonly field: string | undefined;
+  constructor(format: "npy" | "safetensors", sentence: string, place: FormatPlace = {}) {
+    const where = [place.field === undefined ? "" : ` in ${place.field}`, place.offset === undefined ? "" : ` at byte ${place.offset}`].join("");
+    super(`the ${format === "npy" ? ".npy" : "safetensors"} file is invalid${where}: ${sentence}`);
+    this.name = "FormatError";
+    this.format = format;
+    this.offset = place.offset;
+    this.field = place.field;
+  }
+}
+
+/**
+ * The error an entry point raises for an argument of the wrong kind (a number where a tensor goes, `null`
+ * where an object goes): the sentence names the function and the argument.
+ *
+ * @example
+ * try { await toNpy(5 as never); } catch (e) { e instanceof ArgumentError; } // "toNpy takes a tensor, not the number 5"
+ */
+export class ArgumentError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "ArgumentError";
+  }
+}
+
+// The sentences of the file readers and writers (src/io). They name run-time values only, so they are plain
+// strings; the place (byte offset or field) is added by `FormatError`.
+
+/** A value as it reads in a sentence about a wrong argument or field: its kind, and the value when short. */
+export const describeValue = (v: unknown): string => {
+  if (v === null) return "null";
+  if (v === undefined) return "undefined";
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  if (v instanceof Uint8Array) return `a Uint8Array of ${v.length} bytes`;
+  if (typeof v === "object") return `${/^[AEIOU]/.test(v.constructor?.name ?? "") ? "an" : "a"} ${v.constructor?.name ?? "object"}`;
+  if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
+  return `the ${typeof v} ${String(v)}`;
+};
+export const notBytes = (fn: string, v: unknown): string => `${fn} takes the file's bytes as a Uint8Array, not ${describeValue(v)}`;
+export const notATensor = (fn: string, what: string, v: unknown): string => `${fn} takes ${what}, not ${describeValue(v)}`;
+export const notAnObject = (fn: string, what: string, example: string, v: unknown): string =>
+  `${fn} takes ${what} as an object such as ${example}, not ${describeValue(v)}`;
+export const namesNotList = (fn: string, tensor: string, v: unknown): string =>
+  `${fn} takes the dim names${tensor ? ` of "${tensor}"` : ""} as an array of strings, not ${describeValue(v)}`;
+export const metadataNotString = (key: string, v: unknown): string =>
+  `the metadata value of "${key}" must be a string, not ${describeValue(v)}`;
+export const namesForRank = (what: string, rank: number, sizes: string, given: number): string =>
+  `${what} has ${rank} ${rank === 1 ? "axis" : "axes"} (${sizes}) but ${given} ${given === 1 ? "name was" : "names were"} given`;
+
+export const badMagic = (want: string): string => `it does not start with the magic string ${want}`;
+export const badVersion = (major: number, minor: number): string => `its format version is ${major}.${minor}, not 1.0, 2.0 or 3.0`;
+export const endsInside = (what: string, needed: number, left: number): string =>
+  `the file ends inside its ${what}: ${needed} bytes are needed but ${left} are left`;
+export const headerTooLong = (length: number, limit: number, unit: string): string => `the header is ${length} ${unit} long, more than the limit of ${limit}`;
+export const notUtf8 = (what: string): string => `the ${what} is not valid UTF-8`;
+export const notPythonLiteral = (detail: string): string => `the header is not a Python literal: ${detail}`;
+export const headerNotDict = (got: string): string => `the header must be a dictionary, not ${got}`;
+export const headerKeys = (keys: string): string => `the header must have exactly the keys 'descr', 'fortran_order' and 'shape', not ${keys}`;
+export const npyShape = (got: string): string => `'shape' must be a tuple of non-negative integers, not ${got}`;
+export const npyFortran = (got: string): string => `'fortran_order' must be True or False, not ${got}`;
+export const unsupportedDtype = (dtype: string, supported: string): string => `the dtype ${dtype} is not supported: use ${supported}`;
+export const tooManyElements = (shape: string): string => `the shape ${shape} has more elements than any file can hold (over 2^53)`;
+export const dataLengthMismatch = (needed: number, shape: string, present: number): string =>
+  `the data must be ${needed} bytes for the shape ${shape}, but ${present} ${present === 1 ? "is" : "are"} there`;
+export const dtypeOption = (descr: string, reads: string, asked: string): string =>
+  `the data is ${descr}, which reads as ${reads}, not the ${asked} asked for`;
+export const elementRange = (index: number, value: string): string => `element ${index} (${value}) does not fit in int32`;
+
+export const headerNotObject = (): string => `the header must be a JSON object, starting with "{"`;
+export const jsonSyntax = (detail: string): string => `the header is not JSON: ${detail}`;
+export const duplicateKey = (key: string): string => `the key "${key}" appears twice`;
+export const entryNotObject = (got: string): string => `a tensor entry must be an object with dtype, shape and data_offsets, not ${got}`;
+export const entryKeys = (keys: string): string => `a tensor entry must have exactly the keys dtype, shape and data_offsets, not ${keys}`;
+export const stShape = (got: string): string => `the shape must be an array of non-negative integers, not ${got}`;
+export const stOffsets = (got: string): string => `data_offsets must be [begin, end], two integers with begin ≤ end, not ${got}`;
+export const offsetsSpan = (span: number, count: number, dtype: string, needed: number): string =>
+  `data_offsets span ${span} bytes, but ${count} ${count === 1 ? "element" : "elements"} of ${dtype} take ${needed}`;
+export const offsetsGap = (name: string, begin: number, previous: string, end: number): string =>
+  `tensor "${name}" begins at data byte ${begin} but ${previous ? `tensor "${previous}"` : "the data"} ${previous ? "ends" : "begins"} at ${end}: the tensors must tile the data without gap or overlap`;
+export const dataNotCovered = (end: number, length: number): string =>
+  `the tensors end at data byte ${end} but the data is ${length} bytes: the tensors must cover it exactly`;
+export const metadataNotObject = (got: string): string => `__metadata__ must be an object mapping strings to strings, not ${got}`;
+export const metadataNotStrings = (key: string, got: string): string => `__metadata__ must map strings to strings, but "${key}" is ${got}`;
+export const noSuchTensor = (name: string, has: string): string => `it has no tensor "${name}" (it has ${has})`;
