@@ -172,3 +172,39 @@ export const attentionMismatch = <What extends string, Want extends string, K ex
   key: K,
   got: Got,
 ): AttentionMismatch<What, Want, K, Got> => `${what} must have the dimensions ${want} of the queries and "${key}", not ${got}`;
+
+export type NotMaskedHere<N extends string, Visible extends string> =
+  `"${N}" must be private (masked) here: this helper takes private dims followed by ${Visible}`;
+export const notMaskedHere = <N extends string, Visible extends string>(name: N, visible: Visible): NotMaskedHere<N, Visible> =>
+  `"${name}" must be private (masked) here: this helper takes private dims followed by ${visible}`;
+
+// ---- arguments of the layers and optimizers (src/nn, src/optim), for callers from JavaScript or through `any` ----
+
+export type NotATensor<Fn extends string, What extends string, Got extends string> = `${Fn} needs a tensor as ${What}, not ${Got}`;
+export const notATensor = <Fn extends string, What extends string, Got extends string>(fn: Fn, what: What, got: Got): NotATensor<Fn, What, Got> =>
+  `${fn} needs a tensor as ${what}, not ${got}`;
+
+export type NeedsFloat<Fn extends string, What extends string, Got extends string> = `${Fn} needs a float32 tensor as ${What}, not ${Got}`;
+export const needsFloat = <Fn extends string, What extends string, Got extends string>(fn: Fn, what: What, got: Got): NeedsFloat<Fn, What, Got> =>
+  `${fn} needs a float32 tensor as ${what}, not ${got}`;
+
+export type MissingOptions<Fn extends string, Want extends string, Got extends string> = `${Fn} needs its options ${Want}, not ${Got}`;
+export const missingOptions = <Fn extends string, Want extends string, Got extends string>(fn: Fn, want: Want, got: Got): MissingOptions<Fn, Want, Got> =>
+  `${fn} needs its options ${want}, not ${got}`;
+
+export type BadOption<Fn extends string, N extends string, Want extends string, Got extends string> = `${Fn} option ${N} must be ${Want}, not ${Got}`;
+export const badOption = <Fn extends string, N extends string, Want extends string, Got extends string>(fn: Fn, name: N, want: Want, got: Got): BadOption<Fn, N, Want, Got> =>
+  `${fn} option ${name} must be ${want}, not ${got}`;
+
+export type NotALossFunction<Got extends string> = `an optimizer step needs a function that builds the loss, not ${Got}`;
+export const notALossFunction = <Got extends string>(got: Got): NotALossFunction<Got> => `an optimizer step needs a function that builds the loss, not ${got}`;
+
+export type NoVariables = "the loss reads no trainable variable, so the step would change nothing: build it from variable(...) tensors";
+export const noVariables = (): NoVariables => "the loss reads no trainable variable, so the step would change nothing: build it from variable(...) tensors";
+
+export type DisposedVariable<Dims extends string> = `the variable ${Dims} was disposed: an optimizer cannot update it`;
+export const disposedVariable = <Dims extends string>(dims: Dims): DisposedVariable<Dims> => `the variable ${dims} was disposed: an optimizer cannot update it`;
+
+export type UnknownOption<Fn extends string, N extends string, Known extends string> = `${Fn} has no option ${N} (its options: ${Known})`;
+export const unknownOption = <Fn extends string, N extends string, Known extends string>(fn: Fn, name: N, known: Known): UnknownOption<Fn, N, Known> =>
+  `${fn} has no option ${name} (its options: ${known})`;
