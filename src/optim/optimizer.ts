@@ -8,7 +8,7 @@ import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { ShapeError, badOption, disposedVariable, missingOptions, noVariables, notALossFunction, notATensor, unknownOption } from "../types/errors.js";
+import { ShapeError, badOption, disposedVariable, missingOptions, noVariables, notALossFunction, notAVariable, unknownOption } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 
 /** A scalar loss built from the current values of the variables. */
@@ -50,7 +50,7 @@ export abstract class Optimizer {
    * @example opt.update(W, grads.get(W)); await opt.commit();
    */
   update<S extends Shape, D extends DType, B extends Shape, DB extends DType>(variable: Variable<S, D>, gradient: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): void {
-    if (!(variable instanceof Variable)) throw new ShapeError(notATensor("an optimizer", "the variable to update", describeValue(variable)));
+    if (!(variable instanceof Variable)) throw new ShapeError(notAVariable(describeValue(variable)));
     if (variable.isDisposed) throw new ShapeError(disposedVariable(showAllDims(variable.shapeDims)));
     const v = variable.dynamic();
     const g = checkSameType(v, gradient);
@@ -126,7 +126,7 @@ export const flag: OptionRule = { test: (v) => typeof v === "boolean", want: "tr
 export function checkOptions<O extends object>(fn: string, options: O, rules: { readonly [K in keyof O]-?: OptionRule }, required: readonly (keyof O & string)[] = []): O {
   const known = Object.keys(rules);
   if (typeof options !== "object" || options === null || (required.length > 0 && required.some((k) => !(k in options))))
-    throw new ShapeError(missingOptions(fn, `{ ${required.join(", ")} }`, describeValue(options)));
+    throw new ShapeError(missingOptions(fn, required.length ? `{ ${required.join(", ")} }` : "as an object", describeValue(options)));
   for (const [k, v] of Object.entries(options)) {
     const rule: OptionRule | undefined = known.includes(k) ? rules[k as keyof O] : undefined;
     if (!rule) throw new ShapeError(unknownOption(fn, k, known.join(", ")));

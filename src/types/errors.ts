@@ -208,3 +208,6 @@ export const disposedVariable = <Dims extends string>(dims: Dims): DisposedVaria
 export type UnknownOption<Fn extends string, N extends string, Known extends string> = `${Fn} has no option ${N} (its options: ${Known})`;
 export const unknownOption = <Fn extends string, N extends string, Known extends string>(fn: Fn, name: N, known: Known): UnknownOption<Fn, N, Known> =>
   `${fn} has no option ${name} (its options: ${known})`;
+
+export type NotAVariable<Got extends string> = `an optimizer updates variables (made with variable(...)), not ${Got}`;
+export const notAVariable = <Got extends string>(got: Got): NotAVariable<Got> => `an optimizer updates variables (made with variable(...)), not ${got}`;
