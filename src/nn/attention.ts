@@ -15,7 +15,6 @@ import type { FirstFail, Guard } from "../types/guard.js";
 import type { Split } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import { floatTensor } from "./checks.js";
-import { checkedArg } from "./generic.js";
 import type { SameSet } from "./types.js";
 
 /** Names of the dims attention works with; the per-head dims default to "heads" and "headDim". */
@@ -61,7 +60,7 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
   v: Guard<KeysCheck<"the values", QS, Q, VS, K>, Tensor<VS, "float32">>,
   options: Guard<AttentionCheck<QS, H, Q, K, Heads>, AttentionOptions<H, Q, K, Heads>>,
 ): Tensor<QS, "float32"> {
-  const { hidden, heads, query, key, causal = false } = checkOptions(checkedArg(options));
+  const { hidden, heads, query, key, causal } = readOptions(options);
   const [qt, kt, vt] = [floatTensor("attention", "the queries", q), floatTensor("attention", "the keys", k), floatTensor("attention", "the values", v)];
   const qs = qt.shapeDims.find((d) => d.name === query);
   if (!qs) qt.sum(query); // the lookup's sentence
@@ -88,13 +87,18 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
 }
 
 /**
- * The options checked at run time (a caller from JavaScript or through `any`): a ShapeError for a missing one.
- * Their names come back typed `string`: the body runs on `dynamic()` tensors, whose names are checked at run time.
+ * The options read at run time (a caller from JavaScript or through `any`): a ShapeError for a missing or wrong
+ * one. The names come back typed `string`: the body runs on `dynamic()` tensors, whose names are checked then.
  */
-function checkOptions(options: AttentionOptions<string, string, string, number>): AttentionOptions<string, string, string, number> {
+function readOptions(options: unknown): { hidden: string; heads: number; query: string; key: string; causal: boolean } {
   if (typeof options !== "object" || options === null) throw new ShapeError(missingOptions("attention", "{ hidden, heads, query, key }", describeValue(options)));
-  for (const name of ["hidden", "query", "key"] as const)
-    if (typeof options[name] !== "string") throw new ShapeError(badOption("attention", name, "the name of a dimension", describeValue(options[name])));
-  if (!(Number.isInteger(options.heads) && options.heads > 0)) throw new ShapeError(badOption("attention", "heads", "a positive integer", describeValue(options.heads)));
-  return options;
+  const field = (k: keyof AttentionOptions<string, string, string, number>): unknown => Reflect.get(options, k);
+  const [hidden, heads, query, key, causal = false] = [field("hidden"), field("heads"), field("query"), field("key"), field("causal")];
+  const name = (what: string, value: unknown): string => {
+    if (typeof value !== "string") throw new ShapeError(badOption("attention", what, "the name of a dimension", describeValue(value)));
+    return value;
+  };
+  if (!(typeof heads === "number" && Number.isInteger(heads) && heads > 0)) throw new ShapeError(badOption("attention", "heads", "a positive integer", describeValue(heads)));
+  if (typeof causal !== "boolean") throw new ShapeError(badOption("attention", "causal", "true or false", describeValue(causal)));
+  return { hidden: name("hidden", hidden), heads, query: name("query", query), key: name("key", key), causal };
 }

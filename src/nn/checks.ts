@@ -17,6 +17,16 @@ export function checkTensor(fn: string, what: string, value: unknown): void {
 }
 
 /**
+ * `value` as a shape-generic tensor of any dtype, after checking at run time that it is a tensor: a ShapeError
+ * naming the function and the argument otherwise.
+ * @example const labels = anyTensor("crossEntropy", "the labels", y)
+ */
+export function anyTensor(fn: string, what: string, value: unknown): Tensor<Shape, DType> {
+  if (!(value instanceof Tensor)) throw new ShapeError(notATensor(fn, what, describeValue(value)));
+  return value;
+}
+
+/**
  * `value` as a shape-generic float32 tensor (what a helper's body computes with), after checking at run time
  * that it is one: a ShapeError naming the function and the argument otherwise.
  * @example const t = floatTensor("layerNorm", "x", x)

@@ -13,8 +13,8 @@ import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowDims } from 
 import { type LabelsMismatch, type NeedsInt, ShapeError, labelsMismatch, needsInt } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
 import type { Reduce } from "../types/reduce.js";
-import { checkTensor, floatTensor } from "./checks.js";
-import { checkedArg, privateLike } from "./generic.js";
+import { anyTensor, floatTensor } from "./checks.js";
+import { privateLike } from "./generic.js";
 import type { KeepMasked, SameSet } from "./types.js";
 
 /** "ok" when the labels have exactly the logits' dims other than N (any order) and are int32. */
@@ -39,8 +39,7 @@ export function crossEntropy<S extends Shape, L extends Shape, DL extends DType,
   classDim: GuardName<Lookup<S, N>, N>,
 ): Tensor<KeepMasked<S>, "float32"> {
   const x = floatTensor("crossEntropy", "the logits", logits);
-  checkTensor("crossEntropy", "the labels", labels);
-  const y: Tensor<Shape, DType> = checkedArg(labels);
+  const y = anyTensor("crossEntropy", "the labels", labels);
   const cls = x.shapeDims.find((d) => d.name === classDim && !d.masked);
   if (!cls) x.sum(classDim); // throws the lookup's sentence
   const others = x.shapeDims.filter((d) => d.name !== classDim);
