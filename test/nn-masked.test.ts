@@ -10,6 +10,7 @@ import { attention as essayAttention, randomParams } from "../examples/attention
 import { gradcheck, input, loose, scalarize } from "./autodiff-gradcheck.js";
 import { type Layout, expectClose, forEachPosition, naiveAlong, naiveDot, naivePerLine, naiveSoftmax, offsetOf } from "./helpers/naive.js";
 import { randomInts } from "./helpers/random.js";
+import { expectSentence } from "./helpers/sentences.js";
 
 const f64 = (t: unknown): Float64Array => evaluate((t as AnyTensor).node);
 const nn: any = { attention, crossEntropy, dropout, embedding, layerNorm, linear };
@@ -144,5 +145,22 @@ describe("the essay's attention, written once for any private dims", () => {
     expectClose(await at.data(), f64(ref.at), 1e-4, 1e-5);
     const rows = naivePerLine(f64(at), [...m, ["seqlen", 5]], "seqlen", (line) => line.reduce((a, c) => a + c, 0));
     rows.forEach((s) => expect(s).toBeCloseTo(1, 6));
+  });
+});
+
+describe("maskedLike and privateLike check at run time", () => {
+  it("give the shapedLike sentence when the dims are not the promised ones", async () => {
+    const { maskedLike, privateLike } = await import("../src/index.js");
+    const Y = loose(input([["batch", 2], ["beam", 3], ["seqlen", 5], ["inhid", 4]])).mask("batch", "beam");
+    const at = loose(Y).sum("inhid");
+    expect(maskedLike(at, Y, ["seqlen"]).shapeDims).toEqual([...privateDims([["batch", 2], ["beam", 3]]), ...visibleDims([["seqlen", 5]])]);
+    expectSentence(
+      () => maskedLike(at, Y, ["inhid"] as never),
+      "expected the dimensions { batch (private): 2, beam (private): 3, inhid: 4 } but this tensor has { batch (private): 2, beam (private): 3, seqlen: 5 }",
+    );
+    expectSentence(() => maskedLike(at, Y, ["hidden"] as never), '"hidden" is not a dimension of { seqlen: 5, inhid: 4 }');
+    expectSentence(() => maskedLike(at.unmask(), Y, ["seqlen"]), "expected the dimensions { batch (private): 2, beam (private): 3, seqlen: 5 } but this tensor has { batch: 2, beam: 3, seqlen: 5 }");
+    expect(privateLike(loose(at).sum("seqlen"), Y).shapeDims).toEqual(privateDims([["batch", 2], ["beam", 3]]));
+    expectSentence(() => privateLike(at, Y), "expected the dimensions { batch (private): 2, beam (private): 3 } but this tensor has { batch (private): 2, beam (private): 3, seqlen: 5 }");
   });
 });

@@ -1,13 +1,15 @@
 // Layer: src/nn (above src/ops). Tools for shape-generic helpers (docs/generic-helpers.md), used by src/nn
 // itself: `Masked<P, V>` and `maskedLike` for helpers generic over whatever private (masked) dims the caller
-// has (pattern 3), and `checkedArg` for a guarded parameter. Imports the top layer and src/types.
-import { showAllDims } from "../shape/dims.js";
+// has (pattern 3), `privateLike` for what is left after reducing every visible dim, and `checkedArg` for a
+// guarded parameter. The conversions check at run time, like `shapedLike`. Imports the top layer, src/shape and
+// src/types.
+import { type ShapeDim, lookup, showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
 import type { Guard } from "../types/guard.js";
-import type { KeepMasked } from "./types.js";
 import { ShapeError, notShapedLike } from "../types/errors.js";
 import type { CallerMasked, MaskedDims, NotMaskedPrefix, PickDims, WidenSizes } from "../types/mask.js";
+import type { KeepMasked } from "./types.js";
 
 /**
  * A parameter (or result) of a helper generic over the caller's private dims `P`: a tensor with the private
@@ -42,11 +44,8 @@ export function maskedLike<P extends Shape, V extends Shape, DL extends DType, D
 ): Masked<P, PickDims<V, Ns>, D> {
   const ref: Tensor<Shape, DType> = like;
   const dims = ref.shapeDims;
-  const visible = names === undefined ? dims.filter((d) => !d.masked) : names.map((n) => dims.find((d) => d.name === n && !d.masked));
-  const want = [...dims.filter((d) => d.masked), ...visible.map((d, i) => d ?? { name: String(names?.[i]), size: 0, masked: false })];
-  const got = x.shapeDims;
-  const same = want.length === got.length && want.every((d, i) => d.name === got[i]!.name && d.size === got[i]!.size && d.masked === got[i]!.masked);
-  if (!same) throw new ShapeError(notShapedLike(showAllDims(want), showAllDims(got)));
+  const visible = names === undefined ? dims.filter((d) => !d.masked) : names.map((n) => lookup(dims, n));
+  checkDims([...dims.filter((d) => d.masked), ...visible], x.shapeDims);
   return x as unknown as Masked<P, PickDims<V, Ns>, D>;
 }
 
@@ -68,9 +67,12 @@ export function checkedArg<R, T>(value: Guard<R, T>): T {
  * @example return privateLike(loss.sum(visibleNames), logits) // Tensor<[["batch", 3, "masked"]]> for masked batch logits
  */
 export function privateLike<S extends Shape, D extends DType>(y: Tensor<Shape, D>, like: Tensor<S, DType>): Tensor<KeepMasked<S>, D> {
-  const want = like.shapeDims.filter((d) => d.masked);
-  const got = y.shapeDims;
-  const same = want.length === got.length && want.every((d, i) => d.name === got[i]!.name && d.size === got[i]!.size && got[i]!.masked);
-  if (!same) throw new ShapeError(notShapedLike(showAllDims(want), showAllDims(got)));
+  checkDims(like.shapeDims.filter((d) => d.masked), y.shapeDims);
   return y as unknown as Tensor<KeepMasked<S>, D>;
+}
+
+/** Throws the `shapedLike` sentence unless `got` is exactly `want`: names, sizes, order and private flags. */
+function checkDims(want: readonly ShapeDim[], got: readonly ShapeDim[]): void {
+  const same = want.length === got.length && want.every((d, i) => d.name === got[i]!.name && d.size === got[i]!.size && d.masked === got[i]!.masked);
+  if (!same) throw new ShapeError(notShapedLike(showAllDims(want), showAllDims(got)));
 }

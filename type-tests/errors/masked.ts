@@ -2,7 +2,7 @@
 // private dims (docs/generic-helpers.md, pattern 3). Inside such a helper no op can name a private dim of the
 // caller (nor the stand-in for them); a caller must put private dims where the helper takes them, and its
 // visible dims must be the helper's.
-import { type Masked, type Shape, type Tensor, maskedLike, randn, zeros } from "../../src/index.js";
+import { type Masked, type Shape, type Tensor, attention, crossEntropy, layerNorm, linear, maskedLike, randn, zeros } from "../../src/index.js";
 
 interface Params<H extends number = number> {
   readonly W: Tensor<[["inhid", H], ["outhid", H]]>;
@@ -59,3 +59,16 @@ attend(params, zeros([["batch", 3], ["beam", 2], ["seqlen", 5], ["inhid", 8]]).m
 // The results keep the private dims: they are private outside too.
 // @error: "beam" is private (masked)
 attend(params, Y, ht).at.sum("beam");
+
+// ---- the NN layers take any private dims, and cannot touch them either ----------------------------------------------
+const x2 = zeros([["batch", 3], ["beam", 2], ["seq", 4], ["hidden", 8]]).mask("batch", "beam");
+// @error: "beam" is private (masked)
+layerNorm(x2, "beam");
+// @error: "batch" is private (masked)
+linear(x2, "batch", zeros([["batch", 3], ["out", 2]]));
+// @error: dimension "hidden" is 8 in the left operand but 6 in the right
+linear(x2, "hidden", zeros([["hidden", 6], ["out", 2]]));
+// @error: "beam" is private (masked)
+attention(x2, x2.rename({ seq: "key" }), x2.rename({ seq: "key" }), { hidden: "hidden", heads: 2, query: "beam", key: "key" });
+// @error: the labels must have the dimensions of the logits other than "hidden", { seq: 4 }, not { seq: 4 }
+crossEntropy(x2, zeros([["seq", 4]], { dtype: "int32" }), "hidden");
