@@ -109,19 +109,24 @@ export const zerosLike = (t: Value): Value => zeros([]).dynamic().add(t.mul(0)).
 /** A float32 tensor (narrows the dtype for the update rules). */
 const isFloat = (t: Tensor<Shape, DType>): t is Value => t.dtype === "float32";
 
-/** What one option must be: a test and the words for it. */
+/** @internal What one option must be: a test and the words for it in the sentence. */
 export interface OptionRule {
   readonly test: (value: unknown) => boolean;
   readonly want: string;
 }
+/** @internal A finite number > 0 (learning rates). */
 export const positive: OptionRule = { test: (v) => typeof v === "number" && v > 0 && Number.isFinite(v), want: "a positive number" };
+/** @internal A finite number ≥ 0 (momentum, weight decay, eps). */
 export const nonNegative: OptionRule = { test: (v) => typeof v === "number" && v >= 0 && Number.isFinite(v), want: "a non-negative number" };
+/** @internal A number in [0, 1) (Adam's decay rates). */
 export const fraction: OptionRule = { test: (v) => typeof v === "number" && v >= 0 && v < 1, want: "a number in [0, 1)" };
+/** @internal A boolean. */
 export const flag: OptionRule = { test: (v) => typeof v === "boolean", want: "true or false" };
 
 /**
  * @internal Checks an optimizer's options at run time (callers from JavaScript or through `any`): an object,
  * the `required` ones present, every one known and of its kind; a ShapeError with a sentence otherwise.
+ * @example checkOptions("sgd", options, { lr: positive, momentum: nonNegative, nesterov: flag, weightDecay: nonNegative }, ["lr"])
  */
 export function checkOptions<O extends object>(fn: string, options: O, rules: { readonly [K in keyof O]-?: OptionRule }, required: readonly (keyof O & string)[] = []): O {
   const known = Object.keys(rules);
