@@ -1,9 +1,11 @@
 // Type tests (tsd, against dist/*.d.ts): helpers generic over the caller's private dims (docs/generic-helpers.md,
 // pattern 3). One helper, written once, called with 0, 1, 2 and 3 private dims of different names, gives back
 // exactly those private dims (with their sizes) and the visible dims with the literal sizes; wrong visible dims
-// or private dims in the wrong place do not compile. The NN layers keep any private dims too.
+// or private dims in the wrong place do not compile. The NN layers keep any private dims too. And the graph's
+// copy of DType is the public one.
 import { expectError, expectType } from "tsd";
-import { type Masked, type Shape, type Tensor, attention, crossEntropy, dropout, embedding, layerNorm, linear, maskedLike, randn, zeros } from "../dist/index.js";
+import type { DType as GraphDType } from "../dist/graph/node.js";
+import { type DType, type Masked, type Shape, type Tensor, attention, crossEntropy, dropout, embedding, layerNorm, linear, maskedLike, randn, zeros } from "../dist/index.js";
 
 interface Params<H extends number = number> {
   readonly W: Tensor<[["inhid", H], ["outhid", H]]>;
@@ -86,3 +88,9 @@ const logits = randn([["batch", 3], ["beam", 2], ["seq", 4], ["vocab", 10]], { s
 expectType<Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"]], "float32">>(crossEntropy(logits, ids, "vocab"));
 expectError(layerNorm(x2, "beam"));
 expectError(linear(x2, "batch", W));
+
+// ---- one DType: the graph's copy (src/graph/node.ts, to be replaced by a re-export) must stay the public one ----------
+declare const graphDType: GraphDType;
+declare const publicDType: DType;
+expectType<DType>(graphDType);
+expectType<GraphDType>(publicDType);
