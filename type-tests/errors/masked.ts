@@ -56,6 +56,10 @@ attend(params, Y, zeros([["beam", 2], ["inhid", 7]]).mask("beam"));
 attend(params, Y, zeros([["beam", 2], ["batch", 3], ["inhid", 7]]).mask("batch", "beam"));
 // @error: is not assignable to parameter of type 'Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"], ["seqlen", 5], ["inhid", 7]], "float32">'
 attend(params, zeros([["batch", 3], ["beam", 2], ["seqlen", 5], ["inhid", 8]]).mask("batch", "beam"), ht);
+// @error: is not assignable to parameter of type 'Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"], ["seqlen", 5], ["inhid", 7]], "float32">'
+attend(params, zeros([["batch", 3], ["beam", 2], ["key", 5], ["inhid", 7]]).mask("batch", "beam"), ht);
+// @error: is not assignable to parameter of type 'Tensor<[["seqlen", number], ["inhid", 7]], "float32">'
+attend(params, zeros([["inhid", 7]]), zeros([["inhid", 7]]));
 // The results keep the private dims: they are private outside too.
 // @error: "beam" is private (masked)
 attend(params, Y, ht).at.sum("beam");
