@@ -164,3 +164,17 @@ describe("maskedLike and privateLike check at run time", () => {
     expectSentence(() => privateLike(at, Y), "expected the dimensions { batch (private): 2, beam (private): 3 } but this tensor has { batch (private): 2, beam (private): 3, seqlen: 5 }");
   });
 });
+
+describe("sentences name the private dims a layer's argument lacks", () => {
+  it("crossEntropy's labels and attention's keys: the same sentence as the compile error", () => {
+    const logits = loose(input([["batch", 3], ["beam", 2], ["seq", 4], ["hidden", 8]])).mask("batch", "beam");
+    expectSentence(
+      () => nn.crossEntropy(logits, tensor(new Int32Array(4), [["seq", 4]], { dtype: "int32" }), "hidden"),
+      'the labels must have the dimensions of the logits other than "hidden", { batch (private): 3, beam (private): 2, seq: 4 }, not { seq: 4 }',
+    );
+    expectSentence(
+      () => nn.attention(logits, input([["key", 4], ["hidden", 8]]), logits.rename({ seq: "key" }), { hidden: "hidden", heads: 2, query: "seq", key: "key" }),
+      'the keys must have the dimensions { batch (private): 3, beam (private): 2, hidden: 8 } of the queries and "key", not { key: 4, hidden: 8 }',
+    );
+  });
+});

@@ -7,9 +7,9 @@ import "../ops/elementwise.js";
 import "../ops/movement.js";
 import "../ops/reduce.js";
 import { arange } from "../ops/creation.js";
-import { describeValue, showDims } from "../shape/dims.js";
+import { describeValue, showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
-import type { AnyFail, Fail, Lookup, Ok, Shape, ShowDims } from "../types/dims.js";
+import type { AnyFail, Fail, Lookup, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
 import { type AttentionMismatch, ShapeError, attentionMismatch, badOption, missingOptions, nameTaken } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 import type { Split } from "../types/movement.js";
@@ -46,7 +46,7 @@ export type KeysCheck<What extends string, QS extends Shape, Q extends string, K
       ? Lookup<KS, K>
       : SameSet<Ok<Reduce<QS, [Q]>>, Ok<Reduce<KS, [K]>>> extends true
         ? "ok"
-        : Fail<AttentionMismatch<What, ShowDims<Ok<Reduce<QS, [Q]>>>, K, ShowDims<KS>>>;
+        : Fail<AttentionMismatch<What, ShowAllDims<Ok<Reduce<QS, [Q]>>>, K, ShowAllDims<KS>>>;
 
 /**
  * Multi-head attention: softmax(q·k / sqrt(headDim)) · v per head, over names. `k` and `v` have the queries'
@@ -69,7 +69,7 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
   for (const [what, t] of [["the keys", kt], ["the values", vt]] as const) {
     const other = t.shapeDims.filter((d) => d.name !== key);
     const ok = t.shapeDims.length === other.length + 1 && other.length === rest.length && rest.every((d) => other.some((e) => e.name === d.name && e.size === d.size));
-    if (!ok) throw new ShapeError(attentionMismatch(what, showDims(rest), key, showDims(t.shapeDims)));
+    if (!ok) throw new ShapeError(attentionMismatch(what, showAllDims(rest), key, showAllDims(t.shapeDims)));
   }
   const perHead = (t: Tensor<Shape, "float32">) => t.split(hidden, [["heads", heads], "headDim"]);
   const [qh, kh, vh] = [perHead(qt), perHead(kt), perHead(vt)];

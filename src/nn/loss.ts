@@ -7,9 +7,9 @@ import "../ops/reduce.js";
 import { customGradient } from "../autodiff/grad.js";
 import { arange } from "../ops/creation.js";
 import { where } from "../ops/elementwise.js";
-import { showDims } from "../shape/dims.js";
+import { showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
-import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowDims } from "../types/dims.js";
+import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowAllDims } from "../types/dims.js";
 import { type LabelsMismatch, type NeedsInt, ShapeError, labelsMismatch, needsInt } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
 import type { Reduce } from "../types/reduce.js";
@@ -22,7 +22,7 @@ export type LabelsCheck<S extends Shape, N, L extends Shape, DL extends DType> =
   Lookup<S, N> extends AnyFail
     ? "ok"
     : FirstFail<[
-        SameSet<Ok<Reduce<S, [N]>>, L> extends true ? "ok" : Fail<LabelsMismatch<N & string, ShowDims<Ok<Reduce<S, [N]>>>, ShowDims<L>>>,
+        SameSet<Ok<Reduce<S, [N]>>, L> extends true ? "ok" : Fail<LabelsMismatch<N & string, ShowAllDims<Ok<Reduce<S, [N]>>>, ShowAllDims<L>>>,
         [DL] extends ["int32"] ? "ok" : Fail<NeedsInt<"the labels", DL>>,
       ]>;
 
@@ -44,7 +44,7 @@ export function crossEntropy<S extends Shape, L extends Shape, DL extends DType,
   if (!cls) x.sum(classDim); // throws the lookup's sentence
   const others = x.shapeDims.filter((d) => d.name !== classDim);
   const sameSet = others.length === y.rank && others.every((d) => y.shapeDims.some((e) => e.name === d.name && e.size === d.size));
-  if (!sameSet) throw new ShapeError(labelsMismatch(classDim, showDims(others), showDims(y.shapeDims)));
+  if (!sameSet) throw new ShapeError(labelsMismatch(classDim, showAllDims(others), showAllDims(y.shapeDims)));
   if (y.dtype !== "int32") throw new ShapeError(needsInt("the labels", y.dtype));
 
   const name: string = classDim;

@@ -74,5 +74,7 @@ linear(x2, "batch", zeros([["batch", 3], ["out", 2]]));
 linear(x2, "hidden", zeros([["hidden", 6], ["out", 2]]));
 // @error: "beam" is private (masked)
 attention(x2, x2.rename({ seq: "key" }), x2.rename({ seq: "key" }), { hidden: "hidden", heads: 2, query: "beam", key: "key" });
-// @error: the labels must have the dimensions of the logits other than "hidden", { seq: 4 }, not { seq: 4 }
+// @error: the labels must have the dimensions of the logits other than "hidden", { batch (private): 3, beam (private): 2, seq: 4 }, not { seq: 4 }
 crossEntropy(x2, zeros([["seq", 4]], { dtype: "int32" }), "hidden");
+// @error: the keys must have the dimensions { batch (private): 3, beam (private): 2, hidden: 8 } of the queries and "key", not { key: 4, hidden: 8 }
+attention(x2, zeros([["key", 4], ["hidden", 8]]), x2.rename({ seq: "key" }), { hidden: "hidden", heads: 2, query: "seq", key: "key" });
