@@ -57,6 +57,14 @@ const cases: [string, () => unknown, string][] = [
     },
     "the variable { w: 3 } was disposed: an optimizer cannot update it",
   ],
+  [
+    "update of an int32 variable",
+    () => {
+      const v = variable(zeros([["w", 3]], { dtype: "int32" }));
+      sgd({ lr: 0.1 }).update(v, zeros([["w", 3]], { dtype: "int32" }));
+    },
+    "an optimizer needs a float32 tensor as the variable, not int32",
+  ],
   ["update of a plain tensor", () => sgd({ lr: 0.1 }).update(x as any, x), "an optimizer updates variables (made with variable(...)), not a Tensor"],
   // layers
   ["attention(q, k, v) without options", () => js.attention(q, k, k), "attention needs its options { hidden, heads, query, key }, not undefined"],

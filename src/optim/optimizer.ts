@@ -8,7 +8,7 @@ import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { ShapeError, badOption, disposedVariable, missingOptions, noVariables, notALossFunction, notAVariable, unknownOption } from "../types/errors.js";
+import { ShapeError, badOption, needsFloat, disposedVariable, missingOptions, noVariables, notALossFunction, notAVariable, unknownOption } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 
 /** A scalar loss built from the current values of the variables. */
@@ -54,7 +54,7 @@ export abstract class Optimizer {
     if (variable.isDisposed) throw new ShapeError(disposedVariable(showAllDims(variable.shapeDims)));
     const v = variable.dynamic();
     const g = checkSameType(v, gradient);
-    if (!(isFloat(v) && isFloat(g))) throw new TypeError(`only float32 variables are trained, not ${v.dtype}`);
+    if (!(isFloat(v) && isFloat(g))) throw new ShapeError(needsFloat("an optimizer", "the variable", v.dtype));
     this.stage(v, this.rule(v, g, variable));
   }
 
