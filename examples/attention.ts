@@ -1,17 +1,16 @@
 // Example: Rocktäschel's neural attention, the worked example of "Tensor Considered Harmful", with named tensors.
 //   M_t = tanh(W^y Y + (W^h h_t + W^r r_{t-1}) ⊗ e_L),  α_t = softmax(w^T M_t),  r_t = Y α_t^T + tanh(W^t r_{t-1})
-// The batch dim is private (masked): the code below cannot name it (a compile error), yet it travels through
-// every op, so the same function serves any batch size. Build: tsc -p tsconfig.examples.json; run:
-// node dist-examples/examples/attention.js. Imports only the library's public entry point.
+// The function is generic over whatever private (masked) dims its caller has — a batch, a batch and a beam, or
+// none: the code below cannot name them (a compile error), yet they travel through every op and come back in
+// the result type. Build: tsc -p tsconfig.examples.json; run: node dist-examples/examples/attention.js.
+// Imports only the library's public entry point.
 import { pathToFileURL } from "node:url";
-import { ShapeError, type Tensor, randn } from "../src/index.js";
+import { type Masked, type Shape, ShapeError, type Tensor, maskedLike, randn } from "../src/index.js";
 
-/** A private batch dim of any size: it broadcasts and size-checks by name, but no op may name it. */
-export type Batch = ["batch", number, "masked"];
-/** The memory Y: one `inhid`-vector per sequence position. */
-export type Memory<L extends number = number, H extends number = number> = Tensor<[Batch, ["seqlen", L], ["inhid", H]]>;
-/** One `inhid`-vector per batch entry (h_t, r_{t-1}, r_t). */
-export type Hidden<H extends number = number> = Tensor<[Batch, ["inhid", H]]>;
+/** The memory Y: one `inhid`-vector per sequence position, after the caller's private dims P. */
+export type Memory<P extends Shape, L extends number = number, H extends number = number> = Masked<P, [["seqlen", L], ["inhid", H]]>;
+/** One `inhid`-vector per private entry (h_t, r_{t-1}, r_t). */
+export type Hidden<P extends Shape, H extends number = number> = Masked<P, [["inhid", H]]>;
 
 /** The parameters: four projections inhid → outhid and three outhid vectors. */
 export interface AttentionParams<H extends number = number> {
@@ -25,39 +24,34 @@ export interface AttentionParams<H extends number = number> {
 }
 
 /**
- * The essay's `namedtensor_attn`, line for line. Sizes are typed `number` here (checked at run time), so the
- * compiler resolves every op and checks every name: a typo, a wrong contraction or touching "batch" fails to
- * compile. Broadcasting is by name (`tmp` has no seqlen and spreads over it), the softmax is over "seqlen".
- * @example const { rt, at } = attend(params, Y.mask("batch"), ht.mask("batch"), rt1.mask("batch"));
+ * The essay's `namedtensor_attn`, line for line, for any private dims P of the caller (inferred from the
+ * arguments: zero, one or several, any names). Inside, P reads as one private stand-in and the sizes as
+ * `number` (checked at run time), so the compiler resolves every op and checks every name: a typo, a wrong
+ * contraction or touching a private dim fails to compile. Broadcasting is by name (`tmp` has no seqlen and
+ * spreads over it), the softmax is over "seqlen". L and H come back in the result type: all inputs must
+ * agree on H at compile time (`NoInfer`: the parameters decide it), and `maskedLike` checks at run time that
+ * the results have the promised dims.
+ * @example
+ * const { rt, at } = attention(params, Y, ht, rt1); // Y: [batch, beam (private), seqlen 5, inhid 7]
+ * // rt: Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"], ["inhid", 7]]>, at: … ["seqlen", 5]]>
  */
-export function attend(params: AttentionParams, Y: Memory, ht: Hidden, rt1: Hidden): { rt: Hidden; at: Tensor<[Batch, ["seqlen", number]]> } {
-  const tmp = ht.dot("inhid", params.Wh).add(rt1.dot("inhid", params.Wr));
-  const at = Y.dot("inhid", params.WY).add(tmp).add(params.bM).tanh().dot("outhid", params.w).softmax("seqlen");
+export function attention<P extends Shape, L extends number, H extends number>(
+  params: AttentionParams<H>,
+  Y: Memory<P, L, NoInfer<H>>,
+  ht: Hidden<P, NoInfer<H>>,
+  rt1: Hidden<P, NoInfer<H>>,
+): { rt: Hidden<P, H>; at: Masked<P, [["seqlen", L]]> } {
+  const p: AttentionParams = params; // sizes as `number` in the body, like the arguments'
+  const tmp = ht.dot("inhid", p.Wh).add(rt1.dot("inhid", p.Wr));
+  const at = Y.dot("inhid", p.WY).add(tmp).add(p.bM).tanh().dot("outhid", p.w).softmax("seqlen");
   // The essay's `.stack(inhid=('outhid',))` — a one-name stack, i.e. a rename — belongs on the tanh term, which
   // lives in outhid space; r_t is an inhid vector (the einsum version adds the two positionally since in = out).
-  const rt = Y.dot("seqlen", at).add(rt1.dot("inhid", params.Wt).add(params.br).tanh().rename({ outhid: "inhid" }));
-  return { rt, at };
+  const rt = Y.dot("seqlen", at).add(rt1.dot("inhid", p.Wt).add(p.br).tanh().rename({ outhid: "inhid" }));
+  return { rt: maskedLike(rt, ht), at: maskedLike(at, Y, ["seqlen"]) };
 }
 
-/**
- * The same attention with the caller's literal sizes: L and H are inferred from the memory and the parameters
- * (all inputs must agree on H at compile time), the body runs on `number` sizes (see `attend`), and
- * `shapedLike` checks at run time that the results have the promised dims before typing them with L and H.
- * @example
- * const { rt, at } = attention(params, Y, ht, rt1); // rt: Tensor<[Batch, ["inhid", 7]]>, at: Tensor<[Batch, ["seqlen", 5]]>
- */
-export function attention<L extends number, H extends number>(
-  params: AttentionParams<H>,
-  Y: Memory<L, NoInfer<H>>,
-  ht: Hidden<NoInfer<H>>,
-  rt1: Hidden<NoInfer<H>>,
-): { rt: Hidden<H>; at: Tensor<[Batch, ["seqlen", L]]> } {
-  const { rt, at } = attend(params, Y, ht, rt1);
-  return {
-    rt: rt.shapedLike(ht),
-    at: at.shapedLike([["batch", ht.shape.batch, "masked"], ["seqlen", Y.shape.seqlen]]),
-  };
-}
+/** The essay's name for the same function (kept for callers of the earlier two-function version). */
+export const attend = attention;
 
 /**
  * Random parameters from seeded standard normals (the essay's `Param`), reproducible on every device.
@@ -72,18 +66,20 @@ export function randomParams<H extends number>(hidden: H, seed: number): Attenti
 }
 
 /** Mistakes the compiler rejects (checked by `tsc -p tsconfig.examples.json`); never called. */
-function mistakes(params: AttentionParams<7>): void {
-  const Y = randn([["batch", 3], ["seqlen", 5], ["inhid", 7]], { seed: 10 });
+function mistakes<P extends Shape>(params: AttentionParams<7>, Y: Memory<P>): void {
+  const Y3 = randn([["batch", 3], ["seqlen", 5], ["inhid", 7]], { seed: 10 });
   const ht = randn([["batch", 3], ["inhid", 7]], { seed: 11 }).mask("batch");
-  // @ts-expect-error — the batch dim must be private: an unmasked Y does not fit Memory
-  attention(params, Y, ht, ht);
+  // @ts-expect-error — the batch dim must be private: "batch" must be private (masked) here
+  attention(params, Y3, ht, ht);
   // @ts-expect-error — inhid is 8 here but the parameters are for 7
-  attention(params, Y.mask("batch"), randn([["batch", 3], ["inhid", 8]], { seed: 1 }).mask("batch"), ht);
-  // @ts-expect-error — "seqlen" is not a dimension of the hidden state
-  ht.softmax("seqlen");
+  attention(params, Y3.mask("batch"), randn([["batch", 3], ["inhid", 8]], { seed: 1 }).mask("batch"), ht);
+  // @ts-expect-error — the hidden state has the beam private too, the memory does not
+  attention(params, Y3.mask("batch"), ht.expand({ beam: 2 }).mask("beam"), ht);
+  // @ts-expect-error — inside a helper, the caller's private dims cannot be named: "batch" is not a dimension
+  Y.mean("batch");
 }
 
-/** The essay's run: batch 3, sequence 5, hidden 7, batch hidden from the function. */
+/** The essay's run: batch 3, sequence 5, hidden 7 — then a beam of 2 hidden as well, then nothing hidden. */
 function main(): void {
   const params = randomParams(7, 0);
   const Y = randn([["batch", 3], ["seqlen", 5], ["inhid", 7]], { seed: 10 }).mask("batch");
@@ -94,9 +90,18 @@ function main(): void {
   console.log("α_t =", at.toString());
   console.log("rows of α_t sum to", at.sum("seqlen").toArray().map((v) => v.toFixed(6)).join(", "));
 
-  // Trap 1 avoided: a function that reaches for the private batch dim does not compile, and fails at run time.
-  const badFunction = (x: Memory) =>
-    // @ts-expect-error — "batch" is private (masked)
+  // The same function with two private dims, batch and beam: both come back in the result type.
+  const beams = randn([["batch", 3], ["beam", 2], ["seqlen", 5], ["inhid", 7]], { seed: 13 }).mask("batch", "beam");
+  const hb = randn([["batch", 3], ["beam", 2], ["inhid", 7]], { seed: 14 }).mask("batch", "beam");
+  const beamed: Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"], ["seqlen", 5]]> = attention(params, beams, hb, hb).at;
+  console.log("with a beam, α_t =", beamed.toString().split("\n")[0]);
+  // And with none: a single sequence.
+  const single = attention(params, randn([["seqlen", 5], ["inhid", 7]], { seed: 15 }), randn([["inhid", 7]], { seed: 16 }), randn([["inhid", 7]], { seed: 17 }));
+  console.log("with nothing private, r_t =", single.rt.toString().split("\n")[0]);
+
+  // Trap 1 avoided: a function that reaches for a private dim does not compile, and fails at run time.
+  const badFunction = <P extends Shape>(x: Memory<P>) =>
+    // @ts-expect-error — "batch" is not a dimension of { seqlen: number, inhid: number }: it is the caller's, private
     x.mean("batch");
   try {
     badFunction(Y);

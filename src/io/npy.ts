@@ -133,7 +133,7 @@ const descrOf: Record<DType, string> = { float32: "<f4", int32: "<i4", bool: "|b
  * @example writeFileSync("x.npy", await toNpy(x)); // np.load("x.npy").shape == (2, 3)
  */
 export async function toNpy(t: Tensor<Shape, DType>): Promise<Uint8Array> {
-  if (!(t instanceof Tensor)) throw new ArgumentError(say.notATensor("toNpy", "a tensor", t));
+  if (!(t instanceof Tensor)) throw new ArgumentError(say.takesNot("toNpy", "a tensor", t));
   const x = t as unknown as AnyTensor;
   const values = await x.data();
   const sizes = x.node.dims.map((d) => d.size);

@@ -158,8 +158,8 @@ export async function toSafetensors(tensors: { readonly [name: string]: Tensor<a
     throw new ArgumentError(say.notAnObject("toSafetensors", "its tensors", "{ w: W, b: b }", given));
   const names = Object.keys(tensors);
   for (const n of names) {
-    if (!(tensors[n] instanceof Tensor)) throw new ArgumentError(say.notATensor("toSafetensors", `a tensor for "${n}"`, tensors[n]));
-    if (n === "__metadata__") throw new ArgumentError(say.notATensor("toSafetensors", "the metadata as its second argument", "a tensor named __metadata__"));
+    if (!(tensors[n] instanceof Tensor)) throw new ArgumentError(say.takesNot("toSafetensors", `a tensor for "${n}"`, tensors[n]));
+    if (n === "__metadata__") throw new ArgumentError(say.takesNot("toSafetensors", "the metadata as its second argument", "a tensor named __metadata__"));
   }
   const meta: unknown = metadata;
   if (typeof meta !== "object" || meta === null || Array.isArray(meta)) throw new ArgumentError(say.notAnObject("toSafetensors", "its metadata", '{ format: "pt" }', meta));

@@ -7,13 +7,14 @@ import "../ops/elementwise.js";
 import "../ops/movement.js";
 import "../ops/reduce.js";
 import { arange } from "../ops/creation.js";
-import { showDims } from "../shape/dims.js";
-import type { AnyTensor, Tensor } from "../tensor.js";
-import type { AnyFail, Fail, Lookup, Ok, Shape, ShowDims } from "../types/dims.js";
-import { type AttentionMismatch, ShapeError, attentionMismatch, nameTaken } from "../types/errors.js";
+import { describeValue, showAllDims } from "../shape/dims.js";
+import type { Tensor } from "../tensor.js";
+import type { AnyFail, Fail, Lookup, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
+import { type AttentionMismatch, ShapeError, attentionMismatch, badOption, missingOptions, nameTaken } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 import type { Split } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
+import { floatTensor } from "./checks.js";
 import type { SameSet } from "./types.js";
 
 /** Names of the dims attention works with; the per-head dims default to "heads" and "headDim". */
@@ -45,7 +46,7 @@ export type KeysCheck<What extends string, QS extends Shape, Q extends string, K
       ? Lookup<KS, K>
       : SameSet<Ok<Reduce<QS, [Q]>>, Ok<Reduce<KS, [K]>>> extends true
         ? "ok"
-        : Fail<AttentionMismatch<What, ShowDims<Ok<Reduce<QS, [Q]>>>, K, ShowDims<KS>>>;
+        : Fail<AttentionMismatch<What, ShowAllDims<Ok<Reduce<QS, [Q]>>>, K, ShowAllDims<KS>>>;
 
 /**
  * Multi-head attention: softmax(q·k / sqrt(headDim)) · v per head, over names. `k` and `v` have the queries'
@@ -59,30 +60,45 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
   v: Guard<KeysCheck<"the values", QS, Q, VS, K>, Tensor<VS, "float32">>,
   options: Guard<AttentionCheck<QS, H, Q, K, Heads>, AttentionOptions<H, Q, K, Heads>>,
 ): Tensor<QS, "float32"> {
-  const { hidden, heads, query, key, causal = false } = options as AttentionOptions<H, Q, K, Heads>;
-  const [qt, kt, vt] = [q, k, v] as unknown as AnyTensor[];
-  const qs = qt!.shapeDims.find((d) => d.name === query);
-  if (!qs) qt!.sum(query as never); // the lookup's sentence
-  if (key === (query as string)) throw new ShapeError(nameTaken(key));
-  const rest = qt!.shapeDims.filter((d) => d.name !== query);
-  for (const [what, t] of [["the keys", kt!], ["the values", vt!]] as const) {
+  const { hidden, heads, query, key, causal } = readOptions(options);
+  const [qt, kt, vt] = [floatTensor("attention", "the queries", q), floatTensor("attention", "the keys", k), floatTensor("attention", "the values", v)];
+  const qs = qt.shapeDims.find((d) => d.name === query);
+  if (!qs) qt.sum(query); // the lookup's sentence
+  if (key === query) throw new ShapeError(nameTaken(key));
+  const rest = qt.shapeDims.filter((d) => d.name !== query);
+  for (const [what, t] of [["the keys", kt], ["the values", vt]] as const) {
     const other = t.shapeDims.filter((d) => d.name !== key);
     const ok = t.shapeDims.length === other.length + 1 && other.length === rest.length && rest.every((d) => other.some((e) => e.name === d.name && e.size === d.size));
-    if (!ok) throw new ShapeError(attentionMismatch(what, showDims(rest), key, showDims(t.shapeDims)));
+    if (!ok) throw new ShapeError(attentionMismatch(what, showAllDims(rest), key, showAllDims(t.shapeDims)));
   }
-  const perHead = (t: AnyTensor): AnyTensor => t.split(hidden as never, [["heads", heads], "headDim"] as never) as AnyTensor;
-  const [qh, kh, vh] = [perHead(qt!), perHead(kt!), perHead(vt!)];
-  const headDim = (qh.shape as Record<string, number>).headDim!;
-  let scores = qh.dot("headDim" as never, kh).mul(1 / Math.sqrt(headDim)) as AnyTensor;
+  const perHead = (t: Tensor<Shape, "float32">) => t.split(hidden, [["heads", heads], "headDim"]);
+  const [qh, kh, vh] = [perHead(qt), perHead(kt), perHead(vt)];
+  let scores = qh.dot("headDim", kh).mul(1 / Math.sqrt(qh.shape.headDim!));
   if (causal) {
-    const later = (arange(key as never, (kt!.shape as Record<string, number>)[key]!, { dtype: "int32" }) as unknown as AnyTensor).gt(
-      arange(query as never, qs!.size, { dtype: "int32" }) as never,
-    ) as AnyTensor;
-    scores = scores.maskedFill(later as never, -Infinity) as AnyTensor;
+    // Positions named like the key and query dims: created with fixed names, then renamed.
+    const keys = arange("k", kt.shape[key]!, { dtype: "int32" }).dynamic().rename({ k: key });
+    const queries = arange("q", qs!.size, { dtype: "int32" }).dynamic().rename({ q: query });
+    scores = scores.maskedFill(keys.gt(queries), -Infinity);
   }
-  const out = (scores.softmax(key as never) as AnyTensor).dot(key as never, vh) as AnyTensor;
-  const merged = out.stack({ [hidden]: ["heads", "headDim"] } as never) as AnyTensor;
-  const order = qt!.node.dims.map((d) => d.name);
-  const same = merged.node.dims.every((d, i) => d.name === order[i]);
-  return (same ? merged : merged.transpose(...(order as never[]))) as never;
+  const merged = scores.softmax(key).dot(key, vh).stack({ [hidden]: ["heads", "headDim"] });
+  const order = qt.dims;
+  const same = merged.dims.every((d, i) => d === order[i]);
+  return (same ? merged : merged.transpose(...order)).shapedLike(q);
+}
+
+/**
+ * The options read at run time (a caller from JavaScript or through `any`): a ShapeError for a missing or wrong
+ * one. The names come back typed `string`: the body runs on `dynamic()` tensors, whose names are checked then.
+ */
+function readOptions(options: unknown): { hidden: string; heads: number; query: string; key: string; causal: boolean } {
+  if (typeof options !== "object" || options === null) throw new ShapeError(missingOptions("attention", "{ hidden, heads, query, key }", describeValue(options)));
+  const field = (k: keyof AttentionOptions<string, string, string, number>): unknown => Reflect.get(options, k);
+  const [hidden, heads, query, key, causal = false] = [field("hidden"), field("heads"), field("query"), field("key"), field("causal")];
+  const name = (what: string, value: unknown): string => {
+    if (typeof value !== "string") throw new ShapeError(badOption("attention", what, "the name of a dimension", describeValue(value)));
+    return value;
+  };
+  if (!(typeof heads === "number" && Number.isInteger(heads) && heads > 0)) throw new ShapeError(badOption("attention", "heads", "a positive integer", describeValue(heads)));
+  if (typeof causal !== "boolean") throw new ShapeError(badOption("attention", "causal", "true or false", describeValue(causal)));
+  return { hidden: name("hidden", hidden), heads, query: name("query", query), key: name("key", key), causal };
 }

@@ -4,11 +4,15 @@
 import "../ops/contract.js";
 import "../ops/elementwise.js";
 import { randn, zeros } from "../ops/creation.js";
+import { describeValue } from "../shape/dims.js";
+import { ShapeError, badOption } from "../types/errors.js";
 import { type Variable, variable } from "../state/kinds.js";
-import type { AnyTensor, Tensor } from "../tensor.js";
+import type { Tensor } from "../tensor.js";
 import type { Dot } from "../types/contract.js";
-import type { CheckShape, NameArg, Ok, Shape } from "../types/dims.js";
-import type { Guard, GuardName } from "../types/guard.js";
+import type { CheckShape, NameArg, NameList, Ok, Shape } from "../types/dims.js";
+import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import { checkTensor, floatTensor, within } from "./checks.js";
+import { checkedArg } from "./generic.js";
 import type { Within } from "./types.js";
 
 /**
@@ -19,16 +23,17 @@ import type { Within } from "./types.js";
  */
 export function linear<S extends Shape, const N extends NameArg<S>, W extends Shape, B extends Shape = []>(
   x: Tensor<S, "float32">,
-  inName: GuardName<Dot<S, W, [N]>, N>,
+  inName: GuardName<FirstFail<[Dot<S, W, NameList<N>>, "float32"]>, N>,
   weight: Tensor<W, "float32">,
   bias?: Guard<Within<Ok<Dot<S, W, [N]>>, B>, Tensor<B, "float32">>,
-): Tensor<Ok<Dot<S, W, [N]>>, "float32"> {
-  const y = (x as unknown as AnyTensor).dot(inName as never, weight as unknown as AnyTensor) as AnyTensor;
-  if (bias === undefined) return y as never;
-  const b = bias as unknown as AnyTensor;
-  const out = y.add(b as never) as AnyTensor;
-  if (out.rank !== y.rank) throw new TypeError(`the bias's dimensions must be among the output's`);
-  return out as never;
+): Tensor<Ok<Dot<S, W, NameList<N>>>, "float32"> {
+  checkTensor("linear", "x", x);
+  checkTensor("linear", "the weight", weight);
+  // The op's own signature, instantiated with this function's types: the result is the declared type.
+  const y = x.dot<S, "float32", N, W, "float32">(inName, weight);
+  if (bias === undefined) return y;
+  const t = y.dynamic();
+  return within(t, t.add(floatTensor("linear", "the bias", bias))).shapedLike(y);
 }
 
 /** A linear layer's variables: the weight over [input, output] and the bias over [output]. */
@@ -46,11 +51,18 @@ export function linearParams<const I extends readonly [string, number], const O 
   output: O,
   options: { readonly seed: number; readonly scale?: number },
 ): LinearParams<I, O> {
-  const [i, o] = [input as I, output];
-  const w = randn([i, o] as never, { seed: options.seed }) as unknown as AnyTensor;
+  const [i, o] = [checkDim("input", checkedArg(input)), checkDim("output", output)];
+  // Names known only as type parameters: create with fixed names and `number` sizes, rename, then type.
+  const ni: number = i[1];
+  const no: number = o[1];
+  const w = randn([["input", ni], ["output", no]], { seed: options.seed }).dynamic().rename({ input: i[0], output: o[0] });
+  const b = zeros([["output", no]]).dynamic().rename({ output: o[0] });
   const scale = options.scale ?? 1 / Math.sqrt(Math.max(1, i[1]));
-  return {
-    weight: variable(w.mul(scale) as AnyTensor) as never,
-    bias: variable(zeros([o] as never) as AnyTensor) as never,
-  };
+  return { weight: variable(w.mul(scale).shapedLike([[i[0], i[1]], [o[0], o[1]]])), bias: variable(b.shapedLike([[o[0], o[1]]])) };
+}
+
+/** A `[name, size]` pair, checked at run time to be one (its name and size are checked by the ops it reaches). */
+function checkDim<const T extends readonly [string, number]>(what: string, dim: T): T {
+  if (!(Array.isArray(dim) && dim.length === 2)) throw new ShapeError(badOption("linearParams", what, "a dimension [name, size]", describeValue(dim)));
+  return dim;
 }

@@ -7,12 +7,14 @@ import "../ops/reduce.js";
 import { customGradient } from "../autodiff/grad.js";
 import { arange } from "../ops/creation.js";
 import { where } from "../ops/elementwise.js";
-import { showDims } from "../shape/dims.js";
-import type { AnyTensor, Tensor } from "../tensor.js";
-import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowDims } from "../types/dims.js";
+import { showAllDims } from "../shape/dims.js";
+import type { Tensor } from "../tensor.js";
+import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowAllDims } from "../types/dims.js";
 import { type LabelsMismatch, type NeedsInt, ShapeError, labelsMismatch, needsInt } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
 import type { Reduce } from "../types/reduce.js";
+import { anyTensor, floatTensor } from "./checks.js";
+import { privateLike } from "./generic.js";
 import type { KeepMasked, SameSet } from "./types.js";
 
 /** "ok" when the labels have exactly the logits' dims other than N (any order) and are int32. */
@@ -20,7 +22,7 @@ export type LabelsCheck<S extends Shape, N, L extends Shape, DL extends DType> =
   Lookup<S, N> extends AnyFail
     ? "ok"
     : FirstFail<[
-        SameSet<Ok<Reduce<S, [N]>>, L> extends true ? "ok" : Fail<LabelsMismatch<N & string, ShowDims<Ok<Reduce<S, [N]>>>, ShowDims<L>>>,
+        SameSet<Ok<Reduce<S, [N]>>, L> extends true ? "ok" : Fail<LabelsMismatch<N & string, ShowAllDims<Ok<Reduce<S, [N]>>>, ShowAllDims<L>>>,
         [DL] extends ["int32"] ? "ok" : Fail<NeedsInt<"the labels", DL>>,
       ]>;
 
@@ -36,24 +38,24 @@ export function crossEntropy<S extends Shape, L extends Shape, DL extends DType,
   labels: Guard<LabelsCheck<S, N, L, DL>, Tensor<L, DL>>,
   classDim: GuardName<Lookup<S, N>, N>,
 ): Tensor<KeepMasked<S>, "float32"> {
-  const x = logits as unknown as AnyTensor;
-  const y = labels as unknown as AnyTensor;
+  const x = floatTensor("crossEntropy", "the logits", logits);
+  const y = anyTensor("crossEntropy", "the labels", labels);
   const cls = x.shapeDims.find((d) => d.name === classDim && !d.masked);
-  if (!cls) x.sum(classDim as never); // throws the lookup's sentence
+  if (!cls) x.sum(classDim); // throws the lookup's sentence
   const others = x.shapeDims.filter((d) => d.name !== classDim);
   const sameSet = others.length === y.rank && others.every((d) => y.shapeDims.some((e) => e.name === d.name && e.size === d.size));
-  if (!sameSet) throw new ShapeError(labelsMismatch(classDim as string, showDims(others), showDims(y.shapeDims)));
+  if (!sameSet) throw new ShapeError(labelsMismatch(classDim, showAllDims(others), showAllDims(y.shapeDims)));
   if (y.dtype !== "int32") throw new ShapeError(needsInt("the labels", y.dtype));
 
-  const onehot = y.eq(arange(classDim as never, cls!.size, { dtype: "int32" }) as never) as AnyTensor;
-  const lse = x.logsumexp(classDim as never) as AnyTensor;
-  const picked = (where(onehot as never, x, 0) as unknown as AnyTensor).sum(classDim as never) as AnyTensor;
+  const name: string = classDim;
+  const positions = arange("cls", cls!.size, { dtype: "int32" }).dynamic().rename({ cls: name });
+  const onehot = y.eq(positions);
+  const lse = x.logsumexp(classDim);
+  const picked = where(onehot, x, 0).sum(classDim);
   const visible = others.filter((d) => !d.masked);
   const count = visible.reduce((n, d) => n * d.size, 1);
-  const perPosition = lse.sub(picked as never) as AnyTensor;
-  const loss = (visible.length ? perPosition.sum(visible.map((d) => d.name) as never) : perPosition) as AnyTensor;
-  const mean = loss.mul(1 / count) as AnyTensor;
-  return customGradient(mean, [x], (g) => [
-    x.sub(lse as never).exp().sub(onehot.cast("float32") as never).mul(g as never).mul(1 / count) as AnyTensor,
-  ]) as never;
+  const perPosition = lse.sub(picked);
+  const loss = visible.length ? perPosition.sum(visible.map((d) => d.name)) : perPosition;
+  const mean = privateLike(loss.mul(1 / count), logits);
+  return customGradient(mean, [x], (g) => [x.sub(lse).exp().sub(onehot.cast("float32")).mul(g.dynamic()).mul(1 / count)]);
 }

@@ -3,10 +3,10 @@
 // graph and every step builds the same graph; each variable's update is one elementwise expression.
 // Imports src/optim and src/ops.
 import { full } from "../ops/creation.js";
-import { type Variable, persistent } from "../state/kinds.js";
-import type { AnyTensor } from "../tensor.js";
+import { persistent } from "../state/kinds.js";
+import type { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { Optimizer, zerosLike } from "./optimizer.js";
+import { Optimizer, checkOptions, fraction, nonNegative, positive, zerosLike } from "./optimizer.js";
 
 export interface AdamOptions {
   /** Learning rate (default 1e-3). */
@@ -23,36 +23,36 @@ export interface AdamOptions {
 
 class Adam extends Optimizer {
   /** The step count (a persistent scalar, created on first use) and its next value while a step is staged. */
-  #t: AnyTensor | undefined;
-  #next: AnyTensor | undefined;
+  #t: Tensor<Shape, "float32"> | undefined;
+  #next: Tensor<Shape, "float32"> | undefined;
   constructor(readonly options: AdamOptions) {
     super();
-    for (const [k, v] of Object.entries(options)) if (typeof v === "number" && !(v >= 0)) throw new RangeError(`adam option ${k} must be a non-negative number, not ${v}`);
+    checkOptions("adam", options, { lr: positive, beta1: fraction, beta2: fraction, eps: nonNegative, weightDecay: nonNegative });
   }
   /** t + 1 for the step being staged (one per commit, shared by every variable). */
-  #stepCount(): AnyTensor {
-    this.#t ??= persistent(full([], 0)) as unknown as AnyTensor;
-    return (this.#next ??= this.#t.add(1) as AnyTensor);
+  #stepCount(): Tensor<Shape, "float32"> {
+    this.#t ??= persistent(full([], 0)).dynamic();
+    return (this.#next ??= this.#t.add(1));
   }
   protected override beforeCommit(): void {
     if (this.#t && this.#next) this.stage(this.#t, this.#next);
     this.#next = undefined;
   }
-  protected rule(v: AnyTensor, g: AnyTensor, variable: Variable<Shape, DType>): AnyTensor {
+  protected rule(v: Tensor<Shape, "float32">, g: Tensor<Shape, "float32">, variable: Tensor<Shape, DType>): Tensor<Shape, "float32"> {
     const { lr = 1e-3, beta1 = 0.9, beta2 = 0.999, eps = 1e-8, weightDecay = 0 } = this.options;
     const t = this.#stepCount();
     const m = this.state(variable, "m", () => zerosLike(v));
     const s = this.state(variable, "s", () => zerosLike(v));
-    const m1 = m.mul(beta1).add(g.mul(1 - beta1) as never) as AnyTensor;
-    const s1 = s.mul(beta2).add(g.mul(g as never).mul(1 - beta2) as never) as AnyTensor;
+    const m1 = m.mul(beta1).add(g.mul(1 - beta1));
+    const s1 = s.mul(beta2).add(g.mul(g).mul(1 - beta2));
     this.stage(m, m1);
     this.stage(s, s1);
     // Bias corrections 1 - β^t: 0-d expressions of the step counter.
-    const c1 = (full([], beta1) as unknown as AnyTensor).pow(t as never).neg().add(1) as AnyTensor;
-    const c2 = (full([], beta2) as unknown as AnyTensor).pow(t as never).neg().add(1) as AnyTensor;
-    const update = m1.div(c1 as never).div(s1.div(c2 as never).sqrt().add(eps) as never) as AnyTensor;
-    const decayed = weightDecay ? (v.sub(v.mul(lr * weightDecay) as never) as AnyTensor) : v;
-    return decayed.sub(update.mul(lr) as never) as AnyTensor;
+    const c1 = full([], beta1).dynamic().pow(t).neg().add(1);
+    const c2 = full([], beta2).dynamic().pow(t).neg().add(1);
+    const update = m1.div(c1).div(s1.div(c2).sqrt().add(eps));
+    const decayed = weightDecay ? (v.sub(v.mul(lr * weightDecay))) : v;
+    return decayed.sub(update.mul(lr));
   }
 }
 

@@ -3,37 +3,41 @@
 // together with the loss and swap them in. A step builds the same graph every time, so compiled kernels are
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
 import { realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
-import { type SameType, type Stateful, type Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
+import { type SameType, Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
 import { zeros } from "../ops/creation.js";
-import type { AnyTensor, Tensor } from "../tensor.js";
+import { describeValue, showAllDims } from "../shape/dims.js";
+import { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
+import { ShapeError, badOption, needsFloat, disposedVariable, missingOptions, noVariables, notALossFunction, notAVariable, unknownOption } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 
 /** A scalar loss built from the current values of the variables. */
 export type LossFn = () => Tensor<[], "float32">;
+/** What an update rule computes with: a float32 tensor of any shape (variables are float32). */
+type Value = Tensor<Shape, "float32">;
 
 /**
  * Updates trainable variables from their gradients. `step(loss)` is a whole training step; `update` +
  * `commit` (or `apply`) are the pieces, for gradients computed by hand.
  */
 export abstract class Optimizer {
-  readonly #staged = new Map<Stateful<Shape, DType>, AnyTensor>();
-  readonly #state = new Map<Variable<Shape, DType>, Map<string, Persistent<Shape, DType>>>();
+  readonly #staged = new Map<Tensor<Shape, DType>, Tensor<Shape, DType>>();
+  readonly #state = new Map<Tensor<Shape, DType>, Map<string, Persistent<Shape, "float32">>>();
 
   /** The new value of `v` given its gradient `g`; reads and stages state through `state`/`stage`. */
-  protected abstract rule(v: Tensor<Shape, DType>, g: Tensor<Shape, DType>, variable: Variable<Shape, DType>): Tensor<Shape, DType>;
+  protected abstract rule(v: Value, g: Value, variable: Tensor<Shape, DType>): Value;
 
   /** Persistent state of one variable (a moment), created by `init` on first use. */
-  protected state(variable: Variable<Shape, DType>, name: string, init: () => Tensor<Shape, DType>): Tensor<Shape, DType> {
+  protected state(variable: Tensor<Shape, DType>, name: string, init: () => Value): Value {
     let slots = this.#state.get(variable);
     if (!slots) this.#state.set(variable, (slots = new Map()));
     let p = slots.get(name);
-    if (!p) slots.set(name, (p = persistent(init()) as unknown as Persistent<Shape, DType>));
-    return p as unknown as AnyTensor;
+    if (!p) slots.set(name, (p = persistent(init())));
+    return p;
   }
   /** Stages the next value of a stateful tensor (a variable or a moment); `commit` swaps it in. */
   protected stage(target: Tensor<Shape, DType>, next: Tensor<Shape, DType>): void {
-    this.#staged.set(target as unknown as Stateful<Shape, DType>, next as AnyTensor);
+    this.#staged.set(target, next);
   }
   /** Whether anything is staged (an optimizer-wide counter advances once per commit). */
   protected get staging(): boolean {
@@ -46,10 +50,12 @@ export abstract class Optimizer {
    * @example opt.update(W, grads.get(W)); await opt.commit();
    */
   update<S extends Shape, D extends DType, B extends Shape, DB extends DType>(variable: Variable<S, D>, gradient: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): void {
-    const v = variable as unknown as AnyTensor;
+    if (!(variable instanceof Variable)) throw new ShapeError(notAVariable(describeValue(variable)));
+    if (variable.isDisposed) throw new ShapeError(disposedVariable(showAllDims(variable.shapeDims)));
+    const v = variable.dynamic();
     const g = checkSameType(v, gradient);
-    if (v.dtype !== "float32") throw new TypeError(`only float32 variables are trained, not ${v.dtype}`);
-    this.stage(v, this.rule(v, g, variable as unknown as Variable<Shape, DType>));
+    if (!(isFloat(v) && isFloat(g))) throw new ShapeError(needsFloat("an optimizer", "the variable", v.dtype));
+    this.stage(v, this.rule(v, g, variable));
   }
 
   /**
@@ -60,9 +66,9 @@ export abstract class Optimizer {
     this.beforeCommit();
     const staged = [...this.#staged];
     this.#staged.clear();
-    await realizeNodes([...staged.map(([, v]) => v.node), ...also.map((t) => (t as AnyTensor).node)]);
+    await realizeNodes([...staged.map(([, v]) => v.node), ...also.map((t) => t.node)]);
     for (const [target, value] of staged) {
-      const node = (target as unknown as AnyTensor).node;
+      const node = target.node;
       const same = node.dims.length === value.node.dims.length && node.dims.every((d, i) => d.name === value.node.dims[i]!.name && d.size === value.node.dims[i]!.size);
       if (!same || node.dtype !== value.node.dtype) throw new Error("internal: an optimizer staged a value whose dims or dtype differ from its target");
       node.materialize(value.node.storage!);
@@ -76,7 +82,7 @@ export abstract class Optimizer {
    * @example const { variables } = valueAndGrad(lossFn)(); await opt.apply(variables)
    */
   async apply(grads: VariableGrads, also: readonly Tensor<Shape, DType>[] = []): Promise<void> {
-    for (const v of grads.variables) this.update(v, grads.get(v) as never);
+    for (const v of grads.variables) this.update(v, grads.get(v));
     await this.commit(also);
   }
 
@@ -86,13 +92,50 @@ export abstract class Optimizer {
    * @example for (let i = 0; i < 100; i++) console.log(await opt.step(() => crossEntropy(model(x), y, "class")))
    */
   async step(loss: LossFn, variables?: readonly Variable<Shape, DType>[]): Promise<number> {
+    if (typeof loss !== "function") throw new ShapeError(notALossFunction(describeValue(loss)));
+    for (const v of variables ?? []) if (v instanceof Variable && v.isDisposed) throw new ShapeError(disposedVariable(showAllDims(v.shapeDims)));
     const { value, variables: grads } = valueAndGrad(loss)();
-    for (const v of variables ?? grads.variables) this.update(v, grads.get(v) as never);
+    const trained = variables ?? grads.variables;
+    if (trained.length === 0) throw new ShapeError(noVariables());
+    for (const v of trained) this.update(v, grads.get(v));
     await this.commit([value]);
     return (await value.data())[0]!;
   }
 }
 
-/** @internal zeros shaped like a tensor, for new moments. */
-export const zerosLike = (t: AnyTensor): AnyTensor =>
-  (zeros(t.node.dims.map((d) => [d.name, d.size] as [string, number]) as never) as unknown as AnyTensor);
+/** @internal zeros shaped like a tensor (its private dims too), for new moments. */
+export const zerosLike = (t: Value): Value => zeros([]).dynamic().add(t.mul(0)).shapedLike(t);
+
+/** A float32 tensor (narrows the dtype for the update rules). */
+const isFloat = (t: Tensor<Shape, DType>): t is Value => t.dtype === "float32";
+
+/** @internal What one option must be: a test and the words for it in the sentence. */
+export interface OptionRule {
+  readonly test: (value: unknown) => boolean;
+  readonly want: string;
+}
+/** @internal A finite number > 0 (learning rates). */
+export const positive: OptionRule = { test: (v) => typeof v === "number" && v > 0 && Number.isFinite(v), want: "a positive number" };
+/** @internal A finite number ≥ 0 (momentum, weight decay, eps). */
+export const nonNegative: OptionRule = { test: (v) => typeof v === "number" && v >= 0 && Number.isFinite(v), want: "a non-negative number" };
+/** @internal A number in [0, 1) (Adam's decay rates). */
+export const fraction: OptionRule = { test: (v) => typeof v === "number" && v >= 0 && v < 1, want: "a number in [0, 1)" };
+/** @internal A boolean. */
+export const flag: OptionRule = { test: (v) => typeof v === "boolean", want: "true or false" };
+
+/**
+ * @internal Checks an optimizer's options at run time (callers from JavaScript or through `any`): an object,
+ * the `required` ones present, every one known and of its kind; a ShapeError with a sentence otherwise.
+ * @example checkOptions("sgd", options, { lr: positive, momentum: nonNegative, nesterov: flag, weightDecay: nonNegative }, ["lr"])
+ */
+export function checkOptions<O extends object>(fn: string, options: O, rules: { readonly [K in keyof O]-?: OptionRule }, required: readonly (keyof O & string)[] = []): O {
+  const known = Object.keys(rules);
+  if (typeof options !== "object" || options === null || (required.length > 0 && required.some((k) => !(k in options))))
+    throw new ShapeError(missingOptions(fn, required.length ? `{ ${required.join(", ")} }` : "as an object", describeValue(options)));
+  for (const [k, v] of Object.entries(options)) {
+    const rule: OptionRule | undefined = known.includes(k) ? rules[k as keyof O] : undefined;
+    if (!rule) throw new ShapeError(unknownOption(fn, k, known.join(", ")));
+    if (v !== undefined && !rule.test(v)) throw new ShapeError(badOption(fn, k, rule.want, describeValue(v)));
+  }
+  return options;
+}

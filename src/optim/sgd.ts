@@ -1,10 +1,9 @@
 // Layer: src/optim. Stochastic gradient descent with optional momentum (heavy ball or Nesterov) and L2 weight
 // decay. Each variable's update is one elementwise expression of (value, gradient, velocity), so it fuses
 // into one kernel; the velocity is a `persistent` tensor. Imports src/optim and src/ops.
-import type { Variable } from "../state/kinds.js";
-import type { AnyTensor } from "../tensor.js";
+import type { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { Optimizer, zerosLike } from "./optimizer.js";
+import { Optimizer, checkOptions, flag, nonNegative, positive, zerosLike } from "./optimizer.js";
 
 export interface SgdOptions {
   /** Learning rate. */
@@ -20,18 +19,18 @@ export interface SgdOptions {
 class Sgd extends Optimizer {
   constructor(readonly options: SgdOptions) {
     super();
-    for (const [k, v] of Object.entries(options)) if (typeof v === "number" && !(v >= 0)) throw new RangeError(`sgd option ${k} must be a non-negative number, not ${v}`);
+    checkOptions("sgd", options, { lr: positive, momentum: nonNegative, nesterov: flag, weightDecay: nonNegative }, ["lr"]);
   }
-  protected rule(v: AnyTensor, g0: AnyTensor, variable: Variable<Shape, DType>): AnyTensor {
+  protected rule(v: Tensor<Shape, "float32">, g0: Tensor<Shape, "float32">, variable: Tensor<Shape, DType>): Tensor<Shape, "float32"> {
     const { lr, momentum = 0, nesterov = false, weightDecay = 0 } = this.options;
-    const g = (weightDecay ? g0.add(v.mul(weightDecay) as never) : g0) as AnyTensor;
-    if (momentum === 0) return v.sub(g.mul(lr) as never) as AnyTensor;
+    const g = (weightDecay ? g0.add(v.mul(weightDecay)) : g0);
+    if (momentum === 0) return v.sub(g.mul(lr));
     // buf' = μ·buf + g;  v' = v - lr·buf'  (Nesterov: v' = v - lr·(g + μ·buf')).
     const buf = this.state(variable, "velocity", () => zerosLike(v));
-    const next = buf.mul(momentum).add(g as never) as AnyTensor;
+    const next = buf.mul(momentum).add(g);
     this.stage(buf, next);
-    const step = nesterov ? (g.add(next.mul(momentum) as never) as AnyTensor) : next;
-    return v.sub(step.mul(lr) as never) as AnyTensor;
+    const step = nesterov ? (g.add(next.mul(momentum))) : next;
+    return v.sub(step.mul(lr));
   }
 }
 

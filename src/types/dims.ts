@@ -75,6 +75,14 @@ type ShowEntries<S extends Shape, Acc extends string = ""> = S extends readonly 
 /** The visible dims as they read in a sentence: `{ batch: 32, seq: 128 }`. Twin of `showDims`. */
 export type ShowDims<S extends Shape> = ShowEntries<S> extends infer E extends string ? (E extends "" ? "{}" : `{ ${E} }`) : never;
 
+type ShowAllEntries<S extends Shape, Acc extends string = ""> = S extends readonly [infer H, ...infer T extends Shape]
+  ? H extends readonly [infer N extends string, infer Z extends number, ...infer F]
+    ? ShowAllEntries<T, `${Acc extends "" ? "" : `${Acc}, `}${N}${F extends ["masked"] ? " (private)" : ""}: ${SizeText<Z>}`>
+    : ShowAllEntries<T, Acc>
+  : Acc;
+/** Every dim, private ones flagged: `{ batch (private): 3, seq: 5 }`. Twin of `showAllDims`. */
+export type ShowAllDims<S extends Shape> = ShowAllEntries<S> extends infer E extends string ? (E extends "" ? "{}" : `{ ${E} }`) : never;
+
 /** The size of the visible dim N of S, or a Fail naming why there is none. Twin of `lookup`. */
 export type Lookup<S extends Shape, N, All extends Shape = S> =
   IsDynamic<S> extends true

@@ -234,8 +234,11 @@ export class ArgumentError extends NamedTensorError {
 // The sentences of the file readers and writers (src/io). They name run-time values only, so they are plain
 // strings; the place (byte offset or field) is added by `FormatError`.
 
-/** A value as it reads in a sentence about a wrong argument or field: its kind, and the value when short. */
-export const describeValue = (v: unknown): string => {
+/**
+ * A value as it reads in a sentence about a wrong argument or field: its kind, and the value when short.
+ * @example describeArgument(5) // "the number 5"; describeArgument([1, 2]) // "an array of 2"
+ */
+export const describeArgument = (v: unknown): string => {
   if (v === null) return "null";
   if (v === undefined) return "undefined";
   if (Array.isArray(v)) return `an array of ${v.length}`;
@@ -244,14 +247,14 @@ export const describeValue = (v: unknown): string => {
   if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   return `the ${typeof v} ${String(v)}`;
 };
-export const notBytes = (fn: string, v: unknown): string => `${fn} takes the file's bytes as a Uint8Array, not ${describeValue(v)}`;
-export const notATensor = (fn: string, what: string, v: unknown): string => `${fn} takes ${what}, not ${describeValue(v)}`;
+export const notBytes = (fn: string, v: unknown): string => `${fn} takes the file's bytes as a Uint8Array, not ${describeArgument(v)}`;
+export const takesNot = (fn: string, what: string, v: unknown): string => `${fn} takes ${what}, not ${describeArgument(v)}`;
 export const notAnObject = (fn: string, what: string, example: string, v: unknown): string =>
-  `${fn} takes ${what} as an object such as ${example}, not ${describeValue(v)}`;
+  `${fn} takes ${what} as an object such as ${example}, not ${describeArgument(v)}`;
 export const namesNotList = (fn: string, tensor: string, v: unknown): string =>
-  `${fn} takes the dim names${tensor ? ` of "${tensor}"` : ""} as an array of strings, not ${describeValue(v)}`;
+  `${fn} takes the dim names${tensor ? ` of "${tensor}"` : ""} as an array of strings, not ${describeArgument(v)}`;
 export const metadataNotString = (key: string, v: unknown): string =>
-  `the metadata value of "${key}" must be a string, not ${describeValue(v)}`;
+  `the metadata value of "${key}" must be a string, not ${describeArgument(v)}`;
 export const namesForRank = (what: string, rank: number, sizes: string, given: number): string =>
   `${what} has ${rank} ${rank === 1 ? "axis" : "axes"} (${sizes}) but ${given} ${given === 1 ? "name was" : "names were"} given`;
 
@@ -290,3 +293,41 @@ export const dataNotCovered = (end: number, length: number): string =>
 export const metadataNotObject = (got: string): string => `__metadata__ must be an object mapping strings to strings, not ${got}`;
 export const metadataNotStrings = (key: string, got: string): string => `__metadata__ must map strings to strings, but "${key}" is ${got}`;
 export const noSuchTensor = (name: string, has: string): string => `it has no tensor "${name}" (it has ${has})`;
+export type NotMaskedHere<N extends string, Visible extends string> =
+  `"${N}" must be private (masked) here: this helper takes private dims followed by ${Visible}`;
+export const notMaskedHere = <N extends string, Visible extends string>(name: N, visible: Visible): NotMaskedHere<N, Visible> =>
+  `"${name}" must be private (masked) here: this helper takes private dims followed by ${visible}`;
+
+// ---- arguments of the layers and optimizers (src/nn, src/optim), for callers from JavaScript or through `any` ----
+
+export type NotATensor<Fn extends string, What extends string, Got extends string> = `${Fn} needs a tensor as ${What}, not ${Got}`;
+export const notATensor = <Fn extends string, What extends string, Got extends string>(fn: Fn, what: What, got: Got): NotATensor<Fn, What, Got> =>
+  `${fn} needs a tensor as ${what}, not ${got}`;
+
+export type NeedsFloat<Fn extends string, What extends string, Got extends string> = `${Fn} needs a float32 tensor as ${What}, not ${Got}`;
+export const needsFloat = <Fn extends string, What extends string, Got extends string>(fn: Fn, what: What, got: Got): NeedsFloat<Fn, What, Got> =>
+  `${fn} needs a float32 tensor as ${what}, not ${got}`;
+
+export type MissingOptions<Fn extends string, Want extends string, Got extends string> = `${Fn} needs its options ${Want}, not ${Got}`;
+export const missingOptions = <Fn extends string, Want extends string, Got extends string>(fn: Fn, want: Want, got: Got): MissingOptions<Fn, Want, Got> =>
+  `${fn} needs its options ${want}, not ${got}`;
+
+export type BadOption<Fn extends string, N extends string, Want extends string, Got extends string> = `${Fn} option ${N} must be ${Want}, not ${Got}`;
+export const badOption = <Fn extends string, N extends string, Want extends string, Got extends string>(fn: Fn, name: N, want: Want, got: Got): BadOption<Fn, N, Want, Got> =>
+  `${fn} option ${name} must be ${want}, not ${got}`;
+
+export type NotALossFunction<Got extends string> = `an optimizer step needs a function that builds the loss, not ${Got}`;
+export const notALossFunction = <Got extends string>(got: Got): NotALossFunction<Got> => `an optimizer step needs a function that builds the loss, not ${got}`;
+
+export type NoVariables = "the loss reads no trainable variable, so the step would change nothing: build it from variable(...) tensors";
+export const noVariables = (): NoVariables => "the loss reads no trainable variable, so the step would change nothing: build it from variable(...) tensors";
+
+export type DisposedVariable<Dims extends string> = `the variable ${Dims} was disposed: an optimizer cannot update it`;
+export const disposedVariable = <Dims extends string>(dims: Dims): DisposedVariable<Dims> => `the variable ${dims} was disposed: an optimizer cannot update it`;
+
+export type UnknownOption<Fn extends string, N extends string, Known extends string> = `${Fn} has no option ${N} (its options: ${Known})`;
+export const unknownOption = <Fn extends string, N extends string, Known extends string>(fn: Fn, name: N, known: Known): UnknownOption<Fn, N, Known> =>
+  `${fn} has no option ${name} (its options: ${known})`;
+
+export type NotAVariable<Got extends string> = `an optimizer updates variables (made with variable(...)), not ${Got}`;
+export const notAVariable = <Got extends string>(got: Got): NotAVariable<Got> => `an optimizer updates variables (made with variable(...)), not ${got}`;
