@@ -56,15 +56,10 @@ export function checkSameType(want: AnyTensor | { shapeDims: ShapeDim[]; dtype: 
   return v;
 }
 
-/** Computes `value` (once) and makes `target` read its buffer; on an asynchronous device this completes later. */
+/** Computes `value` (once) and makes `target` read its buffer (a program does not wait for the device). */
 function fill(target: Node, value: Node): void {
-  if (value.storage) return target.materialize(value.storage);
-  const result = deviceOf(value).realize([value]);
-  if (result instanceof Promise) {
-    const p = result.then(() => target.materialize(value.storage!));
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
-  } else target.materialize(value.storage!);
+  if (!value.storage) realize([value]);
+  target.materialize(value.storage!);
 }
 
 /** A fresh source node that will hold `init`'s value. */

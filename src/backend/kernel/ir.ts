@@ -66,10 +66,10 @@ export interface KernelInput {
 /**
  * What the kernel computes:
  * - `map`: out[outer, inner] = value (value may read the phases' results);
- * - `scan`: along the single inner var, out[…, i] = fn over j <= i of value[…, j];
- * - `sort`: along the single inner var, out[…, i] = the int32 position of the i-th smallest (or largest) value.
+ * - `scan`: along the single inner var, out[…, i] = fn over j <= i of value[…, j].
+ * Sorting is not a loop nest: it is a routine (routine.ts).
  */
-export type KernelMode = { readonly kind: "map" } | { readonly kind: "scan"; readonly fn: ReduceFn } | { readonly kind: "sort"; readonly descending: boolean };
+export type KernelMode = { readonly kind: "map" } | { readonly kind: "scan"; readonly fn: ReduceFn };
 
 export interface Kernel {
   readonly mode: KernelMode;
