@@ -3,11 +3,11 @@
 //   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here);
 //                  sorts and scatter-adds become routines (passes/routines.ts), which no pass touches
 //   2. simplify    canonical affine addresses, folded constants
-//   3+. the device's scheduling passes, listed below per device (`schedules`), in order:
+//   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)
+//   4+. the device's scheduling passes, listed below per device (`schedules`), in order:
 //        cpu:    collapse (merge contiguous loops), reciprocal (x / inv -> x · (1/inv) hoisted), stash (reuse a
 //                phase's values in the store)
 //        webgpu: collapse
-//   last. hash     the structural hash of the scheduled kernel, which keys the compiled-code caches
 // Devices receive scheduled kernels and only generate code. (passes/contraction.ts is an analysis the code
 // generators ask to pick the packed matrix-product template; it changes no kernel.) Imports src/graph + kernel.
 import type { Node } from "../../graph/node.js";
@@ -79,25 +79,46 @@ function dump(pass: string, steps: readonly Planned[]): void {
   debugLowering.write([`-- after ${pass}: ${steps.length} step(s)`, ...text].join("\n"));
 }
 
+/** Scheduled kernels by pass list and structural hash: a structure is scheduled once, like it is compiled once. */
+const scheduledCache = new WeakMap<readonly KernelPass[], Map<string, Kernel>>();
+
 /**
  * Lowers the graph under `roots` to kernels and routines in execution order: the plan, then each pass of
- * `sharedPasses` and of the device's `options.passes` on every kernel, verified and dumped after each.
+ * `sharedPasses` and of the device's `options.passes` on every kernel, verified and dumped after each. The
+ * step's hash is the structural hash after the shared passes; the device passes are deterministic in it, so
+ * they run once per structure (every time while dumping).
  * @example lowerGraph([x.exp().sum("k").node]).length // 1: the exp is fused into the sum
  */
 export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): Step[] {
   let steps = planKernels(roots, options);
   dump("plan", steps);
-  if (debugLowering.verify) for (const s of steps) if (s.kind === "kernel") verifyKernel(s.kernel);
-  for (const pass of [...sharedPasses, ...(options.passes ?? [])]) {
+  const verify = (which: readonly Planned[]): void => {
+    if (debugLowering.verify) for (const s of which) if (s.kind === "kernel") verifyKernel(s.kernel);
+  };
+  verify(steps);
+  for (const pass of sharedPasses) {
     steps = steps.map((s) => (s.kind === "kernel" ? { ...s, kernel: pass.run(s.kernel) } : s));
-    if (debugLowering.verify) for (const s of steps) if (s.kind === "kernel") verifyKernel(s.kernel);
+    verify(steps);
     dump(pass.name, steps);
   }
-  return steps.map((s) =>
-    s.kind === "kernel"
-      ? { kind: "kernel", node: s.node, kernel: s.kernel, inputs: s.inputs, params: s.params, hash: hashKernel(s.kernel) }
-      : { kind: "routine", node: s.node, routine: s.routine, inputs: s.inputs },
-  );
+  const hashes = steps.map((s) => (s.kind === "kernel" ? hashKernel(s.kernel) : ""));
+  const passes = options.passes ?? [];
+  let cache = scheduledCache.get(passes);
+  if (!cache) scheduledCache.set(passes, (cache = new Map()));
+  const known = cache;
+  const fresh = (s: Planned, i: number): boolean => s.kind === "kernel" && (debugLowering.dump || !known.has(hashes[i]!));
+  for (const pass of passes) {
+    steps = steps.map((s, i) => (s.kind === "kernel" && fresh(s, i) ? { ...s, kernel: pass.run(s.kernel) } : s));
+    verify(steps.filter(fresh));
+    dump(pass.name, steps);
+  }
+  return steps.map((s, i) => {
+    if (s.kind === "routine") return { kind: "routine", node: s.node, routine: s.routine, inputs: s.inputs };
+    const hash = hashes[i]!;
+    const kernel = known.get(hash) ?? s.kernel;
+    if (!known.has(hash)) known.set(hash, kernel);
+    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, hash };
+  });
 }
 
 /**
