@@ -76,6 +76,16 @@ for (const device of deviceNames) {
       await expect(scatterAdd(floats([["t", 3]]), "v", negative, [["v", 2]]).data()).rejects.toThrow(new ShapeError(indexRangeAt(-1, "v", 2, 1)));
     });
 
+    it("an index error names its own kernel's dim when two kernels of one program check indices", async () => {
+      const X = floats([["v", 5], ["e", 3]]);
+      const Y = floats([["w", 7], ["e", 3]]);
+      const good = loose(tensor(Int32Array.from([0, 1, 2, 3]), [["t", 4]], { dtype: "int32" })).add(0);
+      const bad = loose(tensor(Int32Array.from([0, 1, 9, 3]), [["t", 4]], { dtype: "int32" })).add(0);
+      // The first reduction is kept over t, so it is a kernel of its own before the second one.
+      const out = X.indexSelect("v", good).sum("e").add(Y.indexSelect("w", bad)).sum(["t", "e"]);
+      await expect(out.data()).rejects.toThrow(new ShapeError('index 9 is out of range for "w" (7)'));
+    });
+
     it("gradients of indexSelect and embedding: each row of g added where its id points (repeated ids accumulate)", async () => {
       const [lt, li] = [[["vocab", 9], ["e", 5]], [["b", 4], ["s", 5]]] as [Layout, Layout];
       const table = floats(lt);

@@ -85,6 +85,7 @@ export class WebGpuDevice implements Device, BufferOwner {
       },
       maxStorageBuffers: limits.maxStorageBuffersPerShaderStage,
       uniformAlign: limits.minUniformBufferOffsetAlignment,
+      storageAlign: limits.minStorageBufferOffsetAlignment,
       checkCurrent: (buffer) => {
         if (buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
       },

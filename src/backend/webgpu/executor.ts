@@ -1,7 +1,7 @@
 // Layer: src/backend/webgpu. Runs programs of scheduled kernels and routines: one compute pass per program, a
 // pipeline per structural hash (the cache key from src/backend/kernel/hash.ts plus the adapter-dependent
 // choices), the params of all kernels in one uniform buffer, and one status buffer for index errors (gathers
-// and scatter-adds). Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
+// and scatter-adds) with four words per checking launch, so an error names the dim of the launch it came from. Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
 // validation) become checks attached to the results, and reading a result awaits them and throws.
 // Imports the kernel IR, the device contract and this device's modules; never src/graph.
 import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
@@ -34,6 +34,8 @@ export interface ExecutorHost {
   readonly caps: WgslCaps;
   readonly maxStorageBuffers: number;
   readonly uniformAlign: number;
+  /** minStorageBufferOffsetAlignment: each launch's status words start at a multiple of it. */
+  readonly storageAlign: number;
   /** Throws if a buffer belongs to an earlier (lost) device. */
   checkCurrent(buffer: GpuBuffer): void;
 }
@@ -51,7 +53,8 @@ interface Launch {
   readonly compiled: CompiledKernel;
   readonly buffers: readonly GPUBuffer[];
   readonly params: ArrayBuffer | undefined;
-  readonly status: boolean;
+  /** Present when the kernel checks indices: what its status ids name. It gets status words of its own. */
+  readonly checks?: readonly IndexCheck[];
 }
 
 export class WebGpuExecutor {
@@ -122,7 +125,6 @@ export class WebGpuExecutor {
     device.pushErrorScope("validation");
     const launches: Launch[] = [];
     const outputs: { buffer: GpuBuffer; inherited: Check[] }[] = [];
-    const indexChecks: IndexCheck[] = [];
     const record = (out: DeviceBuffer, inputs: readonly DeviceBuffer[]): GPUBuffer[] => {
       const ins = inputs as readonly GpuBuffer[];
       for (const b of ins) this.host.checkCurrent(b);
@@ -134,16 +136,16 @@ export class WebGpuExecutor {
         const { kernel, compiled } = prepared as PreparedWgsl;
         const buffers = record(out, inputs);
         if (!compiled) return;
-        launches.push({ compiled, buffers, params: paramBytes(kernel, params), status: compiled.wgsl.dynamicLoads.length > 0 });
-        indexChecks.push(...compiled.wgsl.dynamicLoads);
+        const checks = compiled.wgsl.dynamicLoads;
+        launches.push({ compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });
       },
       routine: (routine, out, inputs) => {
         const buffers = record(out, inputs);
         if (routine.kind === "sort") this.#sort(routine, buffers, launches);
-        else this.#scatterAdd(routine, buffers, launches, indexChecks);
+        else this.#scatterAdd(routine, buffers, launches);
       },
       finish: () => {
-        const checks = this.#submit(launches, indexChecks);
+        const checks = this.#submit(launches);
         for (const { buffer, inherited } of outputs) buffer.addChecks([...inherited, ...checks]);
       },
     };
@@ -163,32 +165,33 @@ export class WebGpuExecutor {
     const params = new Uint32Array([r.n, r.stride, r.total, 0]).buffer;
     // The dispatch depends on the total; the cached kernel's is recomputed for this shape.
     const wgsl = { ...compiled.wgsl, dispatch: rankKernel(keyType, r.descending, this.host.caps, r).dispatch };
-    launches.push({ compiled: { ...compiled, wgsl }, buffers, params, status: false });
+    launches.push({ compiled: { ...compiled, wgsl }, buffers, params });
   }
 
   /** Scatter-add: clear the output, then add every value with an atomic compare-exchange (wgsl/scatter.ts). */
-  #scatterAdd(r: ScatterAddRoutine, buffers: readonly GPUBuffer[], launches: Launch[], indexChecks: IndexCheck[]): void {
+  #scatterAdd(r: ScatterAddRoutine, buffers: readonly GPUBuffer[], launches: Launch[]): void {
     if (r.outLength === 0) return;
     const v = this.#variant();
     const zero = this.compile(`zero:${r.outLength}:${v}`, () => zeroKernel(r.outLength, this.host.caps), 0, false);
-    launches.push({ compiled: zero, buffers: [buffers[0]!], params: undefined, status: false });
+    launches.push({ compiled: zero, buffers: [buffers[0]!], params: undefined });
     if (r.sizes.some((z) => z === 0)) return;
     const key = `scatter-add:${r.sizes.join(",")}:${r.indexStrides.join(",")}:${r.outStrides.join(",")}:${r.axisStride}:${r.limit}:${v}`;
-    const scatter = this.compile(key, () => scatterAddKernel(r, this.host.caps), 2, true, true);
-    const params = new Uint32Array([indexChecks.length, 0, 0, 0]).buffer;
-    indexChecks.push({ dim: r.dim, limit: r.limit, position: true });
-    launches.push({ compiled: scatter, buffers, params, status: true });
+    const scatter = this.compile(key, () => scatterAddKernel(r, this.host.caps), 2, false, true);
+    launches.push({ compiled: scatter, buffers, params: undefined, checks: [{ dim: r.dim, limit: r.limit, position: true }] });
   }
 
   /** Encodes and submits the launches; returns the checks of their results. */
-  #submit(launches: readonly Launch[], gathers: readonly IndexCheck[]): Check[] {
+  #submit(launches: readonly Launch[]): Check[] {
     const device = this.host.gpu;
     const align = this.host.uniformAlign;
     const sizes = launches.map((l) => (l.params ? Math.ceil(l.params.byteLength / align) * align : 0));
     const total = sizes.reduce((a, b) => a + b, 0);
     const uniform = total ? device.createBuffer({ size: total, usage: Usage.UNIFORM | Usage.COPY_DST }) : undefined;
-    const status = gathers.length ? device.createBuffer({ size: 16, usage: Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST }) : undefined;
-    const staging = status ? device.createBuffer({ size: 16, usage: Usage.MAP_READ | Usage.COPY_DST }) : undefined;
+    // Status words: 4 per checking launch (failed, index, id, position), each at its own aligned offset.
+    const checking = launches.filter((l) => l.checks);
+    const slot = this.host.storageAlign;
+    const status = checking.length ? device.createBuffer({ size: checking.length * slot, usage: Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST }) : undefined;
+    const staging = status ? device.createBuffer({ size: checking.length * 16, usage: Usage.MAP_READ | Usage.COPY_DST }) : undefined;
     if (uniform) {
       const bytes = new Uint8Array(total);
       let at = 0;
@@ -209,7 +212,7 @@ export class WebGpuExecutor {
       for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
       for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
       if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
-      if (l.status) entries.push({ binding: b.status, resource: { buffer: status! } });
+      if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
       at += sizes[i]!;
       pass.setPipeline(l.compiled.pipeline);
       pass.setBindGroup(0, device.createBindGroup({ layout: l.compiled.layout, entries }));
@@ -217,7 +220,7 @@ export class WebGpuExecutor {
       this.stats.launches++;
     }
     pass.end();
-    if (status) encoder.copyBufferToBuffer(status, 0, staging!, 0, 16);
+    checking.forEach((_, k) => encoder.copyBufferToBuffer(status!, k * slot, staging!, k * 16, 16));
     device.queue.submit([encoder.finish()]);
     uniform?.destroy();
     status?.destroy();
@@ -226,9 +229,12 @@ export class WebGpuExecutor {
       const read = staging.mapAsync(MAP_READ_MODE).then(() => {
         const words = new Int32Array(staging.getMappedRange().slice(0));
         staging.destroy();
-        if (!words[0]) return undefined;
-        const g = gathers[words[2]!]!;
-        return new ShapeError(g.position ? indexRangeAt(words[1]!, g.dim, g.limit, words[3]!) : indexRange(words[1]!, g.dim, g.limit));
+        // The first launch (in program order) that failed, as the CPU, which stops there, reports it.
+        const k = checking.findIndex((_, k) => words[k * 4] !== 0);
+        if (k < 0) return undefined;
+        const [index, id, position] = [words[k * 4 + 1]!, words[k * 4 + 2]!, words[k * 4 + 3]!];
+        const g = checking[k]!.checks![id]!;
+        return new ShapeError(g.position ? indexRangeAt(index, g.dim, g.limit, position) : indexRange(index, g.dim, g.limit));
       });
       checks.push(watch(read.catch((e: unknown) => asError(e))));
     }

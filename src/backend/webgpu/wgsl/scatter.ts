@@ -5,8 +5,8 @@
 // has atomics only on i32/u32, and a float add must be retried until no other invocation wrote in between.
 // Why atomics and not a deterministic scheme (sort the indices, then sum segments): this is O(values) in one
 // pass with no scratch; the price is that the order of additions into one element, hence its last bits,
-// can differ between runs. The shape is baked into the code (one pipeline per shape, cached), the status id
-// is a uniform. Imports nothing but module.ts and the routine description.
+// can differ between runs. The shape is baked into the code (one pipeline per shape, cached). Imports nothing
+// but module.ts and the routine description.
 import type { ScatterAddRoutine } from "../../kernel/routine.js";
 import { type WgslCaps, type WgslKernel, dispatchFor, workgroupSize } from "./module.js";
 
@@ -28,7 +28,7 @@ ${header.replace("WG", String(wg))}
 
 /**
  * The scatter-add shader for one shape. Bindings: out (atomic u32 bits of f32) 0, values 1, indices 2, the
- * uniform { id } 3, the status words 4 (as bindings(2) numbers them).
+ * status words 4 (as bindings(2) numbers them; its error id is 0).
  * @example scatterAddKernel({ kind: "scatterAdd", sizes: [6, 4], indexStrides: [1, 0], outStrides: [0, 1], axisStride: 4, limit: 10, dim: "vocab", outLength: 40 }, caps).code
  */
 export function scatterAddKernel(r: ScatterAddRoutine, caps: WgslCaps): WgslKernel {
@@ -42,11 +42,9 @@ export function scatterAddKernel(r: ScatterAddRoutine, caps: WgslCaps): WgslKern
     if (r.indexStrides[d]) address.push(`  k += c${d} * ${r.indexStrides[d]}u;`);
     if (r.outStrides[d]) address.push(`  o += c${d} * ${r.outStrides[d]}u;`);
   }
-  const code = `struct Params { id: u32, pad0: u32, pad1: u32, pad2: u32 }
-@group(0) @binding(0) var<storage, read_write> out: array<atomic<u32>>;
+  const code = `@group(0) @binding(0) var<storage, read_write> out: array<atomic<u32>>;
 @group(0) @binding(1) var<storage, read> values: array<f32>;
 @group(0) @binding(2) var<storage, read> indices: array<i32>;
-@group(0) @binding(3) var<uniform> P: Params;
 @group(0) @binding(4) var<storage, read_write> status: array<atomic<u32>, 4>;
 ${header.replace("WG", String(wg))}
   let p = (wid.x + wid.y * nwg.x) * ${wg}u + lid;
@@ -57,7 +55,7 @@ ${header.replace("WG", String(wg))}
 ${address.join("\n")}
   let i = indices[k];
   if (i < 0 || i >= ${r.limit}) {
-    if (atomicAdd(&status[0], 1u) == 0u) { atomicStore(&status[1], bitcast<u32>(i)); atomicStore(&status[2], P.id); atomicStore(&status[3], k); }
+    if (atomicAdd(&status[0], 1u) == 0u) { atomicStore(&status[1], bitcast<u32>(i)); atomicStore(&status[2], 0u); atomicStore(&status[3], k); }
     return;
   }
   let at = o + u32(i) * ${r.axisStride}u;
