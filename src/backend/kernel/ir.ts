@@ -5,6 +5,7 @@
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
 import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
 import type { BinaryFn, ReduceFn, UnaryFn } from "../../graph/node.js";
+import type { Contraction } from "./passes/contraction.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
 
@@ -81,6 +82,11 @@ export interface Kernel {
   readonly value: Expr;
   /** The output buffer: `index` over outer and inner vars addresses `length` elements of `type`. */
   readonly output: { readonly type: ScalarType; readonly index: IndexExpr; readonly length: number };
+  /**
+   * Optional (a scheduling pass adds it, passes/contraction.ts): the kernel is Σ_k A·B with an epilogue, which
+   * code generators turn into the packed matrix-product templates.
+   */
+  readonly contraction?: Contraction;
 }
 
 /** All loop variables of the store, outer first. */

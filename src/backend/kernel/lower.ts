@@ -6,14 +6,14 @@
 //   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)
 //   4+. the device's scheduling passes, listed below per device (`schedules`), in order:
 //        cpu:    collapse (merge contiguous loops), reciprocal (x / inv -> x · (1/inv) hoisted), stash (reuse a
-//                phase's values in the store)
-//        webgpu: collapse
-// Devices receive scheduled kernels and only generate code. (passes/contraction.ts is an analysis the code
-// generators ask to pick the packed matrix-product template; it changes no kernel.) Imports src/graph + kernel.
+//                phase's values in the store), contraction (mark Σ_k A·B for the packed matrix-product template)
+//        webgpu: collapse, contraction
+// Devices receive scheduled kernels and only generate code. Imports src/graph + kernel.
 import type { Node } from "../../graph/node.js";
 import { hashKernel } from "./hash.js";
 import type { Kernel } from "./ir.js";
 import { collapseLoops } from "./passes/collapse.js";
+import { markContraction } from "./passes/contraction.js";
 import { type PlanOptions, type Planned, planKernels } from "./passes/plan.js";
 import { invariantReciprocals } from "./passes/reciprocal.js";
 import { simplifyKernel } from "./passes/simplify.js";
@@ -60,8 +60,12 @@ export const schedules = {
     { name: "collapse", run: collapseLoops },
     { name: "reciprocal", run: invariantReciprocals },
     { name: "stash", run: stashPhaseValues },
+    { name: "contraction", run: markContraction },
   ],
-  webgpu: [{ name: "collapse", run: collapseLoops }],
+  webgpu: [
+    { name: "collapse", run: collapseLoops },
+    { name: "contraction", run: markContraction },
+  ],
 } as const satisfies Record<string, readonly KernelPass[]>;
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;

@@ -55,18 +55,3 @@ export function showRoutine(r: Routine): string {
   const points = r.sizes.reduce((a, b) => a * b, 1);
   return `scatter-add along "${r.dim}" (${r.limit}): ${points} values into ${r.outLength} elements`;
 }
-
-/**
- * The position in the index tensor (row-major over its own dims) of iteration point `flat`: what an
- * out-of-range error names. The index's dims are the iteration dims with a nonzero index stride.
- * @example indexPosition({ sizes: [2, 3], indexStrides: [3, 1] } as ScatterAddRoutine, 4) // 4
- */
-export function indexPosition(r: Pick<ScatterAddRoutine, "sizes" | "indexStrides">, flat: number): number {
-  let rest = flat;
-  let address = 0;
-  for (let d = r.sizes.length - 1; d >= 0; d--) {
-    address += (rest % r.sizes[d]!) * r.indexStrides[d]!;
-    rest = Math.floor(rest / r.sizes[d]!);
-  }
-  return address;
-}

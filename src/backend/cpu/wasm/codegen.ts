@@ -1,7 +1,7 @@
 // Layer: src/backend/cpu. Kernel IR -> a WebAssembly module with one function
 //   run(out, in0 … inN, p0 … pM, start, end)
 // that computes the kernel's outer loop points start ≤ i < end of its parallel loop (threads split that range).
-// It receives scheduled kernels (loops collapsed, reciprocals hoisted, phases stashed: lower.ts); the innermost store loop and each reduction's innermost
+// It receives scheduled kernels (loops collapsed, reciprocals hoisted, phases stashed, contractions marked: lower.ts); the innermost store loop and each reduction's innermost
 // loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
 // vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
@@ -9,7 +9,6 @@ import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
 import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
-import { matchContraction } from "../../kernel/passes/contraction.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 
 export interface WasmKernel {
@@ -324,7 +323,7 @@ function vectorStep(p: Phase): string {
  * @example generateWasm(step.kernel, { shared: true, maxPages: 65536 })
  */
 export function generateWasm(k: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
-  const contraction = matchContraction(k);
+  const contraction = k.contraction;
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory);
     return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction) };

@@ -28,7 +28,7 @@ export function contiguousInput(x: Node): Node {
   const s = x.storage;
   if (!s) return x;
   const dense = contiguousStrides(x.dims);
-  if (s.offset === 0 && s.buffer.length === x.numel && s.strides.every((v, i) => v === dense[i] || x.dims[i]!.size <= 1)) return x;
+  if (s.offset === 0 && s.strides.every((v, i) => v === dense[i] || x.dims[i]!.size <= 1)) return x;
   const index = Object.fromEntries(x.dims.map((d) => [d.name, idxVar(d.name)]));
   return viewNode(x, x.dims, { index, bounds: [], fill: 0 }, { copy: true });
 }
