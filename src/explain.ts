@@ -17,11 +17,15 @@ export function explain(t: Tensor<Shape, DType>, options: { readonly code?: bool
   if (t.node.storage) return `${header}: already computed; nothing to run`;
   const kernels = explainNode(t.node);
   const parts = kernels.map((k, i) => {
+    if (k.kind === "routine") return [`── step ${i + 1} of ${kernels.length}: a routine (not fused; fixed code per device) ──`, indent(k.indexNotation)].join("\n");
     const lines = [`── kernel ${i + 1} of ${kernels.length} (structural hash ${k.hash}) ──`, "index notation:", indent(k.indexNotation)];
     if (options.code !== false) lines.push(`generated code (${k.language}):`, indent(k.code));
     return lines.join("\n");
   });
-  return [`${header}: ${kernels.length} kernel${kernels.length === 1 ? "" : "s"}`, ...parts].join("\n\n");
+  const routines = kernels.filter((k) => k.kind === "routine").length;
+  const count = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+  const summary = routines ? `${count(kernels.length - routines, "kernel")} and ${count(routines, "routine")}` : count(kernels.length, "kernel");
+  return [`${header}: ${summary}`, ...parts].join("\n\n");
 }
 
 const indent = (text: string): string =>

@@ -1,10 +1,11 @@
 // The one pass list (src/backend/kernel/lower.ts): every pass — the plan, the shared ones and each device's
 // scheduling passes — runs in the listed order with a NAMED_TENSOR_DEBUG dump and verifyKernel() after it;
-// code generators receive scheduled kernels. Fresh random inputs; no device needed.
+// code generators receive scheduled kernels; explain() and the dumps show routines as steps of their own.
+// Fresh random inputs; no device needed.
 import { afterEach, describe, expect, it } from "vitest";
 import { type KernelPass, debugLowering, lowerGraph, schedules, sharedPasses } from "../src/backend/kernel/lower.js";
 import { idxConst } from "../src/graph/index-expr.js";
-import { tensor } from "../src/index.js";
+import { explain, tensor } from "../src/index.js";
 import type { AnyTensor } from "../src/tensor.js";
 import { randomFloats } from "./helpers/random.js";
 
@@ -41,5 +42,12 @@ describe("the pass list", () => {
     const steps = lowerGraph([loose(tensor(randomFloats(12), [["r", 3], ["c", 4]])).sort("c").indices.node], { passes: schedules.cpu });
     expect(steps.map((s) => s.kind)).toEqual(["routine"]);
     expect(written.at(-1)).toContain("routine sort ascending: 4 keys per row, 3 rows");
+  });
+
+  it("explain() shows a routine as a step of its own, between the kernels", () => {
+    const x = loose(tensor(randomFloats(12), [["r", 3], ["c", 4]]));
+    const text = explain(x.exp().sort("c").values);
+    expect(text).toContain("2 kernels and 1 routine");
+    expect(text).toContain("── step 2 of 3: a routine (not fused; fixed code per device) ──\n  routine sort ascending: 4 keys per row, 3 rows");
   });
 });

@@ -22,6 +22,8 @@ export interface KernelStats {
 
 /** One kernel (or routine) as explain() shows it. */
 export interface KernelReport {
+  /** A fused kernel (generated code), or a routine (fixed code per device: sort, scatter-add). */
+  readonly kind: "kernel" | "routine";
   readonly hash: string;
   /** The kernel in tensor index notation (a routine: its one-line description). */
   readonly indexNotation: string;

@@ -86,11 +86,11 @@ export function explainOn(device: Device, nodes: readonly Node[]): KernelReport[
   if (todo.length === 0) return [];
   return lowerGraph(todo, device.lowering).map((s) => {
     if (s.kind === "routine") {
-      return { hash: s.routine.kind, indexNotation: `routine ${showRoutine(s.routine)}`, code: "(a routine: fixed code on every call, no kernel is generated)", language: "none" };
+      return { kind: "routine", hash: s.routine.kind, indexNotation: `routine ${showRoutine(s.routine)}`, code: "(a routine: fixed code per device, no kernel is generated)", language: "none" };
     }
     const generated = device.interpretsGraph
       ? { code: "(reference interpreter: no code is generated)", language: "none" }
       : device.generatedCode(s.kernel);
-    return { hash: s.hash, indexNotation: showKernel(s.kernel), ...generated };
+    return { kind: "kernel", hash: s.hash, indexNotation: showKernel(s.kernel), ...generated };
   });
 }
