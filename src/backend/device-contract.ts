@@ -47,9 +47,9 @@ export interface PreparedKernel {
 }
 
 /**
- * The work of one realize, in order. The CPU runs each call at once; WebGPU encodes them and submits on
- * finish(). Errors found while running (an index out of range, out of memory) are thrown by finish() on the
- * CPU, and attached to the output buffers on WebGPU (reading one throws them).
+ * The work of one realize, in order. The CPU runs each call at once and throws an error it finds (an index
+ * out of range) from that call; WebGPU encodes the calls, submits them on finish(), and attaches the errors
+ * found while running (an index out of range, out of memory) to the output buffers: reading one throws them.
  */
 export interface Program {
   /** Runs a prepared kernel: `out` from `inputs` (by input slot) and the param values (by param slot). */
