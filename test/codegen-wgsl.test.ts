@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { full, rand, tensor, where } from "../src/index.js";
 import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
 import { type WgslCaps, type WgslKernel, generateWgsl } from "../src/backend/webgpu/wgsl/codegen.js";
+import { scatterAddKernel, zeroKernel } from "../src/backend/webgpu/wgsl/scatter.js";
 import { rankKernel } from "../src/backend/webgpu/wgsl/sort.js";
 import { layerNorm } from "../src/index.js";
 import type { AnyTensor } from "../src/tensor.js";
@@ -73,6 +74,15 @@ describe("WGSL generation", () => {
         expect(await tint(k.code)).toBe("");
         expect(k.code).toMatchSnapshot(`${type} ${descending ? "descending" : "ascending"}`);
       }
+  });
+
+  it("the scatter-add routine's two shaders: clear, then a compare-exchange add per value with its index checked", async () => {
+    const zero = zeroKernel(40, caps);
+    const scatter = scatterAddKernel({ kind: "scatterAdd", sizes: [6, 5, 4], indexStrides: [5, 1, 0], outStrides: [0, 0, 1], axisStride: 4, limit: 10, dim: "vocab", outLength: 40 }, caps);
+    for (const k of [zero, scatter]) expect(await tint(k.code), k.code).toBe("");
+    expect(scatter.code).toContain("atomicCompareExchangeWeak");
+    expect(scatter.code).toContain("if (i < 0 || i >= 10)");
+    expect(`${zero.code}\n${scatter.code}`).toMatchSnapshot();
   });
 
   it("emits helper functions only when an operation needs them", () => {

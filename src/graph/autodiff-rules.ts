@@ -28,7 +28,7 @@ import {
   sumTo,
   unary,
 } from "./autodiff-build.js";
-import { gatherNode, iotaNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
+import { gatherNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
 import { invertView } from "./invert-view.js";
 import type { Dim, Node, Op, UnaryFn } from "./node.js";

@@ -5,7 +5,7 @@
 // validation) become checks attached to the results, and reading a result awaits them and throws.
 // Imports the kernel IR, the device contract and this device's modules; never src/graph.
 import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
-import type { DeviceBuffer, KernelStats, PreparedKernel, Program, Routine } from "../device-contract.js";
+import type { DeviceBuffer, KernelStats, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
 import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
 import { type Check, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
