@@ -86,6 +86,7 @@ export class WasmExecutor {
 
   /** Runs a routine on the host, reading and writing the buffers' heap views in place. */
   routine(routine: Routine, out: CpuBuffer, inputs: readonly CpuBuffer[]): void {
+    this.stats.launches++;
     if (routine.kind === "sort") sortPositions(routine, inputs[0]!.array, out.array);
     else scatterAdd(routine, inputs[0]!.array, inputs[1]!.array, out.array);
   }
