@@ -3,6 +3,12 @@
 //   src/shape    imports only src/types and src/shape (no packages)
 //   src/graph    nothing from src/ops, src/backend, src/shape or the top layer (tensor.ts, index.ts, …)
 //   src/backend  nothing from src/ops (nor the public entry src/index.ts)
+//   src/backend/cpu, src/backend/webgpu (the devices)  only their own folder, the kernel IR and passes
+//                (src/backend/kernel), the device contract (src/backend/device-contract.ts), src/types, and the
+//                index arithmetic the IR is written in (src/graph/index-expr.ts, a leaf); never the rest of
+//                src/graph, the realize loop or engine, or the other device. The one exception is the float64
+//                reference interpreter, src/backend/cpu/reference.ts, which evaluates the graph itself (the
+//                spec); the shared realize loop (src/backend/realize.ts) is the one place that knows both.
 //   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state)
 //   node scripts/check-imports.mjs [--self-test]
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -13,8 +19,12 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ts = createRequire(import.meta.url)(path.join(root, "node_modules/typescript"));
 
-/** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend" or "top". */
+/** Files in a device folder that evaluate the graph themselves (the float64 reference interpreter). */
+const GRAPH_LEVEL = new Set(["src/backend/cpu/reference.ts"]);
+
+/** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend", "device" or "top". */
 const layerOf = (rel) => {
+  if (/^src\/backend\/(cpu|webgpu)\//.test(rel) && !GRAPH_LEVEL.has(rel)) return "device";
   const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend)\//.exec(rel)?.[1] ?? "top";
   // File formats, user-facing autodiff and tensor kinds sit beside the op families, under the same rule.
   return ["io", "autodiff", "state"].includes(room) ? "ops" : room;
@@ -26,9 +36,22 @@ const RULES = {
   shape: { why: "src/shape imports only src/types and src/shape", allows: (t, bare) => !bare && ["types", "shape"].includes(layerOf(t)) },
   graph: { why: "src/graph imports nothing from src/ops, src/backend, src/shape or the top layer", allows: (t, bare) => bare || ["types", "graph"].includes(layerOf(t)) },
   backend: { why: "src/backend imports nothing from src/ops or src/index.ts", allows: (t, bare) => bare || (layerOf(t) !== "ops" && t !== "src/index.ts") },
-  ops: { why: "src/ops imports nothing from src/backend except src/backend/engine.ts", allows: (t, bare) => bare || layerOf(t) !== "backend" || t === "src/backend/engine.ts" },
+  ops: { why: "src/ops imports nothing from src/backend except src/backend/engine.ts", allows: (t, bare) => bare || !["backend", "device"].includes(layerOf(t)) || t === "src/backend/engine.ts" },
+  device: {
+    why: "a device (src/backend/cpu, src/backend/webgpu) imports only its own folder, src/backend/kernel, src/backend/device-contract.ts, src/types and src/graph/index-expr.ts",
+    allows: (t, bare, from) =>
+      bare ||
+      t.startsWith(`${deviceFolder(from)}/`) ||
+      t.startsWith("src/backend/kernel/") ||
+      t === "src/backend/device-contract.ts" ||
+      t === "src/graph/index-expr.ts" ||
+      layerOf(t) === "types",
+  },
   top: { why: "", allows: () => true },
 };
+
+/** "src/backend/cpu" or "src/backend/webgpu" for a file in a device folder. */
+const deviceFolder = (rel) => /^src\/backend\/(cpu|webgpu)/.exec(rel)?.[0];
 
 /** Every module specifier of a file: static, `export … from`, `import type`, side-effect and dynamic imports. */
 function specifiersOf(text) {
@@ -52,7 +75,7 @@ export function checkImports(files) {
       const bare = !spec.startsWith(".");
       const target = bare ? spec : resolve(file, spec, exists);
       if (!bare && !exists(target)) problems.push(`${file}: imports "${spec}", which does not exist (${target})`);
-      else if (!rule.allows(target, bare)) problems.push(`${file}: imports "${spec}"${bare ? "" : ` (${target})`}, but ${rule.why}`);
+      else if (!rule.allows(target, bare, file)) problems.push(`${file}: imports "${spec}"${bare ? "" : ` (${target})`}, but ${rule.why}`);
     }
   }
   return problems;
@@ -77,6 +100,16 @@ function selfTest() {
     ["src/backend/cpu/d.ts", 'import { e } from "../engine.js";'],
     ["src/ops/o.ts", 'import { e } from "../backend/engine.js";\nimport { d } from "../backend/cpu/d.js";\nimport { missing } from "./nope.js";'],
     ["src/tensor.ts", 'import { d } from "./backend/cpu/d.js";'],
+    ["src/backend/device-contract.ts", 'import type { N } from "../graph/node.js";'],
+    ["src/backend/kernel/ir.ts", 'import type { N } from "../../graph/node.js";'],
+    ["src/graph/index-expr.ts", ""],
+    ["src/graph/node.ts", ""],
+    ["src/backend/realize.ts", 'import { n } from "../graph/node.js";\nimport { r } from "./cpu/reference.js";\nimport { c } from "./device-contract.js";'],
+    ["src/backend/webgpu/w.ts", 'import type { N } from "../../graph/node.js";\nimport { k } from "../kernel/ir.js";\nimport { c } from "../device-contract.js";\nimport { i } from "../../graph/index-expr.js";\nimport { e } from "../engine.js";'],
+    ["src/backend/webgpu/wgsl/x.ts", 'import { w } from "../w.js";\nimport { d } from "../../cpu/d.js";\nimport type { S } from "../../../types/errors.js";'],
+    ["src/backend/cpu/reference.ts", 'import type { N } from "../../graph/node.js";'],
+    ["src/backend/cpu/interp.ts", 'import { r } from "./reference.js";\nimport { r2 } from "../realize.js";'],
+    ["src/types/errors.ts", ""],
   ]);
   const want = [
     "src/types/a.ts: imports \"../shape/s.js\"",
@@ -85,6 +118,11 @@ function selfTest() {
     "src/graph/g.ts: imports \"../tensor.js\"",
     "src/graph/h.ts: imports \"../ops/o.js\"",
     "src/backend/engine.ts: imports \"../ops/o.js\"",
+    "src/backend/cpu/d.ts: imports \"../engine.js\"",
+    "src/backend/webgpu/w.ts: imports \"../../graph/node.js\"",
+    "src/backend/webgpu/w.ts: imports \"../engine.js\"",
+    "src/backend/webgpu/wgsl/x.ts: imports \"../../cpu/d.js\"",
+    "src/backend/cpu/interp.ts: imports \"../realize.js\"",
     "src/ops/o.ts: imports \"../backend/cpu/d.js\"",
     "src/ops/o.ts: imports \"./nope.js\", which does not exist",
   ];

@@ -4,7 +4,7 @@
 // injective. Also the view-inversion utility itself: which maps it inverts symbolically and to what.
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../src/backend/cpu/reference.js";
-import { identityMap, viewNode } from "../src/graph/build.js";
+import { identityMap, scatterAddNode, viewNode } from "../src/graph/build.js";
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMul, idxVar } from "../src/graph/index-expr.js";
 import { invertView } from "../src/graph/invert-view.js";
 import type { Dim, ViewMap } from "../src/graph/node.js";
@@ -72,7 +72,7 @@ describe("movement ops", () => {
   });
 });
 
-describe("gathers (scatter-add as a one-hot comparison)", () => {
+describe("gathers (their adjoint is the scatter-add primitive) and scatter-add (its adjoint is a gather)", () => {
   it("indexSelect, with repeated indices accumulating", async () => {
     const ids = loose(tensor(Int32Array.from([0, 2, 2, 5, 0]), [["n", 5]], { dtype: "int32" }));
     const [g] = await gradcheck((x, i) => scalarize(x.indexSelect("h", i)), [input(lx), ids]);
@@ -82,6 +82,12 @@ describe("gathers (scatter-add as a one-hot comparison)", () => {
   it("gather with index dims matched pointwise and new ones", async () => {
     const idx = loose(tensor(randomInts(3 * 4, 0, 6), [["a", 3], ["k", 4]], { dtype: "int32" }));
     await gradcheck((x, i) => scalarize(x.gather("h", i)), [input(lx), idx]);
+  });
+
+  it("scatter-add itself, with repeated indices", async () => {
+    const idx = loose(tensor(Int32Array.from([1, 3, 1, 0, 3, 3, 2]), [["n", 7]], { dtype: "int32" }));
+    const out = [{ name: "h", size: 4 }, { name: "e", size: 3 }];
+    await gradcheck((v, i) => scalarize(wrap(scatterAddNode(v.node, "h", i.node, out))), [input([["n", 7], ["e", 3]]), idx]);
   });
 });
 

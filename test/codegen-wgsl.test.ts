@@ -6,8 +6,9 @@
 import { create } from "webgpu";
 import { beforeAll, describe, expect, it } from "vitest";
 import { full, rand, tensor, where } from "../src/index.js";
-import { lowerGraph } from "../src/backend/kernel/lower.js";
-import { type WgslCaps, type WgslKernel, generateWgsl, sortKeys } from "../src/backend/webgpu/wgsl/codegen.js";
+import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
+import { type WgslCaps, type WgslKernel, generateWgsl } from "../src/backend/webgpu/wgsl/codegen.js";
+import { scatterAddKernel, zeroKernel } from "../src/backend/webgpu/wgsl/scatter.js";
 import { rankKernel } from "../src/backend/webgpu/wgsl/sort.js";
 import { layerNorm } from "../src/index.js";
 import type { AnyTensor } from "../src/tensor.js";
@@ -17,7 +18,7 @@ const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgro
 const values = (n: number): Float32Array => Float32Array.from({ length: n }, (_, i) => ((i * 7) % 11) / 11 - 0.5);
 const t = (dims: [string, number][]): AnyTensor => tensor(values(dims.reduce((n, [, s]) => n * s, 1)), dims) as unknown as AnyTensor;
 const kernels = (x: unknown, c: WgslCaps = caps): WgslKernel[] =>
-  lowerGraph([(x as AnyTensor).node]).map((s) => generateWgsl(s.kernel.mode.kind === "sort" ? sortKeys(s.kernel) : s.kernel, c));
+  lowerKernels([(x as AnyTensor).node], { passes: schedules.webgpu }).map((s) => generateWgsl(s.kernel, c));
 
 /** The corpus: a name and the expression whose kernels are generated. */
 const corpus: [string, () => unknown][] = [
@@ -73,6 +74,15 @@ describe("WGSL generation", () => {
         expect(await tint(k.code)).toBe("");
         expect(k.code).toMatchSnapshot(`${type} ${descending ? "descending" : "ascending"}`);
       }
+  });
+
+  it("the scatter-add routine's two shaders: clear, then a compare-exchange add per value with its index checked", async () => {
+    const zero = zeroKernel(40, caps);
+    const scatter = scatterAddKernel({ kind: "scatterAdd", sizes: [6, 5, 4], indexStrides: [5, 1, 0], outStrides: [0, 0, 1], axisStride: 4, limit: 10, dim: "vocab", outLength: 40 }, caps);
+    for (const k of [zero, scatter]) expect(await tint(k.code), k.code).toBe("");
+    expect(scatter.code).toContain("atomicCompareExchangeWeak");
+    expect(scatter.code).toContain("if (i < 0 || i >= 10)");
+    expect(`${zero.code}\n${scatter.code}`).toMatchSnapshot();
   });
 
   it("emits helper functions only when an operation needs them", () => {

@@ -119,13 +119,13 @@ describe.each(configs.map((m) => [label(m), m] as const))("NN layers with %s", (
 
 describe("NN gradients with two private dims", () => {
   const m: Layout = [["batch", 2], ["beam", 2]];
-  it("layerNorm, linear and attention: each gradient has its argument's dims, private flags included, and checks", () => {
+  it("layerNorm, linear and attention: each gradient has its argument's dims, private flags included, and checks", async () => {
     const [x, g] = [input([...m, ["hidden", 4]]), input([["hidden", 4]])];
-    gradcheck((x, g) => scalarize(nn.layerNorm(masked(x, m), "hidden", g)), [x, g], { rtol: 1e-5 });
+    await gradcheck((x, g) => scalarize(nn.layerNorm(masked(x, m), "hidden", g)), [x, g], { rtol: 1e-5 });
     const [xm, w] = [masked(input([...m, ["inhid", 3]]), m), input([["inhid", 3], ["outhid", 2]])];
-    gradcheck((x, w) => scalarize(nn.linear(x, "inhid", w)), [xm, w]);
+    await gradcheck((x, w) => scalarize(nn.linear(x, "inhid", w)), [xm, w]);
     const [q, k] = [masked(input([...m, ["seq", 2], ["hidden", 4]]), m), masked(input([...m, ["key", 2], ["hidden", 4]]), m)];
-    gradcheck((q, k) => scalarize(nn.attention(q, k, k, { hidden: "hidden", heads: 2, query: "seq", key: "key" })), [q, k], { rtol: 1e-5 });
+    await gradcheck((q, k) => scalarize(nn.attention(q, k, k, { hidden: "hidden", heads: 2, query: "seq", key: "key" })), [q, k], { rtol: 1e-5 });
   });
 });
 

@@ -3,7 +3,7 @@
 // review; update deliberately with `npx vitest run test/snapshots.test.ts -u`.
 import { describe, expect, it } from "vitest";
 import { generateWasm } from "../src/backend/cpu/wasm/codegen.js";
-import { lowerGraph } from "../src/backend/kernel/lower.js";
+import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
 import { showKernel } from "../src/backend/kernel/print.js";
 import { type Tensor, zeros } from "../src/index.js";
 
@@ -22,9 +22,10 @@ const corpus: [string, () => Any][] = [
 describe("golden kernels", () => {
   for (const [name, build] of corpus) {
     it(name, async () => {
-      const steps = lowerGraph([build().node]);
-      expect(steps.map((s) => showKernel(s.kernel)).join("\n\n")).toMatchSnapshot();
-      const code = steps.map((s) => generateWasm(s.kernel, { shared: true, maxPages: 65536 }).text).join("\n\n");
+      const x = build();
+      expect(lowerKernels([x.node]).map((s) => showKernel(s.kernel)).join("\n\n")).toMatchSnapshot();
+      const scheduled = lowerKernels([x.node], { passes: schedules.cpu });
+      const code = scheduled.map((s) => generateWasm(s.kernel, { shared: true, maxPages: 65536 }).text).join("\n\n");
       await expect(code).toMatchFileSnapshot(`__snapshots__/wasm/${name}.wat`);
     });
   }

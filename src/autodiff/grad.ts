@@ -2,7 +2,7 @@
 // (or of objects and arrays of them) that return a float32 scalar; each gradient has exactly its tensor's
 // type. The gradients of the trainable variables the value reads come along (for training). Results are lazy
 // tensors over the backward graph. Imports src/types, src/shape, src/graph, src/backend/engine, top layer.
-import { deviceOf } from "../backend/engine.js";
+import { realizeTogether } from "../backend/engine.js";
 import { conform } from "../graph/autodiff-build.js";
 import { defineGradient, gradients } from "../graph/autodiff.js";
 import { fillNode } from "../graph/build.js";
@@ -179,10 +179,5 @@ export async function realizeNodes(all: readonly Node[]): Promise<void> {
   await kindsReady();
   const nodes = all.filter((n) => !n.storage);
   checkFed(nodes);
-  const byDevice = new Map<ReturnType<typeof deviceOf>, Node[]>();
-  for (const n of nodes) {
-    const d = deviceOf(n);
-    byDevice.set(d, [...(byDevice.get(d) ?? []), n]);
-  }
-  for (const [device, group] of byDevice) await device.realize(group);
+  realizeTogether(nodes);
 }

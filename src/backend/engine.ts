@@ -1,45 +1,14 @@
 // Layer: src/backend. Devices and where values are computed: a registry of devices (the CPU always; WebGPU
 // once initialised), the default device, and realize/read/transfer that route a graph to the device that
-// holds its inputs. Imports src/graph and the devices; nothing from src/ops.
-import type { DType, DeviceBuffer, Dim, Node } from "../graph/node.js";
+// holds its inputs and run it through the one realize loop (realize.ts). Imports src/graph, the device
+// contract and realize.ts; nothing from src/ops.
+import type { DType, Dim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
+import type { Device, KernelReport, KernelStats, TypedArray } from "./device-contract.js";
+import { explainOn, realizeOn, viewOf } from "./realize.js";
 
-export type TypedArray = Float32Array | Int32Array | Uint8Array;
-
-/** What a device does: hold buffers, compute graph nodes into them, and give values back. */
-export interface Device {
-  readonly name: string;
-  /** Copies contiguous values into a new buffer. */
-  upload(values: TypedArray, dtype: DType): DeviceBuffer;
-  /** Computes and materialises the nodes (their inputs must live on this device or be lazy). */
-  realize(nodes: readonly Node[]): void | Promise<void>;
-  /** The contiguous values of a materialised node in logical row-major order, if the device can do it now. */
-  readSync?(node: Node): TypedArray;
-  /** The contiguous values of a materialised node in logical row-major order. */
-  read(node: Node): Promise<TypedArray>;
-  /** Kernels compiled, kernel cache hits and kernel launches so far. */
-  readonly stats?: KernelStats;
-  /** The kernels that realizing these nodes would run, with the code generated for each (nothing runs). */
-  explain?(nodes: readonly Node[]): KernelReport[];
-}
-
-/** One kernel as explain() shows it. */
-export interface KernelReport {
-  readonly hash: string;
-  /** The kernel in tensor index notation. */
-  readonly indexNotation: string;
-  /** The generated code and its language. */
-  readonly code: string;
-  readonly language: string;
-}
-
-/** Counts of compiled kernels and cache hits (a second call of the same expression compiles nothing). */
-export interface KernelStats {
-  compiled: number;
-  cacheHits: number;
-  launches: number;
-}
+export type { Device, KernelReport, KernelStats, TypedArray };
 
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
@@ -50,7 +19,6 @@ export function kernelStats(): KernelStats {
   const total: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
   for (const d of devices.values()) {
     const s = d.stats;
-    if (!s) continue;
     total.compiled += s.compiled;
     total.cacheHits += s.cacheHits;
     total.launches += s.launches;
@@ -129,14 +97,22 @@ export function deviceOf(node: Node): Device {
 
 /** @internal Computes nodes that are not materialised yet, each on its device. */
 export function realize(nodes: readonly Node[]): void {
-  for (const n of nodes) {
-    if (n.storage) continue;
-    const result = deviceOf(n).realize([n]);
-    if (result instanceof Promise) throw new Error("this device computes asynchronously: read the values with await t.data()");
-  }
+  for (const n of nodes) if (!n.storage) realizeOn(deviceOf(n), [n]);
 }
-async function realizeAsync(nodes: readonly Node[]): Promise<void> {
-  for (const n of nodes) if (!n.storage) await deviceOf(n).realize([n]);
+
+/** @internal Computes nodes, those on one device in one program (shared subexpressions run once). */
+export function realizeTogether(nodes: readonly Node[]): void {
+  const byDevice = new Map<Device, Node[]>();
+  for (const n of nodes) if (!n.storage) byDevice.set(deviceOf(n), [...(byDevice.get(deviceOf(n)) ?? []), n]);
+  for (const [device, group] of byDevice) realizeOn(device, group);
+}
+
+/**
+ * The kernels a node would run on its device, with their generated code (nothing runs).
+ * @example explainNode(x.softmax("c").node).length // 1
+ */
+export function explainNode(node: Node): KernelReport[] {
+  return explainOn(deviceOf(node), [node]);
 }
 
 /** @internal Values of a node, computed now; CPU only. */
@@ -144,13 +120,13 @@ export function readNodeSync(node: Node): TypedArray {
   const device = deviceOf(node);
   if (!device.readSync) throw new Error(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
   realize([node]);
-  return device.readSync(node);
+  return device.readSync(viewOf(node));
 }
 
 /** @internal Values of a node, on any device. */
 export async function readNode(node: Node): Promise<TypedArray> {
-  await realizeAsync([node]);
-  return deviceOf(node).read(node);
+  realize([node]);
+  return deviceOf(node).read(viewOf(node));
 }
 
 /** @internal A materialised copy of `node` on `target`. */

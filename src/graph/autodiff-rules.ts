@@ -28,7 +28,7 @@ import {
   sumTo,
   unary,
 } from "./autodiff-build.js";
-import { iotaNode, reduceNode, scanNode, viewNode } from "./build.js";
+import { gatherNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
 import { invertView } from "./invert-view.js";
 import type { Dim, Node, Op, UnaryFn } from "./node.js";
@@ -63,7 +63,10 @@ export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Gr
     case "view":
       return [viewRule(op, x[0]!, node, g)];
     case "gather":
-      return [gatherRule(op.dim, x[0]!, x[1]!, g), undefined];
+      return [gatherRule(op.dim, x[0]!, x[1]!, node, g), undefined];
+    case "scatterAdd":
+      // Each value went to one place: its gradient is g read back there (a gather).
+      return [gatherNode(conform(g, node.dims), op.dim, x[1]!, x[0]!.dims), undefined];
     case "scan":
       return [scanRule(op, x[0]!, node, g)];
   }
@@ -218,18 +221,13 @@ function indexNode(e: IndexExpr, dims: readonly Dim[]): Node {
   }
 }
 
-/** Scatter-add of g back to the gathered positions: a one-hot comparison of the index, summed over its dims. */
-function gatherRule(dim: string, x: Node, index: Node, g: Node): Node {
-  const along = x.dims.find((d) => d.name === dim)!;
-  const name = freshName(dim, x, index, g);
-  const hit = eq(index, iotaNode(name, [{ name, size: along.size }], "int32"));
-  const picked = select(hit, g, scalar(0));
-  const keep = new Set([...x.dims.map((d) => d.name).filter((n) => n !== dim), name]);
-  const r = sum(
-    picked,
-    picked.dims.filter((d) => !keep.has(d.name)).map((d) => d.name),
-  );
-  return renameDim(r, name, dim);
+/**
+ * Gather's adjoint: g added back at the gathered positions by the scatter-add primitive, O(elements of g)
+ * (a one-hot comparison of the index against every position of the dim would cost O(g · dim size)).
+ */
+function gatherRule(dim: string, x: Node, index: Node, node: Node, g: Node): Node | undefined {
+  if (x.dtype !== "float32") return undefined;
+  return scatterAddNode(conform(g, node.dims), dim, index, x.dims);
 }
 
 function scanRule(op: Extract<Op, { kind: "scan" }>, x: Node, y: Node, g: Node): Node | undefined {

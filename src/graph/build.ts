@@ -149,6 +149,21 @@ export function gatherNode(x: Node, dim: string, index: Node, dims: readonly Dim
   return new Node({ kind: "gather", dim }, [x, index], x.dtype, dims);
 }
 
+/**
+ * Adds float32 `values` into zeros of `dims` along `dim` at the positions held in the int32 `index`: every
+ * dim of `dims` but `dim` must be a dim of `values`, and the index's dims must be among the values' (the
+ * values' other dims are summed over). A values dim named `dim` (a sort's gather, whose index has the
+ * gathered dim) is an iteration dim like the others: the output position along `dim` comes from the index.
+ * The adjoint of gatherNode, O(values) work.
+ * @example scatterAddNode(g, "vocab", ids, table.dims) // g [batch, seq, embed], ids [batch, seq] -> [vocab, embed]
+ */
+export function scatterAddNode(values: Node, dim: string, index: Node, dims: readonly Dim[]): Node {
+  assert(index.dtype === "int32" && values.dtype === "float32", "scatter-add dtypes");
+  assertSubset(index, values.dims);
+  assert(dims.every((d) => d.name === dim || values.dims.some((v) => v.name === d.name && v.size === d.size)), "scatter-add output dims");
+  return new Node({ kind: "scatterAdd", dim }, [values, index], "float32", dims);
+}
+
 /** Inclusive scan (cumulative sum, product, max or min) along `dim`. */
 export const scanNode = (fn: ReduceFn, x: Node, dim: string): Node => new Node({ kind: "scan", fn, dim }, [x], x.dtype, x.dims);
 

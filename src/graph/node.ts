@@ -65,7 +65,9 @@ export type Op =
   | { readonly kind: "view"; readonly map: ViewMap }
   | { readonly kind: "gather"; readonly dim: string }
   | { readonly kind: "scan"; readonly fn: ReduceFn; readonly dim: string }
-  | { readonly kind: "argsort"; readonly dim: string; readonly descending: boolean };
+  | { readonly kind: "argsort"; readonly dim: string; readonly descending: boolean }
+  /** out (dims given) = Σ over the values' points p of values[p] at out[…, dim = index[p], …]: gather's adjoint. */
+  | { readonly kind: "scatterAdd"; readonly dim: string };
 export type OpKind = Op["kind"];
 
 /** A device-owned buffer; opaque to the graph. */
@@ -166,40 +168,6 @@ export function contiguousStrides(dims: readonly Dim[]): number[] {
     s *= dims[i]!.size;
   }
   return strides;
-}
-
-/**
- * Copies the elements of a strided view (`dims` at `strides`, starting at `offset` in `src`) into `out` in
- * row-major order: how a device turns a view's storage into the values the user reads.
- * @example gatherView(new Float32Array([1, 2, 3, 4]), 0, [{ name: "a", size: 2 }, { name: "b", size: 2 }], [1, 2], new Float32Array(4)) // [1, 3, 2, 4]
- */
-export function gatherView<Out extends { [i: number]: number; readonly length: number; set(values: ArrayLike<number>): void }>(
-  src: { readonly [i: number]: number; subarray(begin: number, end: number): ArrayLike<number> },
-  offset: number,
-  dims: readonly Dim[],
-  strides: readonly number[],
-  out: Out,
-): Out {
-  const contiguous = contiguousStrides(dims);
-  if (strides.every((s, i) => s === contiguous[i] || dims[i]!.size <= 1)) {
-    out.set(src.subarray(offset, offset + out.length));
-    return out;
-  }
-  const sizes = dims.map((d) => d.size);
-  const idx = sizes.map(() => 0);
-  let o = offset;
-  for (let flat = 0; flat < out.length; flat++) {
-    out[flat] = src[o]!;
-    // Odometer step: bump the last index, carrying into earlier ones.
-    for (let d = sizes.length - 1; d >= 0; d--) {
-      idx[d]!++;
-      o += strides[d]!;
-      if (idx[d]! < sizes[d]!) break;
-      o -= strides[d]! * sizes[d]!;
-      idx[d] = 0;
-    }
-  }
-  return out;
 }
 
 /** The dim of a node by name; an internal invariant, so a plain Error. */

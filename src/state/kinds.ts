@@ -3,7 +3,7 @@
 // optimizer moments). A stateful tensor keeps one graph node for its whole life and `assign` swaps the buffer
 // under it, so a training step builds the same graph every time. Imports src/types, src/shape, src/graph,
 // src/backend/engine and the top layer.
-import { deviceOf, realize } from "../backend/engine.js";
+import { realize } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
 import { type Dim as GraphDim, Node } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
@@ -38,13 +38,11 @@ export type SameType<S extends Shape, D extends DType, B extends Shape, DB exten
 
 const kinds = new WeakMap<Node, TensorKind>();
 const stateful = new WeakMap<Node, Stateful<Shape, DType>>();
-/** Initial values still being computed on an asynchronous device. */
-const pending = new Set<Promise<void>>();
-
-/** @internal Waits until every variable, persistent and constant created so far holds its value. */
-export async function kindsReady(): Promise<void> {
-  while (pending.size) await Promise.all([...pending]);
-}
+/**
+ * @internal Resolves once every variable, persistent and constant created so far holds its value: at once,
+ * since every device's realize records its program without waiting for the device (fill() below).
+ */
+export async function kindsReady(): Promise<void> {}
 
 /** @internal The runtime twin of SameType. */
 export function checkSameType(want: AnyTensor | { shapeDims: ShapeDim[]; dtype: DType }, value: unknown): AnyTensor {
@@ -56,15 +54,10 @@ export function checkSameType(want: AnyTensor | { shapeDims: ShapeDim[]; dtype: 
   return v;
 }
 
-/** Computes `value` (once) and makes `target` read its buffer; on an asynchronous device this completes later. */
+/** Computes `value` (once) and makes `target` read its buffer (a program does not wait for the device). */
 function fill(target: Node, value: Node): void {
-  if (value.storage) return target.materialize(value.storage);
-  const result = deviceOf(value).realize([value]);
-  if (result instanceof Promise) {
-    const p = result.then(() => target.materialize(value.storage!));
-    pending.add(p);
-    void p.finally(() => pending.delete(p));
-  } else target.materialize(value.storage!);
+  if (!value.storage) realize([value]);
+  target.materialize(value.storage!);
 }
 
 /** A fresh source node that will hold `init`'s value. */

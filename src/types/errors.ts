@@ -105,6 +105,12 @@ export type IndexRange<I extends number, N extends string, Z extends number> =
 export const indexRange = <I extends number, N extends string, Z extends number>(index: I, name: N, size: Z): IndexRange<I, N, Z> =>
   `index ${sizeText(index)} is out of range for "${name}" (${sizeText(size)})`;
 
+/** A scatter-add's index out of range: the value, where it was read (row-major in the index tensor) and the bound. */
+export type IndexRangeAt<I extends number, N extends string, Z extends number, P extends number> =
+  `index ${SizeText<I>} at position ${SizeText<P>} of the indices is out of range for "${N}" (${SizeText<Z>})`;
+export const indexRangeAt = <I extends number, N extends string, Z extends number, P extends number>(index: I, name: N, size: Z, position: P): IndexRangeAt<I, N, Z, P> =>
+  `index ${sizeText(index)} at position ${sizeText(position)} of the indices is out of range for "${name}" (${sizeText(size)})`;
+
 export type NarrowRange<N extends string, Z extends number, S extends number, L extends number> =
   `narrow of "${N}" (${SizeText<Z>}) from ${SizeText<S>} with length ${SizeText<L>} goes past the end`;
 export const narrowRange = <N extends string, Z extends number, S extends number, L extends number>(

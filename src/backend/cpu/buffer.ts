@@ -1,7 +1,7 @@
 // Layer: src/backend/cpu. CPU buffers: blocks of the Wasm heap (so generated kernels and worker threads read
 // them in place), reference counted by the storages that view them and freed when the count drops to zero.
-// Imports only src/graph types and the heap.
-import type { DType, DeviceBuffer } from "../../graph/node.js";
+// Imports only the device contract's types and the heap.
+import type { DType, DeviceBuffer } from "../device-contract.js";
 import type { WasmHeap } from "./heap.js";
 
 export type CpuArray = Float32Array | Int32Array | Uint8Array;

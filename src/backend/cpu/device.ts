@@ -1,17 +1,14 @@
-// Layer: src/backend/cpu. The CPU device: buffers live in one Wasm heap; a realize lowers the graph to fused
-// kernels (src/backend/kernel) and runs them as generated Wasm on all cores. `engine: "reference"` (or
-// NAMED_TENSOR_CPU=reference) runs the float64 reference interpreter instead — the executable spec, and the
-// fallback where generating code is forbidden (no WebAssembly compilation allowed). Imports graph + kernel.
-import type { DType, Node } from "../../graph/node.js";
-import { contiguousStrides, gatherView } from "../../graph/node.js";
-import type { Device, KernelReport, KernelStats, TypedArray } from "../engine.js";
-import { lowerGraph } from "../kernel/lower.js";
-import { showKernel } from "../kernel/print.js";
+// Layer: src/backend/cpu. The CPU device (the device contract, src/backend/device-contract.ts): buffers live
+// in one Wasm heap; scheduled kernels run as generated Wasm on all cores (executor.ts), routines as typed-array
+// loops. `engine: "reference"` (or NAMED_TENSOR_CPU=reference) has the realize loop compute values with the
+// float64 reference interpreter instead — the executable spec, and the fallback where generating code is
+// forbidden (no WebAssembly compilation allowed). Imports the contract and the kernel pipeline; never src/graph.
+import { type BufferView, type DType, type Device, type Kernel, type KernelStats, type LowerOptions, type PreparedKernel, type Program, type TypedArray, readStrided } from "../device-contract.js";
+import { schedules } from "../kernel/lower.js";
 import { generateWasm } from "./wasm/codegen.js";
 import { CpuBuffer, typedArrayFor } from "./buffer.js";
 import { WasmExecutor } from "./executor.js";
 import { WasmHeap } from "./heap.js";
-import { evaluate, storeValues } from "./reference.js";
 import { ThreadPool } from "./threads.js";
 
 export interface CpuOptions {
@@ -54,48 +51,42 @@ export class CpuDevice implements Device {
     return this.#executor?.stats ?? { compiled: 0, cacheHits: 0, launches: 0 };
   }
 
+  /** Plan limits (none) and the CPU's scheduling passes. */
+  readonly lowering: LowerOptions = { passes: schedules.cpu };
+
+  /** True under the reference engine: the realize loop evaluates the graph in float64. */
+  get interpretsGraph(): boolean {
+    return this.engine === "reference";
+  }
+
+  allocate(dtype: DType, length: number): CpuBuffer {
+    return new CpuBuffer(this.heap, dtype, length);
+  }
+
   upload(values: TypedArray, dtype: DType): CpuBuffer {
     const buffer = new CpuBuffer(this.heap, dtype, values.length);
     buffer.array.set(values);
     return buffer;
   }
 
-  realize(nodes: readonly Node[]): void {
-    const todo = nodes.filter((n) => !n.storage);
-    if (todo.length === 0) return;
-    if (this.engine === "reference") return this.#interpret(todo);
-    this.executor.runProgram(lowerGraph(todo), new Set(todo));
+  prepare(kernel: Kernel, hash: string): PreparedKernel {
+    return this.executor.compile(hash, kernel);
   }
 
-  explain(nodes: readonly Node[]): KernelReport[] {
-    const todo = nodes.filter((n) => !n.storage);
-    if (todo.length === 0) return [];
-    return lowerGraph(todo).map((s) => ({
-      hash: s.hash,
-      indexNotation: showKernel(s.kernel),
-      code: this.engine === "reference" ? "(reference interpreter: no code is generated)" : generateWasm(s.kernel, { shared: this.heap.shared, maxPages: 65536 }).text,
-      language: this.engine === "reference" ? "none" : "WebAssembly (text form)",
-    }));
+  begin(): Program {
+    return this.executor.begin();
   }
 
-  #interpret(nodes: readonly Node[]): void {
-    const memo = new Map<Node, Float64Array>();
-    for (const node of nodes) {
-      const values = evaluate(node, memo);
-      const buffer = new CpuBuffer(this.heap, node.dtype, node.numel);
-      storeValues(values, node.dtype, buffer);
-      node.materialize({ buffer, strides: contiguousStrides(node.dims), offset: 0 });
-    }
+  generatedCode(kernel: Kernel): { code: string; language: string } {
+    return { code: generateWasm(kernel, { shared: this.heap.shared, maxPages: 65536 }).text, language: "WebAssembly (text form)" };
   }
 
-  readSync(node: Node): TypedArray {
-    const { buffer, strides, offset } = node.storage!;
-    const src = (buffer as CpuBuffer).array;
-    const out = typedArrayFor(node.dtype, node.numel);
-    return gatherView(src, offset, node.dims, strides, out);
+  readSync(view: BufferView): TypedArray {
+    const src = (view.buffer as CpuBuffer).array;
+    return readStrided(src, view, typedArrayFor(view.dtype, view.sizes.reduce((a, b) => a * b, 1)));
   }
 
-  async read(node: Node): Promise<TypedArray> {
-    return this.readSync(node);
+  async read(view: BufferView): Promise<TypedArray> {
+    return this.readSync(view);
   }
 }

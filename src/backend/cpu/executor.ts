@@ -1,21 +1,20 @@
-// Layer: src/backend/cpu. Runs lowered programs with generated Wasm: compiles each kernel once per
-// structural hash (the cache key from src/backend/kernel/hash.ts; a second call on new data compiles
-// nothing), binds buffers and params, splits the parallel loop across the thread pool, and turns a gather
-// index error reported by a kernel into a ShapeError. Sorts run their keys as a kernel, then sort on the host.
-import { type Node, contiguousStrides } from "../../graph/node.js";
+// Layer: src/backend/cpu. Runs scheduled kernels as generated Wasm: compiles each kernel once per structural
+// hash (the cache key from src/backend/kernel/hash.ts; a second call on new data compiles nothing), binds
+// buffers and params, splits the parallel loop across the thread pool, and turns a gather index error
+// reported by a kernel into a ShapeError. Routines run as typed-array loops (routines.ts). Imports the
+// kernel IR, the device contract and this device's modules; never src/graph.
 import { ShapeError, indexRange } from "../../types/errors.js";
+import type { DeviceBuffer, KernelStats, PreparedKernel, Program, Routine } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
-import type { KernelStats } from "../engine.js";
-import type { Step } from "../kernel/lower.js";
 import { CpuBuffer } from "./buffer.js";
 import type { WasmHeap } from "./heap.js";
+import { scatterAdd, sortPositions } from "./routines.js";
 import type { ThreadPool } from "./threads.js";
 import { type WasmKernel, generateWasm } from "./wasm/codegen.js";
 
-
 /** A kernel compiled to a Wasm module, with its function on the main thread. */
-export interface CompiledKernel {
-  readonly hash: string;
+export interface CompiledKernel extends PreparedKernel {
+  readonly kernel: Kernel;
   readonly wasm: WasmKernel;
   readonly module: WebAssembly.Module;
   readonly run: (...args: number[]) => void;
@@ -33,7 +32,7 @@ export class WasmExecutor {
     readonly pool: ThreadPool | undefined,
   ) {}
 
-  /** The compiled kernel for a step (from the cache when its structure was seen before). */
+  /** The compiled kernel for a scheduled kernel (from the cache when its structure was seen before). */
   compile(hash: string, kernel: Kernel): CompiledKernel {
     const known = this.cache.get(hash);
     if (known) {
@@ -43,46 +42,25 @@ export class WasmExecutor {
     const wasm = generateWasm(kernel, { shared: this.heap.shared, maxPages: 65536 });
     const module = new WebAssembly.Module(wasm.bytes as Uint8Array<ArrayBuffer>);
     const instance = new WebAssembly.Instance(module, { env: { memory: this.heap.memory } });
-    const compiled: CompiledKernel = { hash, wasm, module, run: instance.exports.run as (...args: number[]) => void };
+    const compiled: CompiledKernel = { hash, kernel, wasm, module, run: instance.exports.run as (...args: number[]) => void };
     this.cache.set(hash, compiled);
     this.stats.compiled++;
     return compiled;
   }
 
-  /**
-   * Runs a program. The requested nodes keep their values; the temporaries between kernels are freed as soon
-   * as the program is done (they keep their graph, so reading one later recomputes it).
-   */
-  runProgram(steps: readonly Step[], requested: ReadonlySet<Node>): void {
-    const temporaries: Node[] = [];
-    try {
-      for (const step of steps) {
-        const keep = requested.has(step.node);
-        this.run(step, !keep);
-        if (!keep) temporaries.push(step.node);
-      }
-    } finally {
-      for (const n of temporaries) n.release();
-    }
+  /** A program that runs each kernel and routine as it is given (the CPU has nothing to batch). */
+  begin(): Program {
+    return {
+      dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
+      routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
+      finish: () => undefined,
+    };
   }
 
-  /** Computes one step into a new buffer and materialises its node. */
-  run(step: Step, temporary = false): void {
-    const { node, kernel } = step;
-    const out = new CpuBuffer(this.heap, node.dtype, node.numel);
-    out.retain();
-    try {
-      if (kernel.mode.kind === "sort") this.#sort(step, out);
-      else this.#launch(step.hash, kernel, out.address, step);
-      node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, temporary);
-    } finally {
-      out.release();
-    }
-  }
-
-  #launch(hash: string, kernel: Kernel, out: number, step: Step): void {
-    const compiled = this.compile(hash, kernel);
-    const args = [out, ...step.inputs.map((n) => (n.storage!.buffer as CpuBuffer).address), ...step.params];
+  /** Runs a compiled kernel into `out`; throws a ShapeError when a gathered index was out of range. */
+  launch(compiled: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
+    const { kernel } = compiled;
+    const args = [out.address, ...inputs.map((b) => (b as CpuBuffer).address), ...params];
     const status = this.heap.i32(0, 3);
     status[0] = 0;
     const extent = compiled.wasm.parallelExtent;
@@ -106,37 +84,10 @@ export class WasmExecutor {
     }
   }
 
-  /** Sort: the keys as a map kernel into a scratch buffer, then a stable host sort along the inner loop. */
-  #sort(step: Step, out: CpuBuffer): void {
-    const { kernel } = step;
-    const descending = kernel.mode.kind === "sort" && kernel.mode.descending;
-    const keysKernel: Kernel = { ...kernel, mode: { kind: "map" }, output: { ...kernel.output, type: kernel.value.type } };
-    const keys = new CpuBuffer(this.heap, kernel.value.type === "f32" ? "float32" : "int32", kernel.output.length);
-    keys.retain();
-    try {
-      this.#launch(`${step.hash}:keys`, keysKernel, keys.address, step);
-      const along = kernel.inner[0]!;
-      const dims = step.node.dims;
-      const axis = dims.findIndex((d) => d.name === along.name);
-      const stride = contiguousStrides(dims)[axis]!;
-      const n = along.extent;
-      const [k, o] = [keys.array, out.array];
-      const order = new Array<number>(n);
-      const rank = (v: number): number => (Number.isNaN(v) ? Infinity : v);
-      for (let start = 0; start < k.length; start++) {
-        if (Math.floor(start / stride) % n !== 0) continue;
-        for (let i = 0; i < n; i++) order[i] = i;
-        order.sort((i, j) => {
-          const [a, b] = [k[start + i * stride]!, k[start + j * stride]!];
-          const c = descending
-            ? rank(b) - rank(a) || Number(Number.isNaN(b)) - Number(Number.isNaN(a))
-            : rank(a) - rank(b) || Number(Number.isNaN(a)) - Number(Number.isNaN(b));
-          return c || i - j;
-        });
-        for (let i = 0; i < n; i++) o[start + i * stride] = order[i]!;
-      }
-    } finally {
-      keys.release();
-    }
+  /** Runs a routine on the host, reading and writing the buffers' heap views in place. */
+  routine(routine: Routine, out: CpuBuffer, inputs: readonly CpuBuffer[]): void {
+    this.stats.launches++;
+    if (routine.kind === "sort") sortPositions(routine, inputs[0]!.array, out.array);
+    else scatterAdd(routine, inputs[0]!.array, inputs[1]!.array, out.array);
   }
 }

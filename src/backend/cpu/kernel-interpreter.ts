@@ -2,7 +2,7 @@
 // interpreter's scalar semantics. It checks the lowering (graph -> kernels) independently of code generation,
 // and runs kernels where generating code is not allowed. Imports src/graph and src/backend/kernel.
 import { evalIndex } from "../../graph/index-expr.js";
-import type { DType } from "../../graph/node.js";
+import type { DType } from "../device-contract.js";
 import { ShapeError, indexRange } from "../../types/errors.js";
 import type { Expr, Kernel, ScalarType } from "../kernel/ir.js";
 import { uniform } from "./random.js";
@@ -117,26 +117,12 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
       scope.set(v.name, i);
       keys.push(value(scope, reduced));
     }
-    if (mode.kind === "scan") {
-      const [, step] = reducer(mode.fn);
-      let acc = 0;
-      keys.forEach((x, i) => {
-        acc = i === 0 ? x : step(acc, x);
-        scope.set(v.name, i);
-        out[at()] = store(k.output.type, acc);
-      });
-      return;
-    }
-    const rank = (x: number): number => (Number.isNaN(x) ? Infinity : x);
-    const order = keys.map((_, i) => i);
-    order.sort((i, j) => {
-      const [a, b] = [keys[i]!, keys[j]!];
-      const c = mode.descending ? rank(b) - rank(a) || Number(Number.isNaN(b)) - Number(Number.isNaN(a)) : rank(a) - rank(b) || Number(Number.isNaN(a)) - Number(Number.isNaN(b));
-      return c || i - j;
-    });
-    order.forEach((src, i) => {
+    const [, step] = reducer(mode.fn);
+    let acc = 0;
+    keys.forEach((x, i) => {
+      acc = i === 0 ? x : step(acc, x);
       scope.set(v.name, i);
-      out[at()] = src;
+      out[at()] = store(k.output.type, acc);
     });
   });
   return out;

@@ -3,7 +3,7 @@
 // the fallback where code generation is not allowed. Clarity over speed. Imports src/graph and src/types.
 import { evalIndex } from "../../graph/index-expr.js";
 import { type BinaryFn, type DType, type Dim, type Node, type ReduceFn, type UnaryFn, contiguousStrides } from "../../graph/node.js";
-import { ShapeError, indexRange } from "../../types/errors.js";
+import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
 
@@ -178,6 +178,20 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
         const i = index[k!]!;
         if (!(i >= 0 && i < size)) throw new ShapeError(indexRange(i, op.dim, size));
         out[flat] = x[o! + i * step]!;
+      });
+      return out;
+    }
+    case "scatterAdd": {
+      const [values, index] = [input(0), input(1)];
+      const [src, idx] = [node.inputs[0]!, node.inputs[1]!];
+      const size = node.dims.find((d) => d.name === op.dim)!.size;
+      const step = denseStrides(node.dims)[node.dims.findIndex((d) => d.name === op.dim)]!;
+      // Summed in float64 in the values' row-major order; each position names where its index was read.
+      const outStrides = stridesByName(node.dims, src.dims).map((v, d) => (src.dims[d]!.name === op.dim ? 0 : v));
+      forEach(src.dims, [outStrides, stridesByName(idx.dims, src.dims)], (flat, [o, k]) => {
+        const i = index[k!]!;
+        if (!(i >= 0 && i < size)) throw new ShapeError(indexRangeAt(i, op.dim, size, k!));
+        out[o! + i * step] = out[o! + i * step]! + values[flat]!;
       });
       return out;
     }

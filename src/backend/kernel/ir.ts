@@ -5,6 +5,7 @@
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
 import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
 import type { BinaryFn, ReduceFn, UnaryFn } from "../../graph/node.js";
+import type { Contraction } from "./passes/contraction.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
 
@@ -66,10 +67,10 @@ export interface KernelInput {
 /**
  * What the kernel computes:
  * - `map`: out[outer, inner] = value (value may read the phases' results);
- * - `scan`: along the single inner var, out[…, i] = fn over j <= i of value[…, j];
- * - `sort`: along the single inner var, out[…, i] = the int32 position of the i-th smallest (or largest) value.
+ * - `scan`: along the single inner var, out[…, i] = fn over j <= i of value[…, j].
+ * Sorting is not a loop nest: it is a routine (routine.ts).
  */
-export type KernelMode = { readonly kind: "map" } | { readonly kind: "scan"; readonly fn: ReduceFn } | { readonly kind: "sort"; readonly descending: boolean };
+export type KernelMode = { readonly kind: "map" } | { readonly kind: "scan"; readonly fn: ReduceFn };
 
 export interface Kernel {
   readonly mode: KernelMode;
@@ -81,6 +82,11 @@ export interface Kernel {
   readonly value: Expr;
   /** The output buffer: `index` over outer and inner vars addresses `length` elements of `type`. */
   readonly output: { readonly type: ScalarType; readonly index: IndexExpr; readonly length: number };
+  /**
+   * Optional (a scheduling pass adds it, passes/contraction.ts): the kernel is Σ_k A·B with an epilogue, which
+   * code generators turn into the packed matrix-product templates.
+   */
+  readonly contraction?: Contraction;
 }
 
 /** All loop variables of the store, outer first. */

@@ -1,46 +1,134 @@
-// Layer: src/backend/kernel. THE lowering pipeline, its passes in order (each in passes/, each with a debug
-// dump after it when NAMED_TENSOR_DEBUG is set):
-//   1. plan       graph -> the nodes that get kernels, each lowered to index notation (fusion happens here)
-//   2. simplify   canonical affine addresses, folded constants
-//   3. verify     the IR's invariants (always on under NAMED_TENSOR_DEBUG and in tests)
-//   4. hash       the structural hash that keys the compiled-code caches of every device
-// Devices take the resulting program and generate code (Wasm, WGSL) per kernel. Imports src/graph + kernel.
+// Layer: src/backend/kernel. THE lowering pipeline, its passes in order (each in passes/, each followed by
+// verifyKernel() when verification is on and a dump when NAMED_TENSOR_DEBUG is set):
+//   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here);
+//                  sorts and scatter-adds become routines (passes/routines.ts), which no pass touches
+//   2. simplify    canonical affine addresses, folded constants
+//   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)
+//   4+. the device's scheduling passes, listed below per device (`schedules`), in order:
+//        cpu:    collapse (merge contiguous loops), reciprocal (x / inv -> x · (1/inv) hoisted), stash (reuse a
+//                phase's values in the store), contraction (mark Σ_k A·B for the packed matrix-product template)
+//        webgpu: collapse, contraction
+// Devices receive scheduled kernels and only generate code. Imports src/graph + kernel.
 import type { Node } from "../../graph/node.js";
 import { hashKernel } from "./hash.js";
 import type { Kernel } from "./ir.js";
-import { type PlanOptions, planKernels } from "./passes/plan.js";
+import { collapseLoops } from "./passes/collapse.js";
+import { markContraction } from "./passes/contraction.js";
+import { type PlanOptions, type Planned, planKernels } from "./passes/plan.js";
+import { invariantReciprocals } from "./passes/reciprocal.js";
 import { simplifyKernel } from "./passes/simplify.js";
+import { stashPhaseValues } from "./passes/stash.js";
 import { showKernel } from "./print.js";
+import { type Routine, showRoutine } from "./routine.js";
 import { verifyKernel } from "./verify.js";
 
 /** One kernel of a program, bound to the nodes it reads and the param values. */
-export interface Step {
+export interface KernelStep {
+  readonly kind: "kernel";
   readonly node: Node;
   readonly kernel: Kernel;
   readonly inputs: readonly Node[];
   readonly params: readonly number[];
   readonly hash: string;
 }
+/** One routine of a program (an operation that cannot be fused), bound to the contiguous nodes it reads. */
+export interface RoutineStep {
+  readonly kind: "routine";
+  readonly node: Node;
+  readonly routine: Routine;
+  readonly inputs: readonly Node[];
+}
+export type Step = KernelStep | RoutineStep;
+
+/** A pass over one kernel: a name for the dumps and a function from kernel to kernel. */
+export interface KernelPass {
+  readonly name: string;
+  readonly run: (kernel: Kernel) => Kernel;
+}
+
+/** What a device adds to the lowering: its limits for the plan and its scheduling passes, in order. */
+export interface LowerOptions extends PlanOptions {
+  readonly passes?: readonly KernelPass[];
+}
+
+/** The passes every device runs after the plan. */
+export const sharedPasses: readonly KernelPass[] = [{ name: "simplify", run: simplifyKernel }];
+
+/** Each device's scheduling passes, in order (a device names its list in its `lowering`). */
+export const schedules = {
+  cpu: [
+    { name: "collapse", run: collapseLoops },
+    { name: "reciprocal", run: invariantReciprocals },
+    { name: "stash", run: stashPhaseValues },
+    { name: "contraction", run: markContraction },
+  ],
+  webgpu: [
+    { name: "collapse", run: collapseLoops },
+    { name: "contraction", run: markContraction },
+  ],
+} as const satisfies Record<string, readonly KernelPass[]>;
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /** Debug dumps after each pass (NAMED_TENSOR_DEBUG=1), and IR verification after each pass. */
-export const debugLowering = { dump: Boolean(env?.NAMED_TENSOR_DEBUG), verify: Boolean(env?.NAMED_TENSOR_DEBUG || env?.VITEST) };
+export const debugLowering = {
+  dump: Boolean(env?.NAMED_TENSOR_DEBUG),
+  verify: Boolean(env?.NAMED_TENSOR_DEBUG || env?.VITEST),
+  /** Where dumps go (tests replace it to capture them). */
+  write: (text: string): void => console.error(text),
+};
 
-function dump(pass: string, steps: readonly { kernel: Kernel }[]): void {
+function dump(pass: string, steps: readonly Planned[]): void {
   if (!debugLowering.dump) return;
-  console.error(`-- after ${pass}: ${steps.length} kernel(s)`);
-  for (const s of steps) console.error(showKernel(s.kernel));
+  const text = steps.map((s) => (s.kind === "kernel" ? showKernel(s.kernel) : `routine ${showRoutine(s.routine)}`));
+  debugLowering.write([`-- after ${pass}: ${steps.length} step(s)`, ...text].join("\n"));
+}
+
+/** Scheduled kernels by pass list and structural hash: a structure is scheduled once, like it is compiled once. */
+const scheduledCache = new WeakMap<readonly KernelPass[], Map<string, Kernel>>();
+
+/**
+ * Lowers the graph under `roots` to kernels and routines in execution order: the plan, then each pass of
+ * `sharedPasses` and of the device's `options.passes` on every kernel, verified and dumped after each. The
+ * step's hash is the structural hash after the shared passes; the device passes are deterministic in it, so
+ * they run once per structure (every time while dumping).
+ * @example lowerGraph([x.exp().sum("k").node]).length // 1: the exp is fused into the sum
+ */
+export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): Step[] {
+  let steps = planKernels(roots, options);
+  dump("plan", steps);
+  const verify = (which: readonly Planned[]): void => {
+    if (debugLowering.verify) for (const s of which) if (s.kind === "kernel") verifyKernel(s.kernel);
+  };
+  verify(steps);
+  for (const pass of sharedPasses) {
+    steps = steps.map((s) => (s.kind === "kernel" ? { ...s, kernel: pass.run(s.kernel) } : s));
+    verify(steps);
+    dump(pass.name, steps);
+  }
+  const hashes = steps.map((s) => (s.kind === "kernel" ? hashKernel(s.kernel) : ""));
+  const passes = options.passes ?? [];
+  let cache = scheduledCache.get(passes);
+  if (!cache) scheduledCache.set(passes, (cache = new Map()));
+  const known = cache;
+  const fresh = (s: Planned, i: number): boolean => s.kind === "kernel" && (debugLowering.dump || !known.has(hashes[i]!));
+  for (const pass of passes) {
+    steps = steps.map((s, i) => (s.kind === "kernel" && fresh(s, i) ? { ...s, kernel: pass.run(s.kernel) } : s));
+    verify(steps.filter(fresh));
+    dump(pass.name, steps);
+  }
+  return steps.map((s, i) => {
+    if (s.kind === "routine") return { kind: "routine", node: s.node, routine: s.routine, inputs: s.inputs };
+    const hash = hashes[i]!;
+    const kernel = known.get(hash) ?? s.kernel;
+    if (!known.has(hash)) known.set(hash, kernel);
+    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, hash };
+  });
 }
 
 /**
- * Lowers the graph under `roots` to kernels in execution order.
- * @example lowerGraph([x.exp().sum("k").node]).length // 1: the exp is fused into the sum
+ * The kernel steps of lowerGraph's program (routines left out): what a code-generation test or tool inspects.
+ * @example lowerKernels([x.softmax("c").node], { passes: schedules.cpu })[0].kernel
  */
-export function lowerGraph(roots: readonly Node[], options: PlanOptions = {}): Step[] {
-  const planned = planKernels(roots, options);
-  dump("plan", planned);
-  const simplified = planned.map((l) => ({ ...l, kernel: simplifyKernel(l.kernel) }));
-  dump("simplify", simplified);
-  if (debugLowering.verify) for (const s of simplified) verifyKernel(s.kernel);
-  return simplified.map((s) => ({ node: s.node, kernel: s.kernel, inputs: s.inputs, params: s.params, hash: hashKernel(s.kernel) }));
+export function lowerKernels(roots: readonly Node[], options: LowerOptions = {}): KernelStep[] {
+  return lowerGraph(roots, options).filter((s): s is KernelStep => s.kind === "kernel");
 }

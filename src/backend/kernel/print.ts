@@ -46,7 +46,7 @@ export function showKernel(k: Kernel): string {
   const lines: string[] = [];
   const ins = k.inputs.map((x, i) => `in${i}: ${x.type}[${x.length}]`).join(", ");
   const ps = k.params.map((t, i) => `p${i}: ${t}`).join(", ");
-  lines.push(`kernel ${k.mode.kind}${k.mode.kind === "scan" ? `(${k.mode.fn})` : k.mode.kind === "sort" ? (k.mode.descending ? "(descending)" : "(ascending)") : ""} -> out: ${k.output.type}[${k.output.length}]`);
+  lines.push(`kernel ${k.mode.kind}${k.mode.kind === "scan" ? `(${k.mode.fn})` : ""} -> out: ${k.output.type}[${k.output.length}]`);
   if (ins || ps) lines.push(`  reads ${[ins, ps].filter(Boolean).join("; ")}`);
   let indent = "  ";
   if (k.outer.length) {

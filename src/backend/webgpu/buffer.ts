@@ -1,8 +1,8 @@
 // Layer: src/backend/webgpu. GPU buffers: reference counted by the storages that view them (as on the CPU);
 // when the count drops to zero the GPUBuffer goes back to a pool that reuses it by size class (sizes rounded up
 // to powers of two and 1.5× powers of two, at most a third wasted), so a training loop allocates nothing after
-// its first step. Every element takes 4 bytes (bool is a u32 0/1). Imports only src/graph types.
-import type { DType, DeviceBuffer } from "../../graph/node.js";
+// its first step. Every element takes 4 bytes (bool is a u32 0/1). Imports only the device contract's types.
+import type { DType, DeviceBuffer } from "../device-contract.js";
 
 /** GPUBufferUsage and GPUMapMode values (the globals do not exist in Node without Dawn's `globals`). */
 export const Usage = { MAP_READ: 0x1, COPY_SRC: 0x4, COPY_DST: 0x8, UNIFORM: 0x40, STORAGE: 0x80 } as const;

@@ -1,16 +1,26 @@
-// Layer: src/backend/webgpu. The WebGPU device: buffers in GPU memory (pooled), a realize that lowers the graph
-// to fused kernels (src/backend/kernel) and runs them as generated WGSL, and an asynchronous read. Realize
-// itself does not wait for the GPU, so `materialize()` works here too; reading awaits the results' checks
-// (gather index errors, out-of-memory) and throws theirs. A lost device is replaced by a new one in the
-// background; tensors that lived on the lost one throw a clear Error when read. Imports graph + kernel.
-import type { DType, Node } from "../../graph/node.js";
-import { gatherView } from "../../graph/node.js";
-import type { Device, KernelStats, TypedArray } from "../engine.js";
-import { lowerGraph } from "../kernel/lower.js";
+// Layer: src/backend/webgpu. The WebGPU device (the device contract, src/backend/device-contract.ts): buffers
+// in GPU memory (pooled), scheduled kernels compiled to WGSL pipelines and encoded into one compute pass per
+// program (executor.ts), and an asynchronous read. A program does not wait for the GPU, so `materialize()`
+// works here too; reading awaits the results' checks (index errors, out-of-memory) and throws theirs. A lost
+// device is replaced by a new one in the background; tensors that lived on the lost one throw a clear Error
+// when read. Imports the contract and the kernel pipeline; never src/graph.
+import {
+  type BufferView,
+  type DType,
+  type Device,
+  type Kernel,
+  type KernelStats,
+  type LowerOptions,
+  type PreparedKernel,
+  type Program,
+  type TypedArray,
+  readStrided,
+} from "../device-contract.js";
+import { schedules } from "../kernel/lower.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
 import { WebGpuExecutor } from "./executor.js";
 import { type GpuContext, requestGpu } from "./gpu.js";
-import type { WgslCaps } from "./wgsl/codegen.js";
+import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
 
 /** Options of the WebGPU device. */
 export interface WebGpuOptions {
@@ -75,7 +85,10 @@ export class WebGpuDevice implements Device, BufferOwner {
       },
       maxStorageBuffers: limits.maxStorageBuffersPerShaderStage,
       uniformAlign: limits.minUniformBufferOffsetAlignment,
-      allocate: (dtype, length) => this.allocate(dtype, length),
+      storageAlign: limits.minStorageBufferOffsetAlignment,
+      checkCurrent: (buffer) => {
+        if (buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
+      },
     });
     const generation = this.generation;
     void ctx.device.lost.then((info) => {
@@ -174,28 +187,29 @@ export class WebGpuDevice implements Device, BufferOwner {
     return buffer;
   }
 
-  realize(nodes: readonly Node[]): void {
-    const todo = nodes.filter((n) => !n.storage);
-    if (todo.length === 0) return;
-    this.#checkUsable();
-    for (const n of todo) this.#checkInputs(n, new Set());
+  /** The plan's limit on buffers per kernel, and WebGPU's scheduling passes. */
+  get lowering(): LowerOptions {
     // An input may be bound twice (as vec4 and as scalars); the output and the status word take two more.
-    const maxInputs = Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2));
-    this.#executor.runProgram(lowerGraph(todo, { maxInputs }), new Set(todo));
+    return { maxInputs: Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2)), passes: schedules.webgpu };
   }
 
-  /** Throws if a materialised input of `node` lived on a lost device. */
-  #checkInputs(node: Node, seen: Set<Node>): void {
-    if (seen.has(node)) return;
-    seen.add(node);
-    const buffer = node.storage?.buffer;
-    if (buffer instanceof GpuBuffer && buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
-    if (!buffer) for (const i of node.inputs) this.#checkInputs(i, seen);
+  prepare(kernel: Kernel, hash: string): PreparedKernel {
+    this.#checkUsable();
+    return this.#executor.prepare(kernel, hash);
   }
 
-  async read(node: Node): Promise<TypedArray> {
-    const { buffer, strides, offset } = node.storage!;
-    const gb = buffer as GpuBuffer;
+  begin(): Program {
+    this.#checkUsable();
+    return this.#executor.begin();
+  }
+
+  generatedCode(kernel: Kernel): { code: string; language: string } {
+    return { code: generateWgsl(kernel, this.#executor.host.caps).code, language: "WGSL" };
+  }
+
+  async read(view: BufferView): Promise<TypedArray> {
+    const { strides, offset, sizes, dtype } = view;
+    const gb = view.buffer as GpuBuffer;
     if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
     for (const c of gb.checks) {
       const error = await c.promise;
@@ -203,20 +217,20 @@ export class WebGpuDevice implements Device, BufferOwner {
     }
     if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
     if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier"));
-    const n = node.numel;
-    const out = node.dtype === "float32" ? new Float32Array(n) : node.dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
+    const n = sizes.reduce((a, b) => a * b, 1);
+    const out = dtype === "float32" ? new Float32Array(n) : dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
     if (n === 0) return out;
     // The range of elements the view touches.
     let [lo, hi] = [offset, offset];
-    node.dims.forEach((d, i) => {
-      const reach = strides[i]! * (d.size - 1);
+    sizes.forEach((size, i) => {
+      const reach = strides[i]! * (size - 1);
       if (reach > 0) hi += reach;
       else lo += reach;
     });
     // One copy: from the mapped staging memory straight into the result, in the view's order.
     await this.#download(gb, lo, hi - lo + 1, (words) => {
-      const src = node.dtype === "float32" ? new Float32Array(words) : node.dtype === "int32" ? new Int32Array(words) : new Uint32Array(words);
-      gatherView(src, offset - lo, node.dims, strides, out);
+      const src = dtype === "float32" ? new Float32Array(words) : dtype === "int32" ? new Int32Array(words) : new Uint32Array(words);
+      readStrided(src, { sizes, strides, offset: offset - lo }, out);
     });
     return out;
   }

@@ -1,18 +1,17 @@
-// Layer: src/backend/webgpu. Runs lowered programs: one compute pass per program, a pipeline per structural
-// hash (the cache key from src/backend/kernel/hash.ts plus the adapter-dependent choices), the params of all
-// kernels in one uniform buffer, and one status buffer for gather index errors. Nothing waits for the GPU
-// here: errors (a gather index out of range, out-of-memory, validation) become checks attached to the
-// results, and reading a result awaits them and throws. Temporaries go back to the pool right after.
-// Imports the graph, the kernel IR and this device's modules.
-import { type Node, contiguousStrides } from "../../graph/node.js";
-import { ShapeError, indexRange } from "../../types/errors.js";
-import type { KernelStats } from "../engine.js";
-import { toAffine } from "../../graph/index-expr.js";
+// Layer: src/backend/webgpu. Runs programs of scheduled kernels and routines: one compute pass per program, a
+// pipeline per structural hash (the cache key from src/backend/kernel/hash.ts plus the adapter-dependent
+// choices), the params of all kernels in one uniform buffer, and one status buffer for index errors (gathers
+// and scatter-adds) with four words per checking launch, so an error names the dim of the launch it came from. Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
+// validation) become checks attached to the results, and reading a result awaits them and throws.
+// Imports the kernel IR, the device contract and this device's modules; never src/graph.
+import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
+import type { DeviceBuffer, KernelStats, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
-import type { Step } from "../kernel/lower.js";
+import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
 import { type Check, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
-import { type WgslCaps, type WgslKernel, generateWgsl, sortKeys } from "./wgsl/codegen.js";
+import { type WgslCaps, type WgslKernel, generateWgsl } from "./wgsl/codegen.js";
 import { bindings } from "./wgsl/module.js";
+import { scatterAddKernel, zeroKernel } from "./wgsl/scatter.js";
 import { rankKernel } from "./wgsl/sort.js";
 
 /** A compiled kernel: its pipeline and what launching it needs. */
@@ -22,14 +21,31 @@ export interface CompiledKernel {
   readonly layout: GPUBindGroupLayout;
 }
 
+/** A scheduled kernel compiled for this device (the contract's PreparedKernel). */
+interface PreparedWgsl extends PreparedKernel {
+  readonly kernel: Kernel;
+  /** Absent for a kernel with no output elements: nothing is compiled or launched (WGSL rejects % 0). */
+  readonly compiled: CompiledKernel | undefined;
+}
+
 /** What the executor needs from its device. */
 export interface ExecutorHost {
   readonly gpu: GPUDevice;
   readonly caps: WgslCaps;
   readonly maxStorageBuffers: number;
   readonly uniformAlign: number;
-  /** A new buffer for `length` elements (checked against the adapter's limits). */
-  allocate(dtype: Node["dtype"], length: number): GpuBuffer;
+  /** minStorageBufferOffsetAlignment: each launch's status words start at a multiple of it. */
+  readonly storageAlign: number;
+  /** Throws if a buffer belongs to an earlier (lost) device. */
+  checkCurrent(buffer: GpuBuffer): void;
+}
+
+/** Where an index error reported by the status words came from. */
+interface IndexCheck {
+  readonly dim: string;
+  readonly limit: number;
+  /** A scatter-add: the status words also hold the position in the indices. */
+  readonly position?: boolean;
 }
 
 /** A launch waiting to be encoded. */
@@ -37,7 +53,8 @@ interface Launch {
   readonly compiled: CompiledKernel;
   readonly buffers: readonly GPUBuffer[];
   readonly params: ArrayBuffer | undefined;
-  readonly status: boolean;
+  /** Present when the kernel checks indices: what its status ids name. It gets status words of its own. */
+  readonly checks?: readonly IndexCheck[];
 }
 
 export class WebGpuExecutor {
@@ -48,21 +65,21 @@ export class WebGpuExecutor {
   constructor(readonly host: ExecutorHost) {}
 
   /** The compiled kernel for a cache key (from the cache when its structure was seen before). */
-  compile(key: string, make: () => WgslKernel, inputs: number, params: boolean): CompiledKernel {
+  compile(key: string, make: () => WgslKernel, inputs: number, params: boolean, status?: boolean): CompiledKernel {
     const known = this.cache.get(key);
     if (known) {
       this.stats.cacheHits++;
       return known;
     }
     const wgsl = make();
-    const status = wgsl.dynamicLoads.length > 0;
-    const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (status ? 1 : 0);
+    const hasStatus = status ?? wgsl.dynamicLoads.length > 0;
+    const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (hasStatus ? 1 : 0);
     if (storage > this.host.maxStorageBuffers) {
       throw new Error(
         `a fused kernel binds ${storage} buffers, more than this WebGPU adapter allows (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
       );
     }
-    const layout = this.#layout(wgsl, inputs, params, status);
+    const layout = this.#layout(wgsl, inputs, params, hasStatus);
     const device = this.host.gpu;
     const module = device.createShaderModule({ code: wgsl.code });
     const pipeline = device.createComputePipeline({ layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }), compute: { module, entryPoint: "main" } });
@@ -70,6 +87,14 @@ export class WebGpuExecutor {
     this.cache.set(key, compiled);
     this.stats.compiled++;
     return compiled;
+  }
+
+  /** The pipeline of a scheduled kernel. */
+  prepare(kernel: Kernel, hash: string): PreparedKernel {
+    if (kernel.output.length === 0) return { hash, kernel, compiled: undefined } satisfies PreparedWgsl as PreparedKernel;
+    const compiled = this.compile(`${hash}:${this.#variant()}`, () => generateWgsl(kernel, this.host.caps), kernel.inputs.length, kernel.params.length > 0);
+    const prepared: PreparedWgsl = { hash, kernel, compiled };
+    return prepared;
   }
 
   /** Bindings: out, the inputs (read-only, as scalars and/or vec4s), the params (uniform), the status words. */
@@ -90,50 +115,40 @@ export class WebGpuExecutor {
   }
 
   /**
-   * Runs a program: encodes every kernel into one compute pass and submits it. The requested nodes keep
-   * their values; temporaries are released (back to the pool) once it is submitted.
+   * A program: kernels and routines are encoded into one compute pass, submitted by finish(), whose checks
+   * (index errors, out-of-memory, validation) are attached to every buffer the program wrote, together with
+   * the pending checks of the buffers it read.
    */
-  runProgram(steps: readonly Step[], requested: ReadonlySet<Node>): void {
+  begin(): Program {
     const device = this.host.gpu;
     device.pushErrorScope("out-of-memory");
     device.pushErrorScope("validation");
     const launches: Launch[] = [];
-    const outputs: { node: Node; buffer: GpuBuffer; inherited: Check[] }[] = [];
-    const gathers: { dim: string; limit: number }[] = [];
-    const temporaries: Node[] = [];
-    let scratch: GpuBuffer[] = [];
-    let failure: unknown;
-    try {
-      for (const step of steps) {
-        const { node, kernel } = step;
-        const buffer = this.host.allocate(node.dtype, node.numel);
-        buffer.retain();
-        const inherited = step.inputs.flatMap((n) => [...(n.storage!.buffer as GpuBuffer).checks]);
-        if (kernel.output.length > 0) {
-          if (kernel.mode.kind === "sort") scratch.push(this.#sort(step, buffer, launches, gathers));
-          else this.#launch(step.hash, kernel, buffer.gpu, step, launches, gathers);
-        }
-        node.materialize({ buffer, strides: contiguousStrides(node.dims), offset: 0 }, !requested.has(node));
-        buffer.release();
-        outputs.push({ node, buffer, inherited });
-        if (!requested.has(node)) temporaries.push(node);
-      }
-    } catch (e) {
-      failure = e;
-    }
-    const checks = this.#submit(launches, gathers);
-    for (const s of scratch) s.release();
-    scratch = [];
-    for (const { buffer, inherited } of outputs) buffer.addChecks([...inherited, ...checks]);
-    for (const n of temporaries) n.release();
-    if (failure) throw failure;
-  }
-
-  #launch(hash: string, kernel: Kernel, out: GPUBuffer, step: Step, launches: Launch[], gathers: { dim: string; limit: number }[]): void {
-    const compiled = this.compile(`${hash}:${this.#variant()}`, () => generateWgsl(kernel, this.host.caps), kernel.inputs.length, kernel.params.length > 0);
-    const inputs = step.inputs.map((n) => (n.storage!.buffer as GpuBuffer).gpu);
-    launches.push({ compiled, buffers: [out, ...inputs], params: paramBytes(kernel, step.params), status: compiled.wgsl.dynamicLoads.length > 0 });
-    if (compiled.wgsl.dynamicLoads.length) gathers.push(...compiled.wgsl.dynamicLoads);
+    const outputs: { buffer: GpuBuffer; inherited: Check[] }[] = [];
+    const record = (out: DeviceBuffer, inputs: readonly DeviceBuffer[]): GPUBuffer[] => {
+      const ins = inputs as readonly GpuBuffer[];
+      for (const b of ins) this.host.checkCurrent(b);
+      outputs.push({ buffer: out as GpuBuffer, inherited: ins.flatMap((b) => [...b.checks]) });
+      return [(out as GpuBuffer).gpu, ...ins.map((b) => b.gpu)];
+    };
+    return {
+      dispatch: (prepared, out, inputs, params) => {
+        const { kernel, compiled } = prepared as PreparedWgsl;
+        const buffers = record(out, inputs);
+        if (!compiled) return;
+        const checks = compiled.wgsl.dynamicLoads;
+        launches.push({ compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });
+      },
+      routine: (routine, out, inputs) => {
+        const buffers = record(out, inputs);
+        if (routine.kind === "sort") this.#sort(routine, buffers, launches);
+        else this.#scatterAdd(routine, buffers, launches);
+      },
+      finish: () => {
+        const checks = this.#submit(launches);
+        for (const { buffer, inherited } of outputs) buffer.addChecks([...inherited, ...checks]);
+      },
+    };
   }
 
   /** Adapter-dependent choices that change the generated code for the same kernel. */
@@ -142,35 +157,41 @@ export class WebGpuExecutor {
     return `${c.maxInvocations}:${c.maxWorkgroupsPerDimension}:${c.f16 ? "f16" : "f32"}:${c.subgroupMaxSize ?? 0}`;
   }
 
-  /** Sort: the keys as a map kernel into a scratch buffer, then the rank kernel writes positions. */
-  #sort(step: Step, out: GpuBuffer, launches: Launch[], gathers: { dim: string; limit: number }[]): GpuBuffer {
-    const { kernel } = step;
-    const descending = kernel.mode.kind === "sort" && kernel.mode.descending;
-    const keysKernel = sortKeys(kernel);
-    const keyType = keysKernel.output.type === "f32" ? "f32" : "i32";
-    const keys = this.host.allocate(keyType === "f32" ? "float32" : "int32", kernel.output.length);
-    keys.retain();
-    this.#launch(`${step.hash}:keys`, keysKernel, keys.gpu, step, launches, gathers);
-    const along = kernel.inner[0]!;
-    const stride = toAffine(kernel.output.index)?.coeffs.get(along.name) ?? 1;
-    const shape = { n: along.extent, stride, total: kernel.output.length };
-    const compiled = this.compile(`rank:${keyType}:${descending}:${this.#variant()}`, () => rankKernel(keyType, descending, this.host.caps, shape), 1, true);
-    const params = new Uint32Array([shape.n, shape.stride, shape.total, 0]).buffer;
+  /** Sort: the rank kernel writes each key's position at its rank in its row. */
+  #sort(r: SortRoutine, buffers: readonly GPUBuffer[], launches: Launch[]): void {
+    if (r.total === 0) return;
+    const keyType = r.keyType === "f32" ? "f32" : "i32";
+    const compiled = this.compile(`rank:${keyType}:${r.descending}:${this.#variant()}`, () => rankKernel(keyType, r.descending, this.host.caps, r), 1, true);
+    const params = new Uint32Array([r.n, r.stride, r.total, 0]).buffer;
     // The dispatch depends on the total; the cached kernel's is recomputed for this shape.
-    const wgsl = { ...compiled.wgsl, dispatch: rankKernel(keyType, descending, this.host.caps, shape).dispatch };
-    launches.push({ compiled: { ...compiled, wgsl }, buffers: [out.gpu, keys.gpu], params, status: false });
-    return keys;
+    const wgsl = { ...compiled.wgsl, dispatch: rankKernel(keyType, r.descending, this.host.caps, r).dispatch };
+    launches.push({ compiled: { ...compiled, wgsl }, buffers, params });
+  }
+
+  /** Scatter-add: clear the output, then add every value with an atomic compare-exchange (wgsl/scatter.ts). */
+  #scatterAdd(r: ScatterAddRoutine, buffers: readonly GPUBuffer[], launches: Launch[]): void {
+    if (r.outLength === 0) return;
+    const v = this.#variant();
+    const zero = this.compile(`zero:${r.outLength}:${v}`, () => zeroKernel(r.outLength, this.host.caps), 0, false);
+    launches.push({ compiled: zero, buffers: [buffers[0]!], params: undefined });
+    if (r.sizes.some((z) => z === 0)) return;
+    const key = `scatter-add:${r.sizes.join(",")}:${r.indexStrides.join(",")}:${r.outStrides.join(",")}:${r.axisStride}:${r.limit}:${v}`;
+    const scatter = this.compile(key, () => scatterAddKernel(r, this.host.caps), 2, false, true);
+    launches.push({ compiled: scatter, buffers, params: undefined, checks: [{ dim: r.dim, limit: r.limit, position: true }] });
   }
 
   /** Encodes and submits the launches; returns the checks of their results. */
-  #submit(launches: readonly Launch[], gathers: readonly { dim: string; limit: number }[]): Check[] {
+  #submit(launches: readonly Launch[]): Check[] {
     const device = this.host.gpu;
     const align = this.host.uniformAlign;
     const sizes = launches.map((l) => (l.params ? Math.ceil(l.params.byteLength / align) * align : 0));
     const total = sizes.reduce((a, b) => a + b, 0);
     const uniform = total ? device.createBuffer({ size: total, usage: Usage.UNIFORM | Usage.COPY_DST }) : undefined;
-    const status = gathers.length ? device.createBuffer({ size: 16, usage: Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST }) : undefined;
-    const staging = status ? device.createBuffer({ size: 16, usage: Usage.MAP_READ | Usage.COPY_DST }) : undefined;
+    // Status words: 4 per checking launch (failed, index, id, position), each at its own aligned offset.
+    const checking = launches.filter((l) => l.checks);
+    const slot = this.host.storageAlign;
+    const status = checking.length ? device.createBuffer({ size: checking.length * slot, usage: Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST }) : undefined;
+    const staging = status ? device.createBuffer({ size: checking.length * 16, usage: Usage.MAP_READ | Usage.COPY_DST }) : undefined;
     if (uniform) {
       const bytes = new Uint8Array(total);
       let at = 0;
@@ -191,7 +212,7 @@ export class WebGpuExecutor {
       for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
       for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
       if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
-      if (l.status) entries.push({ binding: b.status, resource: { buffer: status! } });
+      if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
       at += sizes[i]!;
       pass.setPipeline(l.compiled.pipeline);
       pass.setBindGroup(0, device.createBindGroup({ layout: l.compiled.layout, entries }));
@@ -199,7 +220,7 @@ export class WebGpuExecutor {
       this.stats.launches++;
     }
     pass.end();
-    if (status) encoder.copyBufferToBuffer(status, 0, staging!, 0, 16);
+    checking.forEach((_, k) => encoder.copyBufferToBuffer(status!, k * slot, staging!, k * 16, 16));
     device.queue.submit([encoder.finish()]);
     uniform?.destroy();
     status?.destroy();
@@ -208,9 +229,12 @@ export class WebGpuExecutor {
       const read = staging.mapAsync(MAP_READ_MODE).then(() => {
         const words = new Int32Array(staging.getMappedRange().slice(0));
         staging.destroy();
-        if (!words[0]) return undefined;
-        const g = gathers[words[2]!]!;
-        return new ShapeError(indexRange(words[1]!, g.dim, g.limit));
+        // The first launch (in program order) that failed, as the CPU, which stops there, reports it.
+        const k = checking.findIndex((_, k) => words[k * 4] !== 0);
+        if (k < 0) return undefined;
+        const [index, id, position] = [words[k * 4 + 1]!, words[k * 4 + 2]!, words[k * 4 + 3]!];
+        const g = checking[k]!.checks![id]!;
+        return new ShapeError(g.position ? indexRangeAt(index, g.dim, g.limit, position) : indexRange(index, g.dim, g.limit));
       });
       checks.push(watch(read.catch((e: unknown) => asError(e))));
     }

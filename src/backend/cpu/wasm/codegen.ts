@@ -1,18 +1,14 @@
 // Layer: src/backend/cpu. Kernel IR -> a WebAssembly module with one function
 //   run(out, in0 … inN, p0 … pM, start, end)
 // that computes the kernel's outer loop points start ≤ i < end of its parallel loop (threads split that range).
-// Loops are collapsed where memory is contiguous; the innermost store loop and each reduction's innermost
+// It receives scheduled kernels (loops collapsed, reciprocals hoisted, phases stashed, contractions marked: lower.ts); the innermost store loop and each reduction's innermost
 // loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
 // vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
-import { collapseLoops } from "../../kernel/passes/collapse.js";
-import { invariantReciprocals } from "../../kernel/passes/reciprocal.js";
-import { stashPhaseValues } from "../../kernel/passes/stash.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
 import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
-import { matchContraction } from "../../kernel/passes/contraction.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 
 export interface WasmKernel {
@@ -323,12 +319,11 @@ function vectorStep(p: Phase): string {
 }
 
 /**
- * Generates the Wasm module of a map or scan kernel. @example generateWasm(step.kernel, { shared: true, maxPages: 65536 })
+ * Generates the Wasm module of a scheduled map or scan kernel (lower.ts ran the CPU's scheduling passes).
+ * @example generateWasm(step.kernel, { shared: true, maxPages: 65536 })
  */
-export function generateWasm(kernel: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
-  if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
-  const k = stashPhaseValues(invariantReciprocals(collapseLoops(kernel)));
-  const contraction = matchContraction(k);
+export function generateWasm(k: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
+  const contraction = k.contraction;
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory);
     return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction) };

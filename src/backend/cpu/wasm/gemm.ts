@@ -34,7 +34,7 @@ export function scratchBytes(c: Contraction): number {
   return roundUp(4 * (K * roundUp(NC, NR) + K * roundUp(MC, MR)), 64);
 }
 
-/** Generates the module. @example generateGemm(kernel, matchContraction(kernel)!, memory) */
+/** Generates the module. @example generateGemm(kernel, kernel.contraction!, memory) */
 export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
   const { M, N, K, NC, MC, units } = gemmBlocks(c);
   const NCpad = roundUp(NC, NR);

@@ -1,9 +1,10 @@
-// Layer: src/backend/kernel, an analysis used by code generators. Recognises a contraction: a kernel whose
+// Layer: src/backend/kernel, a scheduling pass (lower.ts). Recognises a contraction: a kernel whose
 // one phase is Σ_k A·B and whose stored value (the epilogue: bias, activation, scale) reads that sum, from a
 // register, at each output point. Its loop variables fall in four classes, like a batched matrix product
 //   C[batch, m, n] = Σ_k A[batch, m, k] · B[batch, k, n]
 // where m (n) are the output loops only A (only B) reads. A and B are arbitrary expressions (prologues:
-// they are evaluated while packing). Code generators turn this into a tiled, register-blocked kernel.
+// they are evaluated while packing). The pass records it on the kernel (Kernel.contraction), and code
+// generators turn it into a tiled, register-blocked kernel.
 import { type Expr, type Kernel, type LoopVar, loopVarsOf } from "../ir.js";
 
 export interface Contraction {
@@ -35,4 +36,14 @@ export function matchContraction(k: Kernel): Contraction | undefined {
   if (onlyA.length === 0 || onlyB.length === 0) return undefined;
   const batch = k.outer.filter((v) => !onlyA.includes(v) && !onlyB.includes(v));
   return { a: body.a, b: body.b, batch, m: onlyA, n: onlyB, k: phase.vars };
+}
+
+/**
+ * The scheduling pass: the kernel with its contraction recorded, when it is one (the last pass of a list:
+ * the recorded factors are the kernel's own expressions).
+ * @example markContraction(kernel).contraction?.k // [{ name: "k", extent: 64 }]
+ */
+export function markContraction(k: Kernel): Kernel {
+  const contraction = matchContraction(k);
+  return contraction ? { ...k, contraction } : k;
 }

@@ -1,5 +1,5 @@
 // Layer: src/backend/kernel, pass 1 of lower.ts. Decides which nodes get a kernel of their own and lowers
-// each to index notation: the roots, scans and sorts always; a reduction when it cannot be a phase of its
+// each to index notation: the roots and scans always; a reduction when it cannot be a phase of its
 // consumer's kernel or when two kernels would both need it (computing it once beats computing it twice); an
 // elementwise value that two kernels would both recompute when its inlined work exceeds what storing it once
 // and reading it back costs (`SHARED_WORK_LIMIT`: a training step's residual-stream gradient feeds many
@@ -8,8 +8,10 @@
 // to the stash schedule on the CPU, and costs less than a reload on a GPU);
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
-// Output: kernels in an order where inputs come first.
+// Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
+// Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
+import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 
 /**
@@ -17,6 +19,9 @@ import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
  * storing it costs one write and a read per consumer, about what three operations cost in registers.
  */
 export const SHARED_WORK_LIMIT = 3;
+
+/** One planned step: a fused kernel (with its bindings) or a routine. */
+export type Planned = ({ readonly kind: "kernel" } & Lowered) | PlannedRoutine;
 
 export interface PlanOptions {
   /** The most buffers one kernel may read (a device limit); a kernel that would read more is split. */
@@ -61,13 +66,13 @@ function outermost(set: ReadonlySet<Node>, isMaterialized: (n: Node) => boolean)
 }
 
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
-export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Lowered[] {
+export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Planned[] {
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
   for (;;) {
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
-    const lowered = new Map<Node, Lowered>();
+    const lowered = new Map<Node, Planned>();
     const claimedBy = new Map<Node, Node>();
     const queue = [...own];
     let splitForInputs = false;
@@ -77,12 +82,20 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     while (queue.length) {
       const n = queue.pop()!;
       if (lowered.has(n)) continue;
-      const l = lowerToIndexNotation(n, isMaterialized, (x) => {
+      const materialize = (x: Node): void => {
         if (!own.has(x) && !x.storage) {
           own.add(x);
           queue.push(x);
         }
-      });
+      };
+      if (isRoutineNode(n)) {
+        // A routine reads whole buffers: each input gets its own kernel unless it is stored contiguously.
+        const inputs = n.inputs.map((x) => contiguousInput(x));
+        for (const x of inputs) materialize(x);
+        lowered.set(n, planRoutine(n, inputs));
+        continue;
+      }
+      const l = lowerToIndexNotation(n, isMaterialized, materialize);
       if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
         if (!split) throw new Error(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
@@ -96,14 +109,14 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         claimedBy.set(r, n);
       }
       for (const r of l.repeated) if (l.inlined.get(r)! > SHARED_WORK_LIMIT) sharedValues.add(r);
-      lowered.set(n, l);
+      lowered.set(n, { kind: "kernel", ...l });
     }
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
     // Of shared values, only the outermost: their subtrees move into their own kernels with them, and a part
     // still shared after that is found by the next attempt.
     for (const r of sharedReductions.size ? sharedReductions : outermost(sharedValues, isMaterialized)) forced.add(r);
     if (splitForInputs || sharedReductions.size || sharedValues.size) continue;
-    const order: Lowered[] = [];
+    const order: Planned[] = [];
     const done = new Set<Node>();
     const visit = (n: Node): void => {
       const l = lowered.get(n);

@@ -254,6 +254,7 @@ class KernelBuilder {
       }
       case "scan":
       case "argsort":
+      case "scatterAdd":
         this.materialize(node);
         return this.load(node, env, guard);
     }
@@ -328,10 +329,11 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
   let value: Expr;
   let mode: Kernel["mode"] = { kind: "map" };
   let innerNames: Set<string>;
-  if (op.kind === "scan" || op.kind === "argsort") {
+  if (op.kind === "argsort" || op.kind === "scatterAdd") throw new Error(`internal: ${op.kind} is a routine, not a kernel`);
+  if (op.kind === "scan") {
     b.allowPhases = false;
     value = b.lower(root.inputs[0]!, identity, undefined);
-    mode = op.kind === "scan" ? { kind: "scan", fn: op.fn } : { kind: "sort", descending: op.descending };
+    mode = { kind: "scan", fn: op.fn };
     innerNames = new Set([op.dim]);
   } else if (op.kind === "reduce") {
     value = { op: "reduced", type: scalarType(root.dtype), phase: b.fuseReduction(root, identity)! };

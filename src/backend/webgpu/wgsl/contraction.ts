@@ -6,7 +6,7 @@
 // Factors are read in the order their memory is contiguous, 4 neighbours (a vec4) at a time where they can be. Imports the IR, the emitter and module helpers.
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
-import { type Contraction, matchContraction } from "../../kernel/passes/contraction.js";
+import type { Contraction } from "../../kernel/passes/contraction.js";
 import { type EmitEnv, ExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
 
@@ -17,10 +17,10 @@ const TK = 16;
 /**
  * The roles of a contraction kernel's loops, or undefined when the kernel is not one worth tiling (a single
  * phase `sum(a · b)` in f32 over at least 16 rows and 16 columns, no inner loop) or its tiles do not fit one
- * dispatch. @example contractionPlan(lowerGraph([a.dot("k", b).node])[0].kernel, caps)?.k // [{ name: "k", extent: 64 }]
+ * dispatch. @example contractionPlan(lowerKernels([a.dot("k", b).node], { passes: schedules.webgpu })[0].kernel, caps)?.k // [{ name: "k", extent: 64 }]
  */
 export function contractionPlan(k: Kernel, caps: WgslCaps): Contraction | undefined {
-  const c = matchContraction(k);
+  const c = k.contraction;
   if (!c) return undefined;
   const [M, N, B] = [extentOf(c.m), extentOf(c.n), extentOf(c.batch)];
   if (M < 16 || N < 16 || extentOf(c.k) < 4) return undefined;
