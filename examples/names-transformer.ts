@@ -155,6 +155,9 @@ export interface TrainOptions {
 export interface CompiledKernels {
   readonly afterFirst: number;
   readonly afterLast: number;
+  /** Programs lowered (planned, fused, scheduled) after step 1 and after the last step (up to step 100). */
+  readonly loweredAfterFirst: number;
+  readonly loweredAfterLast: number;
   readonly lastStep: number;
 }
 
@@ -171,6 +174,9 @@ export async function train(options: TrainOptions) {
   const compiledBefore = kernelStats().compiled;
   let afterFirst = 0;
   let afterLast = 0;
+  const loweredBefore = kernelStats().lowerings;
+  let loweredAfterFirst = 0;
+  let loweredAfterLast = 0;
   const start = performance.now();
   for (let step = 1; step <= steps; step++) {
     const batch = sampleBatch(stream, next);
@@ -178,14 +184,14 @@ export async function train(options: TrainOptions) {
     targets.feed(tensor(batch.targets, [["batch", config.batch], ["seq", config.context]], { dtype: "int32" }));
     losses.push(await opt.step(() => crossEntropy(logits(model, ids), targets, "vocab")));
     // The step is traced the same way each time, so its kernels come from the cache after step 1.
-    if (step === 1) afterFirst = kernelStats().compiled - compiledBefore;
-    if (step <= 100) afterLast = kernelStats().compiled - compiledBefore;
+    if (step === 1) [afterFirst, loweredAfterFirst] = [kernelStats().compiled - compiledBefore, kernelStats().lowerings - loweredBefore];
+    if (step <= 100) [afterLast, loweredAfterLast] = [kernelStats().compiled - compiledBefore, kernelStats().lowerings - loweredBefore];
     const seconds = (performance.now() - start) / 1000;
     options.progress?.(step, losses.at(-1)!, (step * config.batch * config.context) / seconds);
   }
   const window = Math.max(1, Math.min(10, Math.floor(steps / 4)));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const kernels: CompiledKernels = { afterFirst, afterLast, lastStep: Math.min(steps, 100) };
+  const kernels: CompiledKernels = { afterFirst, afterLast, loweredAfterFirst, loweredAfterLast, lastStep: Math.min(steps, 100) };
   return { model, baseline: unigramLoss(stream), first: mean(losses.slice(0, window)), final: mean(losses.slice(-window)), losses, kernels };
 }
 
@@ -249,6 +255,7 @@ async function main(): Promise<void> {
   if (tty) process.stdout.write("\n");
   const k = result.kernels;
   console.log(`kernels compiled: ${k.afterFirst} by step 1, ${k.afterLast} by step ${k.lastStep} (later steps reuse them)`);
+  console.log(`programs lowered: ${k.loweredAfterFirst} by step 1, ${k.loweredAfterLast} by step ${k.lastStep} (later steps replay them)`);
   console.log(`unigram baseline loss: ${result.baseline.toFixed(3)}`);
   console.log(`first loss: ${result.first.toFixed(3)}   final loss: ${result.final.toFixed(3)}`);
   console.log(`samples (seed ${seed}): ${(await sampleNames(result.model, 12, seed)).join(", ")}`);

@@ -16,7 +16,7 @@ describe("names transformer (short mode)", () => {
     expect(h).toBeLessThan(Math.log(28));
   });
 
-  it("20 steps decrease the loss, compile kernels only in step 1, and the model samples names", async () => {
+  it("20 steps decrease the loss, compile and lower kernels only in step 1, and the model samples names", async () => {
     const steps = Number(process.env.DEMO_STEPS ?? 20);
     const result = await train({ steps, seed: 1 });
     expect(result.losses).toHaveLength(steps);
@@ -25,6 +25,9 @@ describe("names transformer (short mode)", () => {
     // The step is the same traced program every time: its kernels are compiled once (in step 1 if this
     // process has not compiled them already) and reused from the cache by every later step.
     expect(result.kernels.afterLast).toBe(result.kernels.afterFirst);
+    // ... and it replays the program recorded in step 1: no lowering, planning or kernel hashing after it.
+    expect(result.kernels.loweredAfterFirst).toBeGreaterThan(0);
+    expect(result.kernels.loweredAfterLast).toBe(result.kernels.loweredAfterFirst);
     const names = await sampleNames(result.model, 5, 1);
     expect(names).toHaveLength(5);
     for (const n of names) expect(n).toMatch(/^[A-Z-][a-z-]+$/);

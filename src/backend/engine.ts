@@ -6,17 +6,18 @@ import type { DType, Dim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, KernelReport, KernelStats, TypedArray } from "./device-contract.js";
-import { explainOn, realizeOn, viewOf } from "./realize.js";
+import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
 
 export type { Device, KernelReport, KernelStats, TypedArray };
 
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
- * launches found their kernel in the cache, and how many kernels ran.
+ * launches found their kernel in the cache, how many kernels ran, and how many realizes lowered their graph
+ * anew or replayed a recorded program (a training step after the first replays).
  * @example const before = kernelStats().compiled; step(); kernelStats().compiled - before // 0 after the first step
  */
-export function kernelStats(): KernelStats {
-  const total: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
+export function kernelStats(): KernelStats & ProgramStats {
+  const total = { compiled: 0, cacheHits: 0, launches: 0, ...programStats };
   for (const d of devices.values()) {
     const s = d.stats;
     total.compiled += s.compiled;
@@ -24,6 +25,12 @@ export function kernelStats(): KernelStats {
     total.launches += s.launches;
   }
   return total;
+}
+
+/** Programs lowered anew, and programs replayed from the program cache (a repeated step lowers nothing). */
+export interface ProgramStats {
+  lowerings: number;
+  replays: number;
 }
 
 const devices = new Map<string, Device>();

@@ -5,8 +5,10 @@
 // pipeline, the contract, and the float64 reference interpreter (for devices that interpret the graph).
 import { type DType, type Node, contiguousStrides } from "../graph/node.js";
 import { evaluate } from "./cpu/reference.js";
-import type { BufferView, Device, DeviceBuffer, KernelReport, TypedArray } from "./device-contract.js";
+import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
+import type { Routine } from "./kernel/routine.js";
+import { type CanonicalGraph, ProgramCache, type RecordedProgram, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
 import { showKernel } from "./kernel/print.js";
 import { showRoutine } from "./kernel/routine.js";
 
@@ -24,18 +26,64 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   if (todo.length === 0) return;
   realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return interpret(device, todo);
-  const requested = new Set(todo);
+  const graph = canonicalGraph(todo);
+  const cache = cacheOf(device);
+  const known = programCache.enabled ? cache.get(graph.key) : undefined;
+  if (known) {
+    programStats.replays++;
+    return run(device, bindProgram(known, graph), new Set(todo));
+  }
   const steps = lowerGraph(todo, device.lowering);
+  programStats.lowerings++;
+  const bound: BoundStep[] = steps.map((s) =>
+    s.kind === "kernel"
+      ? { kind: "kernel", kernel: device.prepare(s.kernel, s.hash), out: s.node, inputs: s.inputs, params: s.params }
+      : { kind: "routine", routine: s.routine, out: s.node, inputs: s.inputs },
+  );
+  // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
+  const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
+  if (recorded) cache.set(graph.key, recorded);
+  run(device, bound, new Set(todo));
+}
+
+/** The switch of the program cache (off: every realize lowers anew, as a fresh process would). */
+export const programCache = { enabled: true };
+/** Realizes that lowered their graph anew, and realizes that replayed a recorded program (all devices). */
+export const programStats = { lowerings: 0, replays: 0 };
+const caches = new WeakMap<Device, ProgramCache>();
+const cacheOf = (device: Device): ProgramCache => {
+  let c = caches.get(device);
+  if (!c) caches.set(device, (c = new ProgramCache()));
+  return c;
+};
+
+/** A step bound to the nodes it stores and reads and to its param values. */
+type BoundStep =
+  | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: Node; readonly inputs: readonly Node[]; readonly params: readonly number[] }
+  | { readonly kind: "routine"; readonly routine: Routine; readonly out: Node; readonly inputs: readonly Node[] };
+
+/** A recorded program's steps bound to the nodes of a graph of its structure, params read from that graph. */
+function bindProgram(program: RecordedProgram, graph: CanonicalGraph): BoundStep[] {
+  const at = (i: number): Node => graph.nodes[i]!;
+  return program.steps.map((s) =>
+    s.kind === "kernel"
+      ? { kind: "kernel", kernel: s.kernel, out: at(s.out), inputs: s.inputs.map(at), params: paramsOf(graph, s.params) }
+      : { kind: "routine", routine: s.routine, out: at(s.out), inputs: s.inputs.map(at) },
+  );
+}
+
+/** Runs bound steps as one device program, materialising the requested nodes and freeing the temporaries. */
+function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet<Node>): void {
   const program = device.begin();
   const temporaries: Node[] = [];
   try {
     for (const step of steps) {
-      const { node } = step;
+      const node = step.out;
       const inputs = step.inputs.map((n) => n.storage!.buffer);
       const out = device.allocate(node.dtype, node.numel);
       out.retain();
       try {
-        if (step.kind === "kernel") program.dispatch(device.prepare(step.kernel, step.hash), out, inputs, step.params);
+        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
         else program.routine(step.routine, out, inputs);
         const keep = requested.has(node);
         node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, !keep);

@@ -29,6 +29,8 @@ export interface KernelStep {
   readonly kernel: Kernel;
   readonly inputs: readonly Node[];
   readonly params: readonly number[];
+  /** The node each param's value comes from (kernel/passes/to-index-notation.ts paramValue), by slot. */
+  readonly paramNodes: readonly Node[];
   readonly hash: string;
 }
 /** One routine of a program (an operation that cannot be fused), bound to the contiguous nodes it reads. */
@@ -121,7 +123,7 @@ export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): 
     const hash = hashes[i]!;
     const kernel = known.get(hash) ?? s.kernel;
     if (!known.has(hash)) known.set(hash, kernel);
-    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, hash };
+    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, paramNodes: s.paramNodes, hash };
   });
 }
 

@@ -19,6 +19,8 @@ export interface Lowered {
   readonly inputs: readonly Node[];
   /** Values of the kernel's params, by slot. */
   readonly params: readonly number[];
+  /** The node each param's value is read from (a fill's value, a random draw's seed, a pad's fill), by slot. */
+  readonly paramNodes: readonly Node[];
   /** Reductions fused into this kernel as phases. */
   readonly fused: readonly Node[];
   /** Elementwise nodes computed inline, with the ALU work of each one's inlined subtree (per element). */
@@ -56,11 +58,28 @@ const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
 /** The work of an expensive function (or a random draw) counted as this many simple operations. */
 const EXPENSIVE_WORK = 16;
 
+/**
+ * The value a node passes to a kernel as a param: a fill's value, a random draw's seed, a pad's fill. Params
+ * are what may change between runs of one compiled program (replay binds them afresh).
+ * @example paramValue(fillNode(0.5, "float32", [])) // 0.5
+ */
+export function paramValue(node: Node): number {
+  const op = node.op;
+  if (op.kind === "fill") return op.value;
+  if (op.kind === "random") return op.seed;
+  if (op.kind === "view") return op.map.fill;
+  throw new Error(`internal: a ${op.kind} node carries no param`);
+}
+
+/** Constant exponents that `x ** c` lowers to other code for: for these, the fill's value is structure. */
+export const STRUCTURAL_POWERS: ReadonlySet<number> = new Set([-1, 0.5, -0.5, 1, 2, 3, 4]);
+
 class KernelBuilder {
   readonly inputs: Node[] = [];
   readonly inputTypes: ScalarType[] = [];
   readonly params: number[] = [];
   readonly paramTypes: ScalarType[] = [];
+  readonly paramNodes: Node[] = [];
   readonly phases: Phase[] = [];
   readonly fused: Node[] = [];
   /** Elementwise nodes computed inline and the work of their inlined subtrees (what a second kernel would redo). */
@@ -97,9 +116,11 @@ class KernelBuilder {
     return slot;
   }
 
-  param(value: number, type: ScalarType): Expr {
-    const slot = this.params.push(value) - 1;
+  /** A param slot holding the value `source` carries (see paramValue). */
+  param(source: Node, type: ScalarType): Expr {
+    const slot = this.params.push(paramValue(source)) - 1;
     this.paramTypes.push(type);
+    this.paramNodes.push(source);
     return { op: "param", type, slot };
   }
 
@@ -179,7 +200,7 @@ class KernelBuilder {
       case "source":
         return this.load(node, env, guard);
       case "fill":
-        return this.param(op.value, type);
+        return this.param(node, type);
       case "iota": {
         const i: Expr = { op: "idx", type: "i32", index: env.get(op.dim)! };
         return type === "i32" ? i : { op: "cast", type, x: i };
@@ -188,14 +209,14 @@ class KernelBuilder {
         const strides = contiguousStrides(node.dims);
         let index: IndexExpr = idxConst(0);
         node.dims.forEach((d, i) => (index = idxAdd(index, idxMul(env.get(d.name)!, strides[i]!))));
-        return { op: "random", type: "f32", seed: this.param(op.seed, "i32"), stream: op.stream, index };
+        return { op: "random", type: "f32", seed: this.param(node, "i32"), stream: op.stream, index };
       }
       case "unary":
         return { op: "unary", type, fn: op.fn, x: input(0) };
       case "binary": {
         // x ** c for the constants that have cheaper forms (the kernel then depends on c: fine, it is rare)
         const c = node.inputs[1]!;
-        if (op.fn === "pow" && c.op.kind === "fill" && !this.isMaterialized(c)) {
+        if (op.fn === "pow" && c.op.kind === "fill" && !this.isMaterialized(c) && STRUCTURAL_POWERS.has(c.op.value)) {
           const x = input(0);
           if (c.op.value === -1) return { op: "unary", type, fn: "recip", x };
           if (c.op.value === 0.5) return { op: "unary", type, fn: "sqrt", x };
@@ -227,7 +248,7 @@ class KernelBuilder {
           inside = inside ? { op: "binary", type: "bool", fn: "and", a: inside, b: both } : both;
         }
         const g = guard ? ({ op: "binary", type: "bool", fn: "and", a: guard, b: inside! } as Expr) : inside!;
-        return { op: "where", type, cond: inside!, a: this.lower(node.inputs[0]!, inner, g, phase), b: this.param(op.map.fill, type) };
+        return { op: "where", type, cond: inside!, a: this.lower(node.inputs[0]!, inner, g, phase), b: this.param(node, type) };
       }
       case "gather": {
         const [x, index] = [node.inputs[0]!, node.inputs[1]!];
@@ -356,5 +377,5 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, fused: b.fused, inlined: b.inlined, repeated: b.repeated() };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated() };
 }
