@@ -133,16 +133,14 @@ export function fromSafetensors<const Spec extends SafetensorsSpec>(bytes: Uint8
   const { entries, dataStart } = readHeader(bytes);
   const out: Record<string, AnyTensor> = {};
   for (const [name, names] of Object.entries(spec)) {
-    const entry = entries.get(name);
-    if (!entry) fail(say.noSuchTensor(name, [...entries.keys()].join(", ") || "none"), { field: `"${name}"` });
-    const { dtype, shape, begin } = entry!;
-    const kind = elements[readable[dtype] ?? ""];
-    if (!kind) fail(say.unsupportedDtype(dtype, Object.keys(readable).join(", ")), { field: `"${name}".dtype` });
+    const entry = entries.get(name) ?? fail(say.noSuchTensor(name, [...entries.keys()].join(", ") || "none"), { field: `"${name}"` });
+    const { dtype, shape, begin, end } = entry;
+    const kind = elements[readable[dtype] ?? ""] ?? fail(say.unsupportedDtype(dtype, Object.keys(readable).join(", ")), { field: `"${name}".dtype` });
     if (names.length !== shape.length) throw new ShapeError(say.namesForRank(`tensor "${name}"`, shape.length, shape.join(", "), names.length));
     const dims = names.map((n, i) => ({ name: checkName(n), size: shape[i]! }));
     checkUnique(dims.map((d) => d.name));
-    const n = elementCount("safetensors", shape, kind!.bytes, entry!.end - begin, { field: `"${name}".data_offsets` });
-    out[name] = wrap(uploadNode(decodeElements("safetensors", bytes, dataStart + begin, n, kind!, true), kind!.dtype, dims));
+    const n = elementCount("safetensors", shape, kind.bytes, end - begin, { field: `"${name}".data_offsets` });
+    out[name] = wrap(uploadNode(decodeElements("safetensors", bytes, dataStart + begin, n, kind, true), kind.dtype, dims));
   }
   return out as SafetensorsResult<Spec>;
 }

@@ -240,7 +240,10 @@ export const describeValue = (v: unknown): string => {
   if (v === undefined) return "undefined";
   if (Array.isArray(v)) return `an array of ${v.length}`;
   if (v instanceof Uint8Array) return `a Uint8Array of ${v.length} bytes`;
-  if (typeof v === "object") return `${/^[AEIOU]/.test(v.constructor?.name ?? "") ? "an" : "a"} ${v.constructor?.name ?? "object"}`;
+  if (typeof v === "object") {
+    const kind = (v.constructor as { name?: string } | undefined)?.name || "Object";
+    return `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind}`;
+  }
   if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   return `the ${typeof v} ${String(v)}`;
 };
