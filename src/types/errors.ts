@@ -12,7 +12,8 @@ const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as Siz
 /**
  * The base class of every error the library raises on purpose: `ShapeError` (dims and sizes that do not fit),
  * `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind).
- * Anything else escaping the library (a `TypeError` from the engine) is a bug in the library.
+ * The file readers and writers raise nothing else: from them, any other error (a `TypeError` from the engine)
+ * is a bug in the library.
  *
  * @example
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof NamedTensorError) report(e.message); else throw e; }
