@@ -256,6 +256,8 @@ export const namesNotList = (fn: string, tensor: string, v: unknown): string =>
   `${fn} takes the dim names${tensor ? ` of "${tensor}"` : ""} as an array of strings, not ${describeValue(v)}`;
 export const metadataNotString = (key: string, v: unknown): string =>
   `the metadata value of "${key}" must be a string, not ${describeValue(v)}`;
+export const npyHeaderTooLong = (rank: number): string =>
+  `toNpy cannot write a tensor of rank ${rank}: its header would be over the 65535 bytes of a version 1.0 file`;
 export const namesForRank = (what: string, rank: number, sizes: string, given: number): string =>
   `${what} has ${rank} ${rank === 1 ? "axis" : "axes"} (${sizes}) but ${given} ${given === 1 ? "name was" : "names were"} given`;
 
