@@ -184,7 +184,7 @@ describe("safetensors refusals", () => {
     ["trailing bytes", stBytes(w("[2]"), zeros(9)), { w: ["a"] }, "the tensors end at data byte 8 but the data is 9 bytes: the tensors must cover it exactly", { offset: 70 }],
     ["a cut payload", stBytes(w("[2]"), zeros(7)), { w: ["a"] }, "the tensors end at data byte 8 but the data is 7 bytes: the tensors must cover it exactly", { offset: 69 }],
     ["number-valued metadata", stBytes(`{"__metadata__":{"a":1},${entry("w", "F32", "[2]", "[0,8]")}}`, zeros(8)), { w: ["a"] }, '__metadata__ must map strings to strings, but "a" is the number 1', { offset: 29, field: '__metadata__."a"' }],
-    ["null metadata", stBytes(`{"__metadata__":null,${entry("w", "F32", "[2]", "[0,8]")}}`, zeros(8)), { w: ["a"] }, "__metadata__ must be an object mapping strings to strings, not null", { offset: 24, field: "__metadata__" }],
+    ["array metadata", stBytes(`{"__metadata__":["a"],${entry("w", "F32", "[2]", "[0,8]")}}`, zeros(8)), { w: ["a"] }, "__metadata__ must be an object mapping strings to strings, not an array of 1", { offset: 24, field: "__metadata__" }],
     ["a tensor the file lacks", stBytes(w("[2]"), zeros(8)), { v: ["a"] }, 'it has no tensor "v" (it has w)', { field: '"v"' }],
     ["a valid dtype it cannot read", stBytes(w("[2]", "[0,2]", "F8_E4M3"), zeros(2)), { w: ["a"] }, "the dtype F8_E4M3 is not supported: use BOOL, U8, I8, I16, U16, F16, BF16, I32, U32, F32, F64, I64, U64", { field: '"w".dtype' }],
     ["an I64 out of int32", stBytes(w("[1]", "[0,8]", "I64"), writeElements([2 ** 40], "i8", true)), { w: ["a"] }, "element 0 (1099511627776) does not fit in int32", { offset: 62 }],
@@ -240,6 +240,9 @@ describe("safetensors exact reads", () => {
     expect(await back["ü.w"].data()).toEqual(ints);
     expect(back.z.shape).toEqual({ n: 0 });
     expect(fromSafetensors(await toSafetensors({}), {})).toEqual({});
+    // null metadata is no metadata, as the reference reads it (an Option)
+    const nullMeta = fromSafetensors(stBytes(`{"__metadata__":null,"w":{"dtype":"I32","shape":[1],"data_offsets":[0,4]}}`, writeElements([7], "i4", true)), { w: ["a"] });
+    expect([...(await nullMeta.w.data())]).toEqual([7]);
   });
 });
 

@@ -6,7 +6,7 @@
 // with FormatError (ShapeError when its rank no longer matches the names) — never a raw engine error, never
 // another tensor, never a slow read. The counts of each outcome are printed; "refused (a lax reading accepts)"
 // counts files the independent reading (regexes, JSON.parse) is too lax to refuse: repeated JSON keys, garbage
-// in a .npy header (NT_FUZZ_IO_SHOW=<kind> lists them; scripts/io-fuzz-numpy.py checks the .npy ones against NumPy).
+// in a .npy header (NT_FUZZ_IO_SHOW=<kind> lists them; scripts/io-fuzz-reference.py checks them against NumPy and safetensors).
 // NT_FUZZ_IO=N runs N files per format instead of CI's 150 (the long campaign); NT_TEST_SEED replays a run.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,9 +21,17 @@ import { sameValues } from "./helpers/io-files.js";
 import { testSeed } from "./helpers/random.js";
 
 const RUNS = Number(process.env.NT_FUZZ_IO) || 150;
-/** NT_FUZZ_IO_DUMP=dir writes every edited .npy file and what the reader did with it, for scripts/io-fuzz-numpy.py. */
+/** NT_FUZZ_IO_DUMP=dir writes every edited file and what the reader did with it, for scripts/io-fuzz-reference.py. */
 const DUMP = process.env.NT_FUZZ_IO_DUMP;
 let dumped = 0;
+/** With NT_FUZZ_IO_DUMP, a writer of one edited file and of what the reader did with it. */
+const dumper = (ext: string, kind: string, bytes: Uint8Array): ((record: object) => void) | undefined =>
+  DUMP
+    ? (record) => {
+        writeFileSync(join(DUMP, `${dumped}.${ext}`), bytes);
+        writeFileSync(join(DUMP, `${dumped++}.json`), JSON.stringify({ kind, ...record }));
+      }
+    : undefined;
 const EDITS_PER_FILE = 8;
 const SLOW_MS = 1000; // a hang, not a slow machine: reads here take well under 10 ms
 /** The long campaign runs past vitest's default limit of a minute. */
@@ -62,8 +70,12 @@ async function classify(
   try {
     loaded = read();
     if (dump) {
-      const t = await seen(loaded.x, ranks.x!);
-      dump({ outcome: "read", ...t, values: t.values.map((v) => (Object.is(v, -0) ? "-0" : Number.isFinite(v) ? v : String(v))) });
+      const tensors: Record<string, Expected> = {};
+      for (const [k, rank] of Object.entries(ranks)) {
+        const t = await seen(loaded[k], rank);
+        tensors[k] = { ...t, values: t.values.map((v) => (Object.is(v, -0) ? "-0" : Number.isFinite(v) ? v : String(v))) as never };
+      }
+      dump({ outcome: "read", tensors });
     }
   } catch (e) {
     if (dump) dump({ outcome: e instanceof FormatError || e instanceof ShapeError ? "refused" : "raw", message: String(e) });
@@ -246,13 +258,7 @@ describe("reader fuzz", () => {
         count("npy", "valid file", "same");
         for (const e of edits) {
           const [kind, edited] = editNpy(d, e);
-          const dump = DUMP
-            ? (record: object): void => {
-                writeFileSync(join(DUMP, `${dumped}.npy`), edited);
-                writeFileSync(join(DUMP, `${dumped++}.json`), JSON.stringify({ kind, ...record }));
-              }
-            : undefined;
-          count("npy", kind, await classify(read(edited), ranks, { x: expected }, explain(edited), `${kind} (${JSON.stringify(e)}) of ${JSON.stringify(d)}`, dump));
+          count("npy", kind, await classify(read(edited), ranks, { x: expected }, explain(edited), `${kind} (${JSON.stringify(e)}) of ${JSON.stringify(d)}`, dumper("npy", kind, edited)));
         }
       }),
       { seed: testSeed, numRuns: RUNS },
@@ -272,7 +278,7 @@ describe("reader fuzz", () => {
         count("safetensors", "valid file", "same");
         for (const e of edits) {
           const [kind, edited] = editSt(d, e);
-          count("safetensors", kind, await classify(read(edited), ranks, expected, explain(edited), `${kind} (${JSON.stringify(e)}) of ${JSON.stringify(d)}`));
+          count("safetensors", kind, await classify(read(edited), ranks, expected, explain(edited), `${kind} (${JSON.stringify(e)}) of ${JSON.stringify(d)}`, dumper("safetensors", kind, edited)));
         }
       }),
       { seed: testSeed, numRuns: RUNS },

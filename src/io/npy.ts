@@ -142,6 +142,7 @@ export async function toNpy(t: Tensor<Shape, DType>): Promise<Uint8Array> {
   // Pad with spaces so that magic + length + header + "\n" is a multiple of 64 (NumPy's alignment).
   const unpadded = 10 + dict.length + 1;
   const header = dict + " ".repeat((64 - (unpadded % 64)) % 64) + "\n";
+  if (header.length > 0xffff) throw new ArgumentError(say.npyHeaderTooLong(sizes.length));
   const itemBytes = x.dtype === "bool" ? 1 : 4;
   const out = new Uint8Array(10 + header.length + values.length * itemBytes);
   out.set(MAGIC);

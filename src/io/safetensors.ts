@@ -1,7 +1,7 @@
 // Layer: src/io. The safetensors format (Hugging Face's weight files), read as the reference implementation's
 // `validate` reads it: an 8-byte little-endian header length (at most 100 MB, within the file) checked before
 // anything is allocated, a UTF-8 JSON object, each entry exactly { dtype, shape, data_offsets } with a known
-// dtype and integer sizes, no repeated key, `__metadata__` strings to strings, and the entries' data tiling the
+// dtype and integer sizes, no repeated key, `__metadata__` strings to strings (or null), and the entries' data tiling the
 // data buffer exactly (sorted by offsets, no gap, no overlap, nothing after). Every refusal is a `FormatError`
 // at a byte or field. `fromSafetensors` reads the tensors you name, giving each its dim names (sizes are run
 // time values, typed `number`): F16/BF16/F32/F64 become float32, I8–I64 and U8–U64 int32 (range-checked), BOOL
@@ -98,6 +98,7 @@ function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart
       entries.set(name, entryOf(name, v, at, header.positions.get(name)!));
       continue;
     }
+    if (v === null) continue; // as the reference reads it (an Option): no metadata
     if (!(v instanceof JsonObject)) fail(say.metadataNotObject(kindOf(v)), { field: "__metadata__", offset: at(header.positions.get(name)!) });
     for (const [key, s] of (v as JsonObject).members)
       if (typeof s !== "string") fail(say.metadataNotStrings(key, kindOf(s)), { field: `__metadata__."${key}"`, offset: at((v as JsonObject).positions.get(key)!) });
@@ -133,16 +134,14 @@ export function fromSafetensors<const Spec extends SafetensorsSpec>(bytes: Uint8
   const { entries, dataStart } = readHeader(bytes);
   const out: Record<string, AnyTensor> = {};
   for (const [name, names] of Object.entries(spec)) {
-    const entry = entries.get(name);
-    if (!entry) fail(say.noSuchTensor(name, [...entries.keys()].join(", ") || "none"), { field: `"${name}"` });
-    const { dtype, shape, begin } = entry!;
-    const kind = elements[readable[dtype] ?? ""];
-    if (!kind) fail(say.unsupportedDtype(dtype, Object.keys(readable).join(", ")), { field: `"${name}".dtype` });
+    const entry = entries.get(name) ?? fail(say.noSuchTensor(name, [...entries.keys()].join(", ") || "none"), { field: `"${name}"` });
+    const { dtype, shape, begin, end } = entry;
+    const kind = elements[readable[dtype] ?? ""] ?? fail(say.unsupportedDtype(dtype, Object.keys(readable).join(", ")), { field: `"${name}".dtype` });
     if (names.length !== shape.length) throw new ShapeError(say.namesForRank(`tensor "${name}"`, shape.length, shape.join(", "), names.length));
     const dims = names.map((n, i) => ({ name: checkName(n), size: shape[i]! }));
     checkUnique(dims.map((d) => d.name));
-    const n = elementCount("safetensors", shape, kind!.bytes, entry!.end - begin, { field: `"${name}".data_offsets` });
-    out[name] = wrap(uploadNode(decodeElements("safetensors", bytes, dataStart + begin, n, kind!, true), kind!.dtype, dims));
+    const n = elementCount("safetensors", shape, kind.bytes, end - begin, { field: `"${name}".data_offsets` });
+    out[name] = wrap(uploadNode(decodeElements("safetensors", bytes, dataStart + begin, n, kind, true), kind.dtype, dims));
   }
   return out as SafetensorsResult<Spec>;
 }

@@ -12,7 +12,8 @@ const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as Siz
 /**
  * The base class of every error the library raises on purpose: `ShapeError` (dims and sizes that do not fit),
  * `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind).
- * Anything else escaping the library (a `TypeError` from the engine) is a bug in the library.
+ * The file readers and writers raise nothing else: from them, any other error (a `TypeError` from the engine)
+ * is a bug in the library.
  *
  * @example
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof NamedTensorError) report(e.message); else throw e; }
@@ -249,7 +250,10 @@ export const describeArgument = (v: unknown): string => {
   if (v === undefined) return "undefined";
   if (Array.isArray(v)) return `an array of ${v.length}`;
   if (v instanceof Uint8Array) return `a Uint8Array of ${v.length} bytes`;
-  if (typeof v === "object") return `${/^[AEIOU]/.test(v.constructor?.name ?? "") ? "an" : "a"} ${v.constructor?.name ?? "object"}`;
+  if (typeof v === "object") {
+    const kind = (v.constructor as { name?: string } | undefined)?.name || "Object";
+    return `${/^[AEIOU]/.test(kind) ? "an" : "a"} ${kind}`;
+  }
   if (typeof v === "string") return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
   return `the ${typeof v} ${String(v)}`;
 };
@@ -261,6 +265,8 @@ export const namesNotList = (fn: string, tensor: string, v: unknown): string =>
   `${fn} takes the dim names${tensor ? ` of "${tensor}"` : ""} as an array of strings, not ${describeArgument(v)}`;
 export const metadataNotString = (key: string, v: unknown): string =>
   `the metadata value of "${key}" must be a string, not ${describeArgument(v)}`;
+export const npyHeaderTooLong = (rank: number): string =>
+  `toNpy cannot write a tensor of rank ${rank}: its header would be over the 65535 bytes of a version 1.0 file`;
 export const namesForRank = (what: string, rank: number, sizes: string, given: number): string =>
   `${what} has ${rank} ${rank === 1 ? "axis" : "axes"} (${sizes}) but ${given} ${given === 1 ? "name was" : "names were"} given`;
 

@@ -150,7 +150,7 @@ function stExplainParsed(header: Record<string, unknown>, data: Uint8Array): Rec
   const spans: [number, number][] = [];
   for (const [name, e] of Object.entries(header)) {
     if (name === "__metadata__") {
-      if (typeof e !== "object" || e === null || Object.values(e).some((v) => typeof v !== "string")) return undefined;
+      if (e !== null && (typeof e !== "object" || Array.isArray(e) || Object.values(e).some((v) => typeof v !== "string"))) return undefined;
       continue;
     }
     if (typeof e !== "object" || e === null || Object.keys(e).length !== 3) return undefined;
