@@ -1,7 +1,7 @@
 // Benchmark layer (bench/ only). The run: options from the environment, the library modules found in
 // bench/libs/, one cell per (workload, library) measured in this process, libraries that must live alone
 // run in a child process of the same command, then the report. Imports the library only through bench/libs.
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -211,7 +211,12 @@ export function environment() {
     commit = fs.readFileSync(path.join(REPO_DIR, ".git", "HEAD"), "utf8").trim();
     if (commit.startsWith("ref: ")) commit = fs.readFileSync(path.join(REPO_DIR, ".git", commit.slice(5)), "utf8").trim();
     commit = commit.slice(0, 12);
-  } catch {}
+  } catch {
+    // A git worktree has a .git file, not a directory: ask git.
+    try {
+      commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {}
+  }
   return {
     date: new Date().toISOString(), node: process.version, v8: process.versions.v8,
     platform: `${os.type()} ${os.release()} ${os.arch()}`, cpu: os.cpus()[0]?.model, cpus: os.cpus().length,
