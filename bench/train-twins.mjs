@@ -267,17 +267,17 @@ function median(xs) {
 }
 
 function summarise(results, threadsList, torch) {
-  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours`).join(" | ") + " | other load |", ""];
+  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | ours cores used | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours | ${t.id} cores used`).join(" | ") + " | other load |", ""];
   rows[1] = rows[0].replace(/[^|]+/g, "---");
   for (const t of threadsList) {
     const mine = results.filter((r) => r.threads === t && r.side === "ours");
     const tps = mine.map((r) => r.tokens_per_s);
-    const cells = [`${t}`, `${Math.round(median(tps))} [${Math.round(Math.min(...tps))}–${Math.round(Math.max(...tps))}]`, (median(mine.map((r) => r.ms / r.steps))).toFixed(2), `${median(mine.map((r) => r.launches_per_step))}`];
+    const cells = [`${t}`, `${Math.round(median(tps))} [${Math.round(Math.min(...tps))}–${Math.round(Math.max(...tps))}]`, (median(mine.map((r) => r.ms / r.steps))).toFixed(2), `${median(mine.map((r) => r.launches_per_step))}`, median(mine.map((r) => r.cores_used)).toFixed(2)];
     for (const tv of torch) {
       const theirs = results.filter((r) => r.threads === t && r.id === tv.id);
       // The ratio of each round (ours and torch ran back to back in it), then the median over rounds.
       const ratios = theirs.map((r) => r.tokens_per_s / mine.find((m) => m.round === r.round).tokens_per_s);
-      cells.push(`${Math.round(median(theirs.map((r) => r.tokens_per_s)))}`, `${median(ratios).toFixed(1)}× [${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}]`);
+      cells.push(`${Math.round(median(theirs.map((r) => r.tokens_per_s)))}`, `${median(ratios).toFixed(1)}× [${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}]`, median(theirs.map((r) => r.cores_used)).toFixed(2));
     }
     const loads = results.filter((r) => r.threads === t && r.other_load != null).map((r) => r.other_load);
     cells.push(loads.length ? `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}` : "n/m");

@@ -174,7 +174,7 @@ export function printCell(c) {
 export function runLibInChild(lib, opts) {
   const out = path.join(os.tmpdir(), `nt-bench-${process.pid}-${lib.id}.json`);
   console.log(`\n--- ${lib.id}: in a child process (${lib.isolate}) ---`);
-  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, "run.mjs"), "--child", lib.id, "--out", out], { stdio: "inherit", env: process.env });
+  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, "run.mjs"), "--child", lib.id, "--out", out], { stdio: "inherit", env: { ...process.env, ...lib.childEnv } });
   try {
     const doc = JSON.parse(fs.readFileSync(out, "utf8"));
     fs.rmSync(out, { force: true });
