@@ -10,7 +10,7 @@
 //     loss), the forward graph is built once more on its own to split graph building from autodiff, and
 //     CpuDevice.realize / WasmExecutor.runProgram / WasmExecutor.run / WasmExecutor.compile are wrapped: lowering
 //     (fusion planning, simplify, hashing) = realize − runProgram; per kernel = time in run() by structural hash,
-//     shown with its index notation (src/backend/kernel/print.ts). GC pauses come from a PerformanceObserver.
+//     shown with its index notation (src/backend/kernel/print.ts). Each phase is the median over the steps.
 //  2. A V8 CPU profile (node:inspector, sampling every 50 µs) of the unwrapped steps, self time summed by
 //     source file (dist/x.js shown as src/x.ts), by layer, and for the generated Wasm kernels. It samples
 //     the main thread only (the worker's kernel shares are not in it).
@@ -19,7 +19,6 @@
 import fs from "node:fs";
 import inspector from "node:inspector/promises";
 import path from "node:path";
-import { PerformanceObserver } from "node:perf_hooks";
 import { distDir, loadDist, loadDistModule, loadExample } from "./lib/example.mjs";
 import { BENCH_DIR, REPO_DIR, environment } from "./lib/runner.mjs";
 import { loadSince, markLoad } from "./lib/measure.mjs";
@@ -174,7 +173,7 @@ async function profileModel(name) {
   const byFile = summariseProfile(profile);
 
   // ---- 2. phases and kernels, by wrapping ------------------------------------------------------------------
-  const t = { feed: 0, forward: 0, valueAndGrad: 0, update: 0, commit: 0, read: 0, realize: 0, runProgram: 0, kernels: 0, compile: 0, gc: 0 };
+  const t = { feed: 0, forward: 0, valueAndGrad: 0, update: 0, commit: 0, read: 0, realize: 0, runProgram: 0, kernels: 0, compile: 0 };
   const kernels = new Map();
   const undo = [
     wrap(internals.CpuDevice?.prototype, "realize", (ms) => (t.realize += ms)),
@@ -189,41 +188,47 @@ async function profileModel(name) {
     }),
   ];
   const missing = ["CpuDevice.realize", "WasmExecutor.runProgram", "WasmExecutor.compile", "WasmExecutor.run"].filter((_, i) => !undo[i]);
-  const gcObs = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) t.gc += e.duration;
-  });
-  gcObs.observe({ entryTypes: ["gc"] });
+  // Each phase's MEDIAN over the steps (means are pulled by the steps in which another process took the CPU;
+  // the kernels' table below is summed over all steps).
+  const perStep = Object.fromEntries(Object.keys(t).map((k) => [k, []]));
   a = performance.now();
-  for (let i = 0; i < STEPS; i++) await timedStep(m, t);
+  for (let i = 0; i < STEPS; i++) {
+    const before = { ...t };
+    await timedStep(m, t);
+    for (const k of Object.keys(t)) perStep[k].push(t[k] - before[k]);
+  }
   const wrappedMs = (performance.now() - a) / STEPS;
-  await new Promise((r) => setImmediate(r));
-  gcObs.disconnect();
   for (const u of undo) u?.();
-  for (const k of Object.keys(t)) t[k] /= STEPS;
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  // Medians of differences are taken step by step (autodiff = valueAndGrad − forward within the same step).
+  const diff = (x, y) => med(perStep[x].map((v, i) => v - perStep[y][i]));
+  for (const k of Object.keys(t)) t[k] = med(perStep[k]);
+  t.autodiff = diff("valueAndGrad", "forward");
+  t.lowering = diff("realize", "runProgram");
+  t.outsideKernels = diff("runProgram", "kernels");
+  t.kernelsRun = diff("kernels", "compile");
+  t.commitRest = diff("commit", "realize");
 
   // ---- report ----------------------------------------------------------------------------------------------
   console.log(`step: ${plainMs.toFixed(2)} ms plain (${m.tokens ? `${Math.round((m.tokens * 1000) / plainMs)} tokens/s, ` : ""}${(1000 / plainMs).toFixed(0)} steps/s), ${profiledMs.toFixed(2)} ms under the sampling profiler, ${wrappedMs.toFixed(2)} ms written out and wrapped; ${launches} kernel launches a step, ${compiled} kernels compiled after warm-up; means over ${STEPS} steps; other processes kept ${otherLoad == null ? "n/m" : otherLoad.toFixed(2)} CPUs busy meanwhile`);
   if (missing.length) console.log(`(not found in dist/, so not split out: ${missing.join(", ")})`);
-  const lowering = t.realize - t.runProgram;
-  const outsideKernels = t.runProgram - t.kernels;
   const phases = [
     ["feed the batch (placeholders)", t.feed],
     ["graph building: forward (model + loss)", t.forward],
-    ["autodiff: backward graph (valueAndGrad − forward)", t.valueAndGrad - t.forward],
+    ["autodiff: backward graph (valueAndGrad − forward)", t.autodiff],
     ["optimizer: Adam update graphs (update × variables)", t.update],
-    ["lowering: fusion planning + simplify + hash (realize − runProgram)", lowering],
-    ["kernels: generated Wasm incl. launch + output buffer (WasmExecutor.run)", t.kernels - t.compile],
-    ["  of which compiling (cache misses)", t.compile],
-    ["executor outside kernels (runProgram − run: temporaries, release)", outsideKernels],
-    ["commit outside realize (swap-in, state bookkeeping)", t.commit - t.realize],
+    ["lowering: fusion planning + simplify + hash (realize − runProgram)", t.lowering],
+    ["kernels: generated Wasm incl. launch, threads, output buffer (WasmExecutor.run − compile)", t.kernelsRun],
+    ["compiling kernels (cache misses; 0 after warm-up)", t.compile],
+    ["executor outside kernels (runProgram − run: temporaries, release)", t.outsideKernels],
+    ["commit outside realize (swap-in, state bookkeeping)", t.commitRest],
     ["read the loss back", t.read],
   ];
-  const total = phases.reduce((s, [, v], i) => (i === 6 ? s : s + v), 0);
-  console.log(`\nwhere the time of one step goes (ms a step; the forward graph is built twice in this written-out step, once for its own timing, which is not counted in the total):`);
+  const total = phases.reduce((s, [, v]) => s + v, 0);
+  console.log(`\nwhere the time of one step goes (median over ${STEPS} steps of each phase, ms; the forward graph is built twice in this written-out step, once on its own for this split: that extra build is not in the total; GC is inside the phases: see the CPU profile):`);
   console.log(`| phase | ms/step | share |\n|---|---:|---:|`);
   for (const [label, v] of phases) console.log(`| ${label} | ${v.toFixed(3)} | ${((100 * v) / total).toFixed(1)}% |`);
   console.log(`| total of the phases | ${total.toFixed(3)} | 100% |`);
-  console.log(`| (GC pauses, inside the phases above) | ${t.gc.toFixed(3)} | ${((100 * t.gc) / total).toFixed(1)}% |`);
 
   const list = [...kernels.values()].sort((x, y) => y.ms - x.ms);
   const kTotal = list.reduce((s, k) => s + k.ms, 0);
@@ -254,7 +259,7 @@ async function profileModel(name) {
 
   return {
     label: m.label, plain_ms: plainMs, other_load: otherLoad, profiled_ms: profiledMs, wrapped_ms: wrappedMs, launches_per_step: launches, compiled_after_warmup: compiled,
-    phases: Object.fromEntries(phases.map(([l, v]) => [l, +v.toFixed(4)])), gc_ms: t.gc,
+    phases: Object.fromEntries(phases.map(([l, v]) => [l, +v.toFixed(4)])),
     kernels: list.map((k) => ({ hash: k.hash, us_per_step: (1000 * k.ms) / STEPS, launches_per_step: k.calls / STEPS, numel: k.numel, index_notation: internals.showKernel ? internals.showKernel(k.kernel) : null })),
     profile: { total_ms: byFile.total, by_layer: byFile.byLayer, by_file: byFile.byFile, by_function: byFile.byFunction.slice(0, 60) },
   };
