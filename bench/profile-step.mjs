@@ -219,7 +219,7 @@ async function profileModel(name) {
     ["optimizer: Adam update graphs (update × variables)", t.update],
     ["lowering: fusion planning + simplify + hash (realize − runProgram)", t.lowering],
     ["kernels: generated Wasm incl. launch, threads, output buffer (WasmExecutor.run − compile)", t.kernelsRun],
-    ["compiling kernels (cache misses; 0 after warm-up)", t.compile],
+    ["WasmExecutor.compile: cache lookups (+ compiling misses: none after warm-up)", t.compile],
     ["executor outside kernels (runProgram − run: temporaries, release)", t.outsideKernels],
     ["commit outside realize (swap-in, state bookkeeping)", t.commitRest],
     ["read the loss back", t.read],
@@ -244,6 +244,11 @@ async function profileModel(name) {
     console.log(`| ${i + 1} | ${((1000 * k.ms) / STEPS).toFixed(1)} | ${((100 * k.ms) / kTotal).toFixed(1)}% | ${k.calls / STEPS} | ${((1000 * k.ms) / k.calls).toFixed(1)} | ${k.numel} | ${inputs} | ${loops}${reductions.length ? ` (${reductions.join("; ")})` : ""} | \`${body.length > 160 ? body.slice(0, 157) + "..." : body}\` |`);
   });
   for (const [i, k] of list.slice(0, Number(option("full", 3))).entries()) console.log(`\nkernel ${i + 1} in full (hash ${k.hash}):\n${internals.showKernel ? internals.showKernel(k.kernel) : "?"}`);
+  // Deep fusion: a kernel reading many tensors has fused (and recomputes, per output element or per reduction
+  // step) a long chain of producers, e.g. a layer norm's backward inside a weight-gradient contraction.
+  const inputsOf = (k) => show(k).match(/reads (.*?)(;| for )/)?.[1].split(", ").length ?? 0;
+  const deep = list.filter((k) => inputsOf(k) >= 10);
+  console.log(`kernels reading ≥ 10 tensors (deeply fused, recomputing their producers): ${deep.length} of ${list.length}, ${((100 * deep.reduce((s, k) => s + k.ms, 0)) / kTotal).toFixed(1)}% of kernel time`);
   const small = list.filter((k) => (1000 * k.ms) / k.calls < 20);
   console.log(`kernels under 20 µs a launch: ${small.length} of ${list.length}, ${(small.reduce((s, k) => s + k.calls, 0) / STEPS).toFixed(0)} launches a step, ${((1000 * small.reduce((s, k) => s + k.ms, 0)) / STEPS).toFixed(0)} µs a step`);
 
@@ -254,7 +259,7 @@ async function profileModel(name) {
   console.log(`| file | ms/step | share |\n|---|---:|---:|`);
   for (const [file, ms] of byFile.byFile.slice(0, 25)) console.log(`| ${file} | ${(ms / STEPS).toFixed(3)} | ${((100 * ms) / byFile.total).toFixed(1)}% |`);
   console.log(`\nhottest functions (self time, top 15):`);
-  console.log(`| function | file | ms/step | share |\n|---|---|---:|---:|`);
+  console.log(`| function | file:line (the line in dist/*.js) | ms/step | share |\n|---|---|---:|---:|`);
   for (const [fn, ms] of byFile.byFunction.slice(0, 15)) console.log(`| ${fn.split("@")[0]} | ${fn.split("@")[1]} | ${(ms / STEPS).toFixed(3)} | ${((100 * ms) / byFile.total).toFixed(1)}% |`);
 
   return {

@@ -267,7 +267,7 @@ function median(xs) {
 }
 
 function summarise(results, threadsList, torch) {
-  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | ours cores used | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours | ${t.id} cores used`).join(" | ") + " | other load |", ""];
+  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | ours cores used | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours | ${t.id} cores used | ${t.id} / ours per CPU-second`).join(" | ") + " | other load |", ""];
   rows[1] = rows[0].replace(/[^|]+/g, "---");
   for (const t of threadsList) {
     const mine = results.filter((r) => r.threads === t && r.side === "ours");
@@ -278,10 +278,17 @@ function summarise(results, threadsList, torch) {
       // The ratio of each round (ours and torch ran back to back in it), then the median over rounds.
       const ratios = theirs.map((r) => r.tokens_per_s / mine.find((m) => m.round === r.round).tokens_per_s);
       cells.push(`${Math.round(median(theirs.map((r) => r.tokens_per_s)))}`, `${median(ratios).toFixed(1)}× [${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}]`, median(theirs.map((r) => r.cores_used)).toFixed(2));
+      // Tokens per CPU-second of each side (its own CPU time, all its threads): less sensitive to how much of the
+      // machine other processes left each side, though spin-waiting threads count as used.
+      const perCpu = theirs.map((r) => {
+        const m = mine.find((x) => x.round === r.round);
+        return r.tokens_per_s / r.cores_used / (m.tokens_per_s / m.cores_used);
+      });
+      cells.push(`${median(perCpu).toFixed(1)}×`);
     }
     const loads = results.filter((r) => r.threads === t && r.other_load != null).map((r) => r.other_load);
     cells.push(loads.length ? `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}` : "n/m");
     rows.push(`| ${cells.join(" | ")} |`);
   }
-  return `tokens/s of training (forward + backward + Adam + the loss read back), ${results.length ? Math.max(...results.map((r) => r.round)) + 1 : 0} round(s); ratio = torch tokens/s / ours in the same round (> 1: torch is faster):\n${rows.join("\n")}`;
+  return `tokens/s of training (forward + backward + Adam + the loss read back), ${results.length ? Math.max(...results.map((r) => r.round)) + 1 : 0} round(s); ratio = torch tokens/s / ours in the same round, median over rounds (> 1: torch is faster); "cores used" = CPU time / wall time of that side's process:\n${rows.join("\n")}`;
 }
