@@ -267,7 +267,7 @@ function median(xs) {
 }
 
 function summarise(results, threadsList, torch) {
-  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | ours cores used | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours | ${t.id} cores used | ${t.id} / ours per CPU-second`).join(" | ") + " | other load |", ""];
+  const rows = ["| threads | ours tokens/s (median [min–max]) | ours ms/step | launches/step | ours cores used | " + torch.map((t) => `${t.id} tokens/s | ${t.id} / ours | ${t.id} cores used | ${t.id} / ours per CPU-second | `).join("") + "other load |", ""];
   rows[1] = rows[0].replace(/[^|]+/g, "---");
   for (const t of threadsList) {
     const mine = results.filter((r) => r.threads === t && r.side === "ours");
