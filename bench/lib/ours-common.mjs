@@ -5,6 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO_DIR, notAvailable } from "./runner.mjs";
+import { loadExample } from "./example.mjs";
+import { oursIris, oursMlp } from "./small-models.mjs";
 
 /**
  * A library module for named-tensor on `device`. `compute(t)` must return once t's values exist on the device
@@ -12,7 +14,7 @@ import { REPO_DIR, notAvailable } from "./runner.mjs";
  * passes async versions of both.
  * @example export default makeOursLib({ id: "ours", label: "ours (cpu)", device: "cpu" })
  */
-export function makeOursLib({ id, label, device, order = 0, threads = 1, compute = (t) => t.materialize(), read = (t) => t.dataSync(), defaultEnabled }) {
+export function makeOursLib({ id, label, device, order = 0, threads = 1, compute = (t) => t.materialize(), read = (t) => t.dataSync(), defaultEnabled, ...rest }) {
   let nt = null;
   const dims = (shape, names) => shape.map((s, i) => [names[i], s]);
 
@@ -49,7 +51,7 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
   };
 
   return {
-    id, label: label ?? id, order, threads, ours: true, defaultEnabled,
+    id, label: label ?? id, order, threads, ours: true, defaultEnabled, ...rest,
     async setup() {
       // BENCH_DIST points at another build of the package (e.g. to compare before/after a kernel change).
       const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(REPO_DIR, "dist");
@@ -102,6 +104,21 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
         const v = nt.tensor(I.v, dims(I.vShape, ["b", "key", "d"]));
         return handle('q.dot("d", k).softmax("key").dot("key", v)', [q, k, v], () => q.dot("d", k).softmax("key").dot("key", v), ["b", "query", "d"]);
       },
+      async affine(I) {
+        await use();
+        const x = nt.tensor(I.x, dims(I.shape, ["i"]));
+        return handle("x.mul(2).add(1)", [x], () => x.mul(2).add(1), ["i"]);
+      },
+      async mlp(I, p) {
+        if (device !== "cpu") throw notAvailable("the training workloads run on the CPU device only");
+        await use();
+        return trainHandle(p, oursMlp(nt));
+      },
+      async iris(I, p) {
+        if (device !== "cpu") throw notAvailable("the training workloads run on the CPU device only");
+        await use();
+        return trainHandle(p, await oursIris(nt, await loadExample("iris-mlp")));
+      },
       async permute(I) {
         await use();
         need("transpose");
@@ -121,6 +138,21 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
         };
         return h;
       },
+    },
+  };
+}
+
+/** A training workload's handle: compute() runs `p.steps` steps (each reads its loss back), read() the last loss. */
+export function trainHandle(p, model) {
+  let loss = NaN;
+  return {
+    variant: model.expr,
+    async compute() {
+      for (let i = 0; i < p.steps; i++) loss = await model.step();
+    },
+    read: () => Float32Array.of(loss),
+    dispose() {
+      model.dispose?.();
     },
   };
 }

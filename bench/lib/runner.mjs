@@ -1,7 +1,7 @@
 // Benchmark layer (bench/ only). The run: options from the environment, the library modules found in
 // bench/libs/, one cell per (workload, library) measured in this process, libraries that must live alone
 // run in a child process of the same command, then the report. Imports the library only through bench/libs.
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -174,7 +174,7 @@ export function printCell(c) {
 export function runLibInChild(lib, opts) {
   const out = path.join(os.tmpdir(), `nt-bench-${process.pid}-${lib.id}.json`);
   console.log(`\n--- ${lib.id}: in a child process (${lib.isolate}) ---`);
-  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, "run.mjs"), "--child", lib.id, "--out", out], { stdio: "inherit", env: process.env });
+  const r = spawnSync(process.execPath, [path.join(BENCH_DIR, "run.mjs"), "--child", lib.id, "--out", out], { stdio: "inherit", env: { ...process.env, ...lib.childEnv } });
   try {
     const doc = JSON.parse(fs.readFileSync(out, "utf8"));
     fs.rmSync(out, { force: true });
@@ -211,7 +211,12 @@ export function environment() {
     commit = fs.readFileSync(path.join(REPO_DIR, ".git", "HEAD"), "utf8").trim();
     if (commit.startsWith("ref: ")) commit = fs.readFileSync(path.join(REPO_DIR, ".git", commit.slice(5)), "utf8").trim();
     commit = commit.slice(0, 12);
-  } catch {}
+  } catch {
+    // A git worktree has a .git file, not a directory: ask git.
+    try {
+      commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: REPO_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    } catch {}
+  }
   return {
     date: new Date().toISOString(), node: process.version, v8: process.versions.v8,
     platform: `${os.type()} ${os.release()} ${os.arch()}`, cpu: os.cpus()[0]?.model, cpus: os.cpus().length,

@@ -2,6 +2,10 @@
 // load })` gives a bench/libs module. All tfjs backends share one tfjs-core engine in the process, so every
 // cell switches to its backend with tf.setBackend before creating its inputs. Peers are bench/ dependencies.
 
+import { loadExample } from "./example.mjs";
+import { trainHandle } from "./ours-common.mjs";
+import { tfjsIris, tfjsMlp } from "./small-models.mjs";
+
 let tfShared = null;
 /** Loads @tensorflow/tfjs once (cpu backend included); backends add themselves by import. */
 export async function loadTfjs() {
@@ -58,6 +62,20 @@ export function makeTfjsLib({ id, label, backend, load, order = 10, threads = 1,
         await use();
         const x = mk(I.x, I.shape);
         return handle("tf.reciprocal(tf.add(tf.exp(tf.neg(x)), 1))", [x], () => tf.reciprocal(tf.add(tf.exp(tf.neg(x)), 1)));
+      },
+      async affine(I) {
+        await use();
+        const x = mk(I.x, I.shape);
+        return handle("tf.add(tf.mul(x, 2), 1)", [x], () => tf.add(tf.mul(x, 2), 1));
+      },
+      async mlp(I, p) {
+        await use();
+        return trainHandle(p, { ...tfjsMlp(tf), expr: "optimizer.minimize(softmaxCrossEntropy(...), true).dataSync()" });
+      },
+      async iris(I, p) {
+        await use();
+        const split = (await loadExample("iris-mlp")).irisSplit(0);
+        return trainHandle(p, { ...(await tfjsIris(tf, split)), expr: "optimizer.minimize(softmaxCrossEntropy(...), true).dataSync()" });
       },
       async sigmoidOp(I) {
         await use();

@@ -12,6 +12,10 @@ const MiB = 1 << 20;
  * @example WORKLOADS.find((w) => w.id === "matmul1024").full // { n: 1024 }
  */
 export const WORKLOADS = [
+  { id: "matmul16", kind: "matmul", full: { n: 16 }, quick: { n: 16 } },
+  { id: "matmul32", kind: "matmul", full: { n: 32 }, quick: { n: 32 } },
+  { id: "matmul64", kind: "matmul", full: { n: 64 }, quick: { n: 64 } },
+  { id: "matmul128", kind: "matmul", full: { n: 128 }, quick: { n: 16 } },
   { id: "matmul256", kind: "matmul", full: { n: 256 }, quick: { n: 24 } },
   { id: "matmul512", kind: "matmul", full: { n: 512 }, quick: { n: 32 } },
   { id: "matmul1024", kind: "matmul", full: { n: 1024 }, quick: { n: 48 } },
@@ -24,10 +28,24 @@ export const WORKLOADS = [
   { id: "softmax", kind: "softmax", full: { rows: 4096, cols: 1024 }, quick: { rows: 48, cols: 40 } },
   { id: "attention", kind: "attention", full: { b: 8, q: 512, k: 512, d: 64 }, quick: { b: 2, q: 12, k: 20, d: 8 } },
   { id: "permute", kind: "permute", full: { shape: [64, 128, 256] }, quick: { shape: [4, 6, 10] } },
+  // Small work, where fixed costs per op (graph building, lowering, launches, threads) decide (issue "Real work fast").
+  { id: "affine1e3", kind: "affine", full: { n: 1000 }, quick: { n: 1000 } },
+  { id: "affine1e4", kind: "affine", full: { n: 10000 }, quick: { n: 1000 } },
+  { id: "affine1e5", kind: "affine", full: { n: 100000 }, quick: { n: 1000 } },
+  { id: "affine1e6", kind: "affine", full: { n: 1000000 }, quick: { n: 1000 } },
+  { id: "affine4e6", kind: "affine", full: { n: 4000000 }, quick: { n: 1000 } },
+  { id: "mlp", kind: "mlp", full: { steps: 20 }, quick: { steps: 2 } },
+  { id: "iris", kind: "iris", full: { steps: 20 }, quick: { steps: 2 } },
 ];
 
 /** Short aliases accepted by BENCH_ONLY besides the ids: a family name selects all its sizes. */
-export const WORKLOAD_GROUPS = { matmul: ["matmul256", "matmul512", "matmul1024", "matmul2048"] };
+export const WORKLOAD_GROUPS = {
+  matmul: ["matmul256", "matmul512", "matmul1024", "matmul2048"],
+  "small-matmul": ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256"],
+  affine: ["affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6"],
+  train: ["mlp", "iris"],
+  small: ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256", "affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "mlp", "iris"],
+};
 
 const prod = (xs) => xs.reduce((a, b) => a * b, 1);
 
@@ -150,6 +168,41 @@ export const KINDS = {
       }
     },
   },
+  affine: {
+    label: (p) => `x*2+1, ${p.n.toExponential().replace("e+", "e")} elements`,
+    expr: "x.mul(2).add(1)",
+    work: (p) => ({ bytes: 2 * 4 * p.n }),
+    probe: (p) => p,
+    inputs: (p) => ({ x: randArray(p.n, 13), shape: [p.n] }),
+    outLength: (p) => p.n,
+    check(p, I, out, cmp) {
+      for (const i of sampleIdx(p.n, 256, 91)) cmp(out[i], I.x[i] * 2 + 1, 1e-3);
+    },
+  },
+  // Training steps (bench/lib/small-models.mjs): one call runs `steps` steps; the output is the last loss,
+  // checked only for being a finite, plausible cross-entropy (each library starts from its own weights).
+  mlp: {
+    label: (p) => `MLP 64→64→10 train step (batch 32, Adam), ${p.steps} steps a call`,
+    expr: "opt.step(() => crossEntropy(linear(linear(x, W1, b1).relu(), W2, b2), y))",
+    work: (p) => ({ steps: p.steps }),
+    probe: (p) => p,
+    inputs: () => ({}),
+    outLength: () => 1,
+    check(p, I, out, cmp) {
+      cmp(out[0] > 0 && out[0] < 10 ? 0 : NaN, 0, 1);
+    },
+  },
+  iris: {
+    label: (p) => `iris MLP 4→16→3 train step (120 flowers, Adam), ${p.steps} steps a call`,
+    expr: "examples/iris-mlp.ts: opt.step(() => crossEntropy(model(x), y, \"species\"))",
+    work: (p) => ({ steps: p.steps }),
+    probe: (p) => p,
+    inputs: () => ({}),
+    outLength: () => 1,
+    check(p, I, out, cmp) {
+      cmp(out[0] >= 0 && out[0] < 10 ? 0 : NaN, 0, 1);
+    },
+  },
   permute: {
     label: (p) => `permute ${p.shape.join("×")} → (2,0,1), materialised`,
     expr: 'x.transpose("c", "a", "b")',
@@ -187,13 +240,14 @@ export function checkOutput(kind, p, I, out, tol = 2e-3) {
 /** The throughput at `ms` per call: GFLOP/s for contractions, GB/s of minimum traffic otherwise. */
 export function throughput(kind, p, ms) {
   const w = KINDS[kind].work(p);
+  if (w.steps) return { value: (w.steps * 1000) / ms, unit: "steps/s" };
   return w.flops ? { value: w.flops / ms / 1e6, unit: "GFLOP/s" } : { value: w.bytes / ms / 1e6, unit: "GB/s" };
 }
 
 /** A number proportional to the run time, to extrapolate from the probe size. */
 export function cost(kind, p) {
   const w = KINDS[kind].work(p);
-  return w.flops ?? w.bytes;
+  return w.flops ?? w.bytes ?? w.steps;
 }
 
 /** Inputs of a workload at a size, cached until `clearInputs()` (the full-size ones are up to 64 MB each). */
