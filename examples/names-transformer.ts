@@ -180,8 +180,8 @@ export async function train(options: TrainOptions) {
   const start = performance.now();
   for (let step = 1; step <= steps; step++) {
     const batch = sampleBatch(stream, next);
-    ids.feed(tensor(batch.inputs, [["batch", config.batch], ["seq", config.context]], { dtype: "int32" }));
-    targets.feed(tensor(batch.targets, [["batch", config.batch], ["seq", config.context]], { dtype: "int32" }));
+    ids.feedValues(batch.inputs);
+    targets.feedValues(batch.targets);
     losses.push(await opt.step(() => crossEntropy(logits(model, ids), targets, "vocab")));
     // The step is traced the same way each time, so its kernels come from the cache after step 1.
     if (step === 1) [afterFirst, loweredAfterFirst] = [kernelStats().compiled - compiledBefore, kernelStats().lowerings - loweredBefore];

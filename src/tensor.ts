@@ -1,3 +1,4 @@
+/// <reference lib="esnext.disposable" />
 // Layer: top (beside src/index.ts). The user-facing tensor: a graph node plus the set of names that are
 // private (masked), typed by its dims `S` and dtype `D`. This file holds only what every tensor has
 // (introspection, reading values, devices, disposal); each op family in src/ops adds its methods to the
@@ -57,6 +58,9 @@ declare const dtypeType: unique symbol;
  * x.shape;          // { batch: 2, feat: 3 }
  * x.sum("feat").toArray(); // [6, 15]
  */
+/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
+export const openScopes: Set<AnyTensor>[] = [];
+
 export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   declare readonly [shapeType]: S;
   declare readonly [dtypeType]: D;
@@ -71,6 +75,7 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   constructor(node: Node, masked: ReadonlySet<string> = noNames) {
     this.node = node;
     this.masked = masked;
+    openScopes.at(-1)?.add(this as unknown as AnyTensor);
   }
 
   /** @internal The dims with their masked flags, for the runtime shape checks. */
@@ -153,6 +158,13 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   dispose(): void {
     this.#disposed = true;
     this.node.release();
+  }
+  /**
+   * `using t = …` disposes t at the end of the block (TypeScript ≥ 5.2, explicit resource management).
+   * @example { using h = x.relu().materialize(); total += h.sum("i").item(); } // h's buffer is freed here
+   */
+  [Symbol.dispose](): void {
+    this.dispose();
   }
   /** True once `dispose()` was called. @example x.dispose(); x.isDisposed // true */
   get isDisposed(): boolean {

@@ -20,6 +20,34 @@ export interface KernelStats {
   launches: number;
 }
 
+/** What a device holds now: live buffers and their bytes, the most bytes held at once, kernels compiled. */
+export interface MemoryStats {
+  bytes: number;
+  buffers: number;
+  peakBytes: number;
+  kernels: number;
+}
+
+/**
+ * Live buffer counts kept by a device's buffers: each buffer adds itself when made and removes itself when
+ * freed, so `memoryStats()` is exact at every moment (no garbage collector in the loop).
+ * @example const live = new LiveBuffers(); live.add(64); live.remove(64); live.peakBytes // 64
+ */
+export class LiveBuffers {
+  bytes = 0;
+  buffers = 0;
+  peakBytes = 0;
+  add(bytes: number): void {
+    this.bytes += bytes;
+    this.buffers++;
+    if (this.bytes > this.peakBytes) this.peakBytes = this.bytes;
+  }
+  remove(bytes: number): void {
+    this.bytes -= bytes;
+    this.buffers--;
+  }
+}
+
 /** One kernel (or routine) as explain() shows it. */
 export interface KernelReport {
   /** A fused kernel (generated code), or a routine (fixed code per device: sort, scatter-add). */
@@ -65,6 +93,8 @@ export interface Device {
   readonly name: string;
   /** Kernels compiled, kernel cache hits and kernel launches so far. */
   readonly stats: KernelStats;
+  /** Buffers and bytes live now, the peak, and kernels compiled (memoryStats()). */
+  memory(): MemoryStats;
   /** The device's part of the lowering: its plan limits and scheduling passes (one list, kernel/lower.ts). */
   readonly lowering: LowerOptions;
   /** True where values are computed by the float64 reference interpreter instead (no code is generated). */

@@ -5,10 +5,10 @@
 import type { DType, Dim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
-import type { Device, KernelReport, KernelStats, TypedArray } from "./device-contract.js";
+import type { Device, DeviceBuffer, KernelReport, KernelStats, MemoryStats, TypedArray } from "./device-contract.js";
 import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
 
-export type { Device, KernelReport, KernelStats, TypedArray };
+export type { Device, KernelReport, KernelStats, MemoryStats, TypedArray };
 
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
@@ -25,6 +25,18 @@ export function kernelStats(): KernelStats & ProgramStats {
     total.launches += s.launches;
   }
   return total;
+}
+
+/**
+ * Memory held now on each device in use: live buffers and their bytes, the most bytes held at once, and the
+ * kernels compiled. Buffers are released when the last tensor or program step that can read them is gone —
+ * deterministically, with no garbage collector involved — so a training loop's numbers stay flat.
+ * @example memoryStats().cpu.bytes // bytes of every live CPU buffer
+ */
+export function memoryStats(): Record<string, MemoryStats> {
+  const out: Record<string, MemoryStats> = {};
+  for (const d of devices.values()) out[d.name] = d.memory();
+  return out;
 }
 
 /** Programs lowered anew, and programs replayed from the program cache (a repeated step lowers nothing). */
@@ -80,6 +92,11 @@ export async function setDevice(device: string | Device): Promise<Device> {
 export function uploadNode(values: TypedArray, dtype: DType, dims: readonly Dim[], device: Device = getDefaultDevice()): Node {
   const buffer = device.upload(values, dtype);
   return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
+}
+
+/** @internal A new buffer on the device `like` computes on, holding `values` (for a placeholder's feed). */
+export function uploadTo(like: Node, values: TypedArray): DeviceBuffer {
+  return deviceOf(like).upload(values, like.dtype);
 }
 
 /** The device a node computes on: the one holding its materialised inputs (all must agree). */

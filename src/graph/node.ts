@@ -89,6 +89,8 @@ export interface Storage {
 }
 
 let nextId = 0;
+/** The id the next node gets: nodes made after this call have ids >= it. @example const mark = nextNodeId() */
+export const nextNodeId = (): number => nextId;
 /** Storages of nodes that are garbage collected without `release()` give their buffer reference back. */
 const finalizer = new FinalizationRegistry<DeviceBuffer>((buffer) => buffer.release());
 /** While positive, materialising a node keeps its inputs (autodiff is tracing through it). */

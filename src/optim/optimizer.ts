@@ -72,6 +72,9 @@ export abstract class Optimizer {
       const same = node.dims.length === value.node.dims.length && node.dims.every((d, i) => d.name === value.node.dims[i]!.name && d.size === value.node.dims[i]!.size);
       if (!same || node.dtype !== value.node.dtype) throw new Error("internal: an optimizer staged a value whose dims or dtype differ from its target");
       node.materialize(value.node.storage!);
+      // The staged value is the optimizer's own: its reference to the buffer goes now, so the variable holds
+      // the only one and the next step's swap frees it at once (not when the garbage collector gets to it).
+      value.node.release();
     }
   }
   /** Hook for optimizer-wide state staged once per step (after every variable's update). */
@@ -99,7 +102,9 @@ export abstract class Optimizer {
     if (trained.length === 0) throw new ShapeError(noVariables());
     for (const v of trained) this.update(v, grads.get(v));
     await this.commit([value]);
-    return (await value.data())[0]!;
+    const lossValue = (await value.data())[0]!;
+    value.dispose(); // the step's own tensor: its buffer is freed now, not by the garbage collector
+    return lossValue;
   }
 }
 

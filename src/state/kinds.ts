@@ -3,13 +3,13 @@
 // optimizer moments). A stateful tensor keeps one graph node for its whole life and `assign` swaps the buffer
 // under it, so a training step builds the same graph every time. Imports src/types, src/shape, src/graph,
 // src/backend/engine and the top layer.
-import { realize } from "../backend/engine.js";
+import { realize, uploadTo } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
-import { type Dim as GraphDim, Node } from "../graph/node.js";
+import { type Dim as GraphDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
-import { type AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, type ArrayFor, Tensor } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
-import { type AssignMismatch, ShapeError, type SizeText, assignMismatch } from "../types/errors.js";
+import { type AssignMismatch, ShapeError, type SizeText, assignMismatch, feedValuesMismatch } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 import type { ShapeSpec } from "../ops/creation.js";
 
@@ -122,7 +122,33 @@ export class Placeholder<S extends Shape = Shape, D extends DType = "float32"> e
     }
     return this;
   }
+
+  /**
+   * Gives the placeholder its value from plain values in row-major order (a Float32Array, Int32Array or
+   * Uint8Array for its dtype, or numbers): copied into the placeholder's own buffer, which the next feed
+   * replaces and frees — a loop that feeds every step creates no tensor to wait for the garbage collector.
+   * @example ids.feedValues(Int32Array.from(batch))
+   */
+  feedValues(values: ArrayFor<D> | readonly number[]): this {
+    const want = this.node.numel;
+    const array = toTypedArray(values, this.dtype);
+    if (!array || array.length !== want)
+      throw new ShapeError(feedValuesMismatch(showAllDims(this.shapeDims), this.dtype, want, describeValues(values)));
+    this.node.materialize({ buffer: uploadTo(this.node, array), strides: contiguousStrides(this.node.dims), offset: 0 });
+    return this;
+  }
 }
+
+/** Values as the typed array of a dtype: the same kind of array, or numbers converted; undefined otherwise. */
+function toTypedArray(values: unknown, dtype: DType): Float32Array | Int32Array | Uint8Array | undefined {
+  const Kind = dtype === "float32" ? Float32Array : dtype === "int32" ? Int32Array : Uint8Array;
+  if (values instanceof Kind) return values;
+  if (!Array.isArray(values) || !values.every((v) => typeof v === "number" || typeof v === "boolean")) return undefined;
+  const numbers = values.map(Number);
+  return dtype === "float32" ? Float32Array.from(numbers) : dtype === "int32" ? Int32Array.from(numbers) : Uint8Array.from(numbers, (v) => (v ? 1 : 0));
+}
+const describeValues = (v: unknown): string =>
+  Array.isArray(v) || ArrayBuffer.isView(v) ? `${(v as { constructor: { name: string } }).constructor.name} of ${(v as ArrayLike<unknown>).length}` : typeof v;
 
 /**
  * A trainable variable holding `init`'s value (computed now). Its private dims stay private.

@@ -343,3 +343,7 @@ export const unknownOption = <Fn extends string, N extends string, Known extends
 
 export type NotAVariable<Got extends string> = `an optimizer updates variables (made with variable(...)), not ${Got}`;
 export const notAVariable = <Got extends string>(got: Got): NotAVariable<Got> => `an optimizer updates variables (made with variable(...)), not ${got}`;
+
+/** A placeholder's feedValues given the wrong number or kind of values. */
+export const feedValuesMismatch = (dims: string, dtype: string, want: number, got: string): string =>
+  `feedValues of a placeholder ${dims} ${dtype} needs ${want} values in a ${dtype === "float32" ? "Float32Array" : dtype === "int32" ? "Int32Array" : "Uint8Array"} or an array of numbers, not ${got}`;

@@ -1,7 +1,7 @@
 // Layer: src/backend/cpu. CPU buffers: blocks of the Wasm heap (so generated kernels and worker threads read
 // them in place), reference counted by the storages that view them and freed when the count drops to zero.
 // Imports only the device contract's types and the heap.
-import type { DType, DeviceBuffer } from "../device-contract.js";
+import type { DType, DeviceBuffer, LiveBuffers } from "../device-contract.js";
 import type { WasmHeap } from "./heap.js";
 
 export type CpuArray = Float32Array | Int32Array | Uint8Array;
@@ -23,8 +23,10 @@ export class CpuBuffer implements DeviceBuffer {
     readonly heap: WasmHeap,
     readonly dtype: DType,
     readonly length: number,
+    readonly live?: LiveBuffers,
   ) {
     this.address = heap.alloc(Math.max(1, length) * bytesPer(dtype));
+    live?.add(length * bytesPer(dtype));
   }
 
   /** A view of the values (take it again after other allocations: the heap may have grown). */
@@ -40,5 +42,6 @@ export class CpuBuffer implements DeviceBuffer {
     if (--this.#refs > 0 || this.#freed) return;
     this.#freed = true;
     this.heap.free(this.address);
+    this.live?.remove(this.length * bytesPer(this.dtype));
   }
 }

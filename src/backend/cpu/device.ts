@@ -3,7 +3,7 @@
 // loops. `engine: "reference"` (or NAMED_TENSOR_CPU=reference) has the realize loop compute values with the
 // float64 reference interpreter instead — the executable spec, and the fallback where generating code is
 // forbidden (no WebAssembly compilation allowed). Imports the contract and the kernel pipeline; never src/graph.
-import { type BufferView, type DType, type Device, type Kernel, type KernelStats, type LowerOptions, type PreparedKernel, type Program, type TypedArray, readStrided } from "../device-contract.js";
+import { type BufferView, type DType, type Device, type Kernel, type KernelStats, LiveBuffers, type LowerOptions, type MemoryStats, type PreparedKernel, type Program, type TypedArray, readStrided } from "../device-contract.js";
 import { schedules } from "../kernel/lower.js";
 import { generateWasm } from "./wasm/codegen.js";
 import { CpuBuffer, typedArrayFor } from "./buffer.js";
@@ -47,6 +47,14 @@ export class CpuDevice implements Device {
   }
 
   /** Kernels compiled and reused so far (zeros until the first kernel runs). */
+  /** Buffers live on this device (see memory()). */
+  readonly live = new LiveBuffers();
+
+  memory(): MemoryStats {
+    const { bytes, buffers, peakBytes } = this.live;
+    return { bytes, buffers, peakBytes, kernels: this.stats.compiled };
+  }
+
   get stats(): KernelStats {
     return this.#executor?.stats ?? { compiled: 0, cacheHits: 0, launches: 0 };
   }
@@ -60,11 +68,11 @@ export class CpuDevice implements Device {
   }
 
   allocate(dtype: DType, length: number): CpuBuffer {
-    return new CpuBuffer(this.heap, dtype, length);
+    return new CpuBuffer(this.heap, dtype, length, this.live);
   }
 
   upload(values: TypedArray, dtype: DType): CpuBuffer {
-    const buffer = new CpuBuffer(this.heap, dtype, values.length);
+    const buffer = new CpuBuffer(this.heap, dtype, values.length, this.live);
     buffer.array.set(values);
     return buffer;
   }

@@ -2,7 +2,7 @@
 // when the count drops to zero the GPUBuffer goes back to a pool that reuses it by size class (sizes rounded up
 // to powers of two and 1.5× powers of two, at most a third wasted), so a training loop allocates nothing after
 // its first step. Every element takes 4 bytes (bool is a u32 0/1). Imports only the device contract's types.
-import type { DType, DeviceBuffer } from "../device-contract.js";
+import type { DType, DeviceBuffer, LiveBuffers } from "../device-contract.js";
 
 /** GPUBufferUsage and GPUMapMode values (the globals do not exist in Node without Dawn's `globals`). */
 export const Usage = { MAP_READ: 0x1, COPY_SRC: 0x4, COPY_DST: 0x8, UNIFORM: 0x40, STORAGE: 0x80 } as const;
@@ -82,6 +82,8 @@ export interface BufferOwner {
   readonly pool: BufferPool;
   readonly generation: number;
   live: number;
+  /** Live buffers with their bytes and the peak (memoryStats()). */
+  readonly tracked: LiveBuffers;
 }
 
 export class GpuBuffer implements DeviceBuffer {
@@ -99,6 +101,7 @@ export class GpuBuffer implements DeviceBuffer {
   ) {
     this.generation = owner.generation;
     owner.live++;
+    owner.tracked.add(length * 4);
   }
 
   /** The pending checks of the values (those already passed are dropped). */
@@ -120,6 +123,7 @@ export class GpuBuffer implements DeviceBuffer {
     if (--this.#refs > 0 || this.#freed) return;
     this.#freed = true;
     this.owner.live--;
+    this.owner.tracked.remove(this.length * 4);
     // A buffer of a lost device is not reused: its device is gone.
     if (this.generation === this.owner.generation) this.owner.pool.give(this.gpu);
   }

@@ -10,6 +10,8 @@ import {
   type Device,
   type Kernel,
   type KernelStats,
+  LiveBuffers,
+  type MemoryStats,
   type LowerOptions,
   type PreparedKernel,
   type Program,
@@ -40,6 +42,12 @@ export class WebGpuDevice implements Device, BufferOwner {
   readonly name = "webgpu";
   /** GpuBuffers in use (held by at least one tensor or a running program). */
   live = 0;
+  readonly tracked = new LiveBuffers();
+
+  memory(): MemoryStats {
+    const { bytes, buffers, peakBytes } = this.tracked;
+    return { bytes, buffers, peakBytes, kernels: this.stats.compiled };
+  }
   /** Increments when the device is replaced after a loss; buffers of an earlier generation are invalid. */
   generation = 0;
   pool!: BufferPool;
