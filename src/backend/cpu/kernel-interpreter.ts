@@ -6,7 +6,8 @@ import type { DType } from "../../graph/node.js";
 import { ShapeError, indexRange } from "../../types/errors.js";
 import type { Expr, Kernel, ScalarType } from "../kernel/ir.js";
 import { uniform } from "./random.js";
-import { binaryFn, castValue, reducer, roundHalfEven, unaryFn } from "./reference.js";
+import { binaryMeaning, reduceAlu, reduceIdentity, unaryMeaning } from "../kernel/alu.js";
+import { castValue } from "./reference.js";
 
 type Values = ArrayLike<number>;
 type Scope = Map<string, number>;
@@ -46,12 +47,12 @@ function compile(e: Expr, inputs: readonly Values[], params: readonly number[]):
       return (s, r) => uniform(seed(s, r) >>> 0, e.stream, evalIndex(e.index, (n) => s.get(n)!));
     }
     case "unary": {
-      const f = e.fn === "round" ? roundHalfEven : unaryFn(e.fn, dtypeOf(e.type));
+      const f = unaryMeaning(e.fn, dtypeOf(e.type));
       const x = sub(e.x);
       return (s, r) => f(x(s, r));
     }
     case "binary": {
-      const f = binaryFn(e.fn, dtypeOf(e.type));
+      const f = binaryMeaning(e.fn, dtypeOf(e.type));
       const [a, b] = [sub(e.a), sub(e.b)];
       return (s, r) => f(a(s, r), b(s, r));
     }
@@ -97,8 +98,8 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
   const at = (): number => evalIndex(k.output.index, (n) => scope.get(n)!);
   forEachPoint(k.outer, scope, () => {
     phases.forEach((p, i) => {
-      const [init, step] = reducer(p.fn);
-      let acc = init;
+      const step = reduceAlu[p.fn].step;
+      let acc = reduceIdentity(p.fn, p.type);
       forEachPoint(p.vars, scope, () => {
         acc = step(acc, p.body(scope, reduced));
       });
@@ -118,7 +119,7 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
       keys.push(value(scope, reduced));
     }
     if (mode.kind === "scan") {
-      const [, step] = reducer(mode.fn);
+      const step = reduceAlu[mode.fn].step;
       let acc = 0;
       keys.forEach((x, i) => {
         acc = i === 0 ? x : step(acc, x);

@@ -1,10 +1,10 @@
 // Layer: src/backend/kernel. The readable form of a kernel: tensor index notation with its loops, e.g.
 //   out[b, q] = exp(in0[b*5 + q] - %0) / %1   with %0 = max_{key} in0[…], %1 = sum_{key} exp(…).
-// Used by explain(), debug dumps and snapshot tests. Imports only the IR.
+// Used by explain(), debug dumps and snapshot tests; how a function prints is its ALU record's. Imports only
+// the IR and the ALU table.
 import { showIndex } from "../../graph/index-expr.js";
+import { binaryAlu } from "./alu.js";
 import type { Expr, Kernel, LoopVar } from "./ir.js";
-
-const infix: Partial<Record<string, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", ne: "!=", lt: "<", le: "<=", and: "&&", or: "||" };
 
 /** An expression in index notation. @example showExpr(k.value) // "exp(in0[i] - %0)" */
 export function showExpr(e: Expr): string {
@@ -25,7 +25,7 @@ export function showExpr(e: Expr): string {
     case "unary":
       return `${e.fn}(${showExpr(e.x)})`;
     case "binary": {
-      const op = infix[e.fn];
+      const op = binaryAlu[e.fn].infix;
       return op ? `(${showExpr(e.a)} ${op} ${showExpr(e.b)})` : `${e.fn}(${showExpr(e.a)}, ${showExpr(e.b)})`;
     }
     case "where":

@@ -2,10 +2,23 @@
 // NAMED_TENSOR_DEBUG: variables in scope, slots in range, types consistent, every unguarded affine load in
 // bounds, the output written exactly over its length. Throws an Error naming the first violation.
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, children } from "./ir.js";
+import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
+import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
 
-const arithmetic = new Set(["add", "sub", "mul", "div", "pow", "max", "min"]);
-const comparison = new Set(["eq", "ne", "lt", "le"]);
+/** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
+function typedByRule(rule: DtypeRule, operand: ScalarType, result: ScalarType): boolean {
+  switch (rule) {
+    case "numeric":
+      return operand !== "bool" && result === operand;
+    case "float":
+      return operand === "f32" && result === "f32";
+    case "equality":
+    case "order":
+      return result === "bool";
+    case "logical":
+      return operand === "bool" && result === "bool";
+  }
+}
 
 /** The [min, max] an affine index takes over the loop ranges, or undefined if it is not affine. */
 export function indexRange(e: IndexExpr, extents: ReadonlyMap<string, number>): [number, number] | undefined {
@@ -64,13 +77,11 @@ export function verifyKernel(k: Kernel): void {
         checkIndex(e.index, scope, "a random index");
         break;
       case "unary":
-        if (e.fn === "not" ? e.type !== "bool" || e.x.type !== "bool" : e.type !== e.x.type) fail(`${e.fn} of ${e.x.type} typed ${e.type}`);
+        if (!typedByRule(unaryAlu[e.fn].rule, e.x.type, e.type)) fail(`${e.fn} of ${e.x.type} typed ${e.type}`);
         break;
       case "binary":
         if (e.a.type !== e.b.type) fail(`${e.fn} of ${e.a.type} and ${e.b.type}`);
-        if (arithmetic.has(e.fn) && (e.type !== e.a.type || e.type === "bool")) fail(`${e.fn} typed ${e.type} over ${e.a.type}`);
-        if (comparison.has(e.fn) && e.type !== "bool") fail(`${e.fn} is not bool`);
-        if ((e.fn === "and" || e.fn === "or") && (e.type !== "bool" || e.a.type !== "bool")) fail(`${e.fn} over ${e.a.type}`);
+        if (!typedByRule(binaryAlu[e.fn].rule, e.a.type, e.type)) fail(`${e.fn} typed ${e.type} over ${e.a.type}`);
         break;
       case "where":
         if (e.cond.type !== "bool" || e.a.type !== e.type || e.b.type !== e.type) fail("where with mistyped operands");

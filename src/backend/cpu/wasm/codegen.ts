@@ -9,7 +9,8 @@ import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { collapseLoops } from "../../kernel/passes/collapse.js";
 import { invariantReciprocals } from "../../kernel/passes/reciprocal.js";
 import { stashPhaseValues } from "../../kernel/passes/stash.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
+import { reduceIdentity } from "../../kernel/alu.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs } from "../../kernel/ir.js";
 import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { matchContraction } from "../../kernel/passes/contraction.js";
@@ -271,12 +272,11 @@ class Generator {
     }
   }
 
-  identity(p: { fn: string; type: ScalarType }): void {
-    const f = this.f;
-    const { fn, type } = p;
-    if (type === "f32") f.f32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity);
-    else if (type === "i32") f.i32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647);
-    else f.i32(fn === "min" ? 1 : 0);
+  /** Pushes the ALU table's identity of the reduction. */
+  identity(p: { fn: ReduceFn; type: ScalarType }): void {
+    const value = reduceIdentity(p.fn, p.type);
+    if (p.type === "f32") this.f.f32(value);
+    else this.f.i32(value);
   }
 
   /** acc = fn(acc, value) in scalars. */
@@ -301,7 +301,7 @@ class Generator {
   }
 
   /** A scan along the single inner loop: out[…, i] = fn over j <= i of value[…, j]. */
-  scan(fn: string, bound: Set<string>): void {
+  scan(fn: ReduceFn, bound: Set<string>): void {
     const k = this.k;
     const v = k.inner[0]!;
     const acc = this.f.local(wasmType(k.output.type));

@@ -10,6 +10,7 @@
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
 import { type Node, contiguousStrides } from "../../../graph/node.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
+import { isExpensiveOp } from "../alu.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -47,8 +48,6 @@ function addressOf(node: Node, env: Env): IndexExpr {
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
 
-/** Functions worth computing once rather than once per step of a loop they do not depend on. */
-const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
 
 class KernelBuilder {
   readonly inputs: Node[] = [];
@@ -105,7 +104,7 @@ class KernelBuilder {
     if (n.storage || this.isMaterialized(n) || n.op.kind === "reduce") return false;
     let known = this.#costly.get(n);
     if (known === undefined) {
-      known = (n.op.kind === "unary" && expensive.has(n.op.fn)) || (n.op.kind === "binary" && n.op.fn === "pow") || n.op.kind === "random" || n.inputs.some((i) => this.costly(i));
+      known = isExpensiveOp(n.op) || n.op.kind === "random" || n.inputs.some((i) => this.costly(i));
       this.#costly.set(n, known);
     }
     return known;

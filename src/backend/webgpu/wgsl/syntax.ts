@@ -3,7 +3,8 @@
 // test: SwiftShader's `!=` is an ordered compare, its max/min drop NaN, its log/exp/tanh/i32() mishandle NaN
 // and infinities, so those go through helpers that port the CPU's algorithms (src/backend/cpu/wasm/math.ts).
 // Imports only the IR types.
-import type { BinaryFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
+import { reduceIdentity as identityOf } from "../../kernel/alu.js";
+import type { BinaryFn, ReduceFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
 import { TRIG_EXACT_FROM, cosSeries, sinSeries, twoOverPiWords } from "../../kernel/math-constants.js";
 
 /** Lanes of a value: 1 (a scalar) or 4 (a vec4 along the vectorised loop). */
@@ -101,10 +102,8 @@ export function cast(from: ScalarType, to: ScalarType, x: string, use: Use, lane
 }
 
 /** The identity of a reduction, as WGSL text. @example reduceIdentity("prod", "i32", use) // "1i" */
-export function reduceIdentity(fn: string, t: ScalarType, use: Use): string {
-  if (t === "bool") return fn === "min" || fn === "prod" ? "true" : "false";
-  if (t === "i32") return literal("i32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647, use);
-  return literal("f32", fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity, use);
+export function reduceIdentity(fn: ReduceFn, t: ScalarType, use: Use): string {
+  return literal(t, identityOf(fn, t), use);
 }
 /** The combining step `fn(acc, x)` of a reduction, as WGSL text. @example reduceStep("sum", "f32", "acc", "x", use) // "(acc + x)" */
 export function reduceStep(fn: string, t: ScalarType, acc: string, x: string, use: Use): string {
