@@ -11,7 +11,7 @@ import { invariantReciprocals } from "../../kernel/passes/reciprocal.js";
 import { stashPhaseValues } from "../../kernel/passes/stash.js";
 import { reduceIdentity } from "../../kernel/alu.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs } from "../../kernel/ir.js";
-import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
+import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { matchContraction } from "../../kernel/passes/contraction.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
@@ -33,7 +33,7 @@ const elementBytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 
 class Generator {
   readonly f: FunctionBuilder;
-  readonly em: ExprEmitter;
+  readonly em: WasmExprEmitter;
   readonly vars = new Map<string, number>();
   readonly reduced: number[] = [];
   readonly out: number;
@@ -52,7 +52,7 @@ class Generator {
     this.end = params.length - 1;
     this.outIndex = { op: "idx", type: "i32", index: k.output.index };
     const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced, output: { ptr: this.out, index: this.outIndex as Expr & { op: "idx" } } };
-    this.em = new ExprEmitter(this.f, k, ctx);
+    this.em = new WasmExprEmitter(this.f, k, ctx);
     this.parallel = k.outer.findIndex((v) => v.extent > 1);
     for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)]) this.vars.set(v.name, this.f.local("i32"));
   }

@@ -26,7 +26,8 @@ export interface Split {
   readonly coef: number;
 }
 
-export class ExprEmitter {
+/** Writes kernel IR expressions as Wasm instructions (scalar or f32x4/i32x4), hoisting loop invariants into locals. */
+export class WasmExprEmitter {
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #scopes: { scalar: Map<Expr, number>; vector: Map<Expr, number> }[] = [{ scalar: new Map(), vector: new Map() }];
   readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
@@ -512,7 +513,7 @@ export class ExprEmitter {
 }
 
 /** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, no gathers). */
-export function vectorizable(em: ExprEmitter, exprs: readonly Expr[], v: string): boolean {
+export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: string): boolean {
   let ok = true;
   for (const root of exprs)
     walkExpr(root, (e) => {

@@ -7,7 +7,7 @@
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
 import { type Contraction, matchContraction } from "../../kernel/passes/contraction.js";
-import { type EmitEnv, ExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
+import { type EmitEnv, WgslExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
 
 /** Register block per invocation (RM×RN) and tile depth. */
@@ -48,7 +48,7 @@ function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
 export function tiledContraction(k: Kernel, plan: Contraction, caps: WgslCaps): WgslKernel {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
-  const em = new ExprEmitter(w, k, env);
+  const em = new WgslExprEmitter(w, k, env);
   const [M, N, K, B] = [extentOf(plan.m), extentOf(plan.n), extentOf(plan.k), extentOf(plan.batch)];
   const side = tileSide(caps, M, N);
   const [TM, TN] = [side * R, side * R];

@@ -96,7 +96,8 @@ export function vectorizable(roots: readonly Expr[], lane: string): boolean {
   return ok;
 }
 
-export class ExprEmitter {
+/** Writes kernel IR expressions as WGSL `let` temporaries (scalar or vec4 along the lane), hoisting loop invariants. */
+export class WgslExprEmitter {
   readonly helpers = new Set<HelperUse>();
   readonly dynamicLoads: DynamicLoadInfo[] = [];
   /** Inputs read element by element, and inputs read as aligned vec4s. */
