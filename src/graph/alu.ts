@@ -1,10 +1,11 @@
 // Layer: src/graph. THE table of scalar functions and reductions (the ALU): one exhaustive record per function —
 // its dtype rule, its float64 meaning (the spec the reference interpreters run), its cost class, identity,
-// commutativity and printing. Every pass, printer, interpreter and the front end ask this table for properties
-// instead of branching on names; `Record<Fn, …>` makes tsc list every place a new function must go.
+// commutativity and printing. The function names are its keys (UnaryFn, BinaryFn, ReduceFn): a new function is
+// one entry here, and every `Record<Fn, …>` elsewhere (gradients) makes tsc list the places it must go too.
+// Every pass, printer, interpreter and the front end ask this table for properties instead of branching on names.
 // It lives in src/graph, not src/backend/kernel, because UnaryFn/BinaryFn/ReduceFn are declared here (node.ts)
 // and the graph may not import the backend; src/backend/kernel/alu.ts re-exports it. Imports only src/graph.
-import type { BinaryFn, DType, Op, ReduceFn, UnaryFn } from "./node.js";
+import type { DType, Op } from "./node.js";
 
 /**
  * Which operands a function takes and what it gives:
@@ -86,7 +87,7 @@ const bool = (c: boolean): number => (c ? 1 : 0);
 const float = (rule: "float", float64: (x: number) => number, cost: Cost = "expensive"): UnaryInfo => ({ rule, cost, float64 });
 
 /** Every unary function. */
-export const unaryAlu: Readonly<Record<UnaryFn, UnaryInfo>> = {
+const unaryTable = {
   neg: { rule: "numeric", cost: "cheap", float64: (x) => -x, int32: (x) => -x | 0 },
   abs: { rule: "numeric", cost: "cheap", float64: Math.abs, int32: (x) => Math.abs(x) | 0 },
   sign: { rule: "numeric", cost: "cheap", float64: (x) => (Number.isNaN(x) ? NaN : x > 0 ? 1 : x < 0 ? -1 : 0) },
@@ -103,10 +104,13 @@ export const unaryAlu: Readonly<Record<UnaryFn, UnaryInfo>> = {
   rsqrt: float("float", (x) => 1 / Math.sqrt(x), "cheap"),
   recip: float("float", (x) => 1 / x, "cheap"),
   not: { rule: "logical", cost: "cheap", float64: (x) => bool(!x) },
-};
+} satisfies Record<string, UnaryInfo>;
+/** Scalar functions of one argument. */
+export type UnaryFn = keyof typeof unaryTable;
+export const unaryAlu: Readonly<Record<UnaryFn, UnaryInfo>> = unaryTable;
 
 /** Every binary function. `gt`/`ge` are `lt`/`le` with the operands swapped (src/ops/elementwise.ts). */
-export const binaryAlu: Readonly<Record<BinaryFn, BinaryInfo>> = {
+const binaryTable = {
   add: { rule: "numeric", cost: "cheap", commutative: true, infix: "+", float64: (a, b) => a + b, int32: (a, b) => (a + b) | 0 },
   sub: { rule: "numeric", cost: "cheap", commutative: false, infix: "-", float64: (a, b) => a - b, int32: (a, b) => (a - b) | 0 },
   mul: { rule: "numeric", cost: "cheap", commutative: true, infix: "*", float64: (a, b) => a * b, int32: Math.imul },
@@ -115,22 +119,32 @@ export const binaryAlu: Readonly<Record<BinaryFn, BinaryInfo>> = {
   min: { rule: "numeric", cost: "cheap", commutative: true, float64: Math.min },
   div: { rule: "float", cost: "cheap", commutative: false, infix: "/", float64: (a, b) => a / b },
   pow: { rule: "float", cost: "expensive", commutative: false, float64: Math.pow, int32: (a, b) => Math.pow(a, b) | 0 },
+  // atan2(y, x): the angle of the point (x, y), in [-π, π], signed by y's sign bit.
+  atan2: { rule: "float", cost: "expensive", commutative: false, float64: Math.atan2 },
+  // √(a² + b²) without overflow or underflow in between; +Infinity when either is infinite, even beside NaN.
+  hypot: { rule: "float", cost: "expensive", commutative: true, float64: Math.hypot },
   eq: { rule: "equality", cost: "cheap", commutative: true, infix: "==", float64: (a, b) => bool(a === b) },
   ne: { rule: "equality", cost: "cheap", commutative: true, infix: "!=", float64: (a, b) => bool(a !== b) },
   lt: { rule: "order", cost: "cheap", commutative: false, infix: "<", float64: (a, b) => bool(a < b) },
   le: { rule: "order", cost: "cheap", commutative: false, infix: "<=", float64: (a, b) => bool(a <= b) },
   and: { rule: "logical", cost: "cheap", commutative: true, infix: "&&", float64: (a, b) => bool(!!a && !!b) },
   or: { rule: "logical", cost: "cheap", commutative: true, infix: "||", float64: (a, b) => bool(!!a || !!b) },
-};
+} satisfies Record<string, BinaryInfo>;
+/** Scalar functions of two arguments. */
+export type BinaryFn = keyof typeof binaryTable;
+export const binaryAlu: Readonly<Record<BinaryFn, BinaryInfo>> = binaryTable;
 
 /** Every reduction. A bool max is any and a bool min is all. */
-export const reduceAlu: Readonly<Record<ReduceFn, ReduceInfo>> = {
+const reduceTable = {
   sum: { combine: "add", identity: { float32: 0, int32: 0, bool: 0 }, step: (a, v) => a + v },
   prod: { combine: "mul", identity: { float32: 1, int32: 1, bool: 1 }, step: (a, v) => a * v },
   // Once the accumulator is NaN it stays NaN.
   max: { combine: "max", identity: { float32: -Infinity, int32: -2147483648, bool: 0 }, step: (a, v) => (Number.isNaN(a) ? a : v > a || Number.isNaN(v) ? v : a) },
   min: { combine: "min", identity: { float32: Infinity, int32: 2147483647, bool: 1 }, step: (a, v) => (Number.isNaN(a) ? a : v < a || Number.isNaN(v) ? v : a) },
-};
+} satisfies Record<string, ReduceInfo>;
+/** Associative reductions. */
+export type ReduceFn = keyof typeof reduceTable;
+export const reduceAlu: Readonly<Record<ReduceFn, ReduceInfo>> = reduceTable;
 
 /**
  * A unary function's meaning at a dtype (int32 wraps).

@@ -110,6 +110,13 @@ const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonl
   mul: ({ a, b, g }) => [() => mul(g, b), () => mul(g, a)],
   div: ({ b, y, g }) => [() => div(g, b), () => neg(div(mul(g, y), b))],
   pow: ({ a, b, y, g }) => [() => mul(g, mul(b, pow(a, sub(b, scalar(1))))), () => mul(g, mul(y, unary("log", a)))],
+  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²).
+  atan2: ({ a, b, g }) => {
+    const scaled = (): Node => div(g, add(mul(a, a), mul(b, b)));
+    return [() => mul(scaled(), b), () => neg(mul(scaled(), a))];
+  },
+  // hypot(a, b) = y: d/da = a/y, d/db = b/y.
+  hypot: ({ a, b, y, g }) => [() => mul(g, div(a, y)), () => mul(g, div(b, y))],
   max: ({ a, b, g }) => [() => mul(g, share(a, b, a, b)), () => mul(g, share(b, a, a, b))],
   min: ({ a, b, g }) => [() => mul(g, share(b, a, a, b)), () => mul(g, share(a, b, a, b))],
   eq: undefined,

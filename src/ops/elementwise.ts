@@ -34,6 +34,10 @@ declare module "../tensor.js" {
     div<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** `this ** other` (float32). @example x.pow(2) */
     pow<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** The angle of the point (other, this) in radians, in [-π, π] (float32): atan(this / other) in the right quadrant. @example y.atan2(x) */
+    atan2<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** `√(this² + other²)` without overflow or underflow in between (float32). @example re.hypot(im) */
+    hypot<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** The larger of the two, elementwise (NaN wins). @example x.maximum(0) */
     maximum<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
     /** The smaller of the two, elementwise (NaN wins). @example x.minimum(1) */
@@ -203,6 +207,8 @@ defineMethods({
   mul: binaryMethod("mul"),
   div: binaryMethod("div"),
   pow: binaryMethod("pow"),
+  atan2: binaryMethod("atan2"),
+  hypot: binaryMethod("hypot"),
   maximum: binaryMethod("max"),
   minimum: binaryMethod("min"),
   eq: binaryMethod("eq"),

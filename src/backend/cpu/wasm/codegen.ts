@@ -7,11 +7,12 @@
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { collapseLoops } from "../../kernel/passes/collapse.js";
+import { decomposeKernel } from "../../kernel/passes/decompose.js";
 import { invariantReciprocals } from "../../kernel/passes/reciprocal.js";
 import { stashPhaseValues } from "../../kernel/passes/stash.js";
 import { reduceIdentity } from "../../kernel/alu.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs } from "../../kernel/ir.js";
-import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
+import { type EmitContext, WasmExprEmitter, vectorizable, wasmNative } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { matchContraction } from "../../kernel/passes/contraction.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
@@ -327,7 +328,7 @@ function vectorStep(p: Phase): string {
  */
 export function generateWasm(kernel: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
   if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
-  const k = stashPhaseValues(invariantReciprocals(collapseLoops(kernel)));
+  const k = decomposeKernel(stashPhaseValues(invariantReciprocals(collapseLoops(kernel))), wasmNative);
   const contraction = matchContraction(k);
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory);

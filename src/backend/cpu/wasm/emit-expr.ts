@@ -4,6 +4,7 @@
 // body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, walkExpr } from "../../kernel/ir.js";
+import type { NativeFunctions } from "../../kernel/passes/decompose.js";
 import { emitMath, type MathFunction } from "./math.js";
 import type { FunctionBuilder, ValType } from "./module.js";
 
@@ -20,6 +21,29 @@ const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
 const mathFns = new Set(["exp", "log", "tanh", "sin", "cos", "erf"]);
 
+/**
+ * The functions this generator writes itself (the transcendental ones through math.ts); passes/decompose.ts
+ * rewrites the others into IR arithmetic before emission.
+ */
+export const wasmNative: NativeFunctions = {
+  unary: new Set(["neg", "abs", "sign", "floor", "ceil", "round", "sqrt", "rsqrt", "recip", "not", "exp", "log", "tanh", "sin", "cos", "erf"]),
+  binary: new Set(["add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "lt", "le", "and", "or"]),
+};
+
+/** Counts, for every node under root, the parent edges that reach it (a node read twice is shared: a DAG). */
+function usesOf(root: Expr): Map<Expr, number> {
+  const uses = new Map<Expr, number>();
+  const visit = (e: Expr): void => {
+    const n = uses.get(e) ?? 0;
+    uses.set(e, n + 1);
+    if (n === 0) for (const c of children(e)) visit(c);
+  };
+  visit(root);
+  return uses;
+}
+/** Values as cheap to recompute as to read from a local. */
+const trivial = (e: Expr): boolean => e.op === "const" || e.op === "param" || e.op === "reduced" || (e.op === "idx" && e.index.op === "var");
+
 /** An affine index split as base + coef·v for the loop variable v. */
 export interface Split {
   readonly base: Expr;
@@ -35,6 +59,13 @@ export class WasmExprEmitter {
   readonly dynamicLoads: Expr[] = [];
   /** Where `reduced` values come from instead of the phase locals (a contraction's registers). */
   reducedOverride: { readonly scalar: number; readonly vector?: number } | undefined;
+  /**
+   * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
+   * computed (a decomposed function reads its argument many times; it is computed once).
+   */
+  #dag: { readonly uses: Map<Expr, number>; readonly scalar: Map<Expr, number>; readonly vector: Map<Expr, number> } | undefined;
+  /** Inside a branch that may not run (a guarded load), locals computed there must not be read after it. */
+  #branches = 0;
 
   constructor(
     readonly f: FunctionBuilder,
@@ -96,7 +127,10 @@ export class WasmExprEmitter {
   hoist(roots: readonly Expr[], bound: ReadonlySet<string>, inner: string | undefined, vector: boolean): void {
     const scope = this.#scopes[this.#scopes.length - 1]!;
     const invariant = (e: Expr): boolean => [...this.deps(e)].every((d) => bound.has(d));
+    const seen = new Set<Expr>();
     const visit = (e: Expr): void => {
+      if (seen.has(e)) return;
+      seen.add(e);
       if (this.#cached(e, vector) !== undefined || (!vector && this.#cached(e, false) !== undefined)) return;
       if (invariant(e)) {
         if (!vector && (e.op === "param" || e.op === "const" || (e.op === "idx" && e.index.op === "var"))) return;
@@ -172,13 +206,42 @@ export class WasmExprEmitter {
     this.f.op("i32.add");
   }
 
-  /** Emits a scalar. */
-  scalar(e: Expr): void {
-    const hit = this.#cached(e, false);
+  /**
+   * Emits e through `emit`, unless a local already holds it; a node read more than once in the root expression
+   * being emitted is kept in a local the first time.
+   */
+  #shared(e: Expr, vector: boolean, emit: () => void): void {
+    const hit = this.#cached(e, vector);
     if (hit !== undefined) {
       this.f.get(hit);
       return;
     }
+    const root = this.#dag === undefined;
+    const dag = (this.#dag ??= { uses: usesOf(e), scalar: new Map(), vector: new Map() });
+    try {
+      const memo = vector ? dag.vector : dag.scalar;
+      const known = memo.get(e);
+      if (known !== undefined) {
+        this.f.get(known);
+        return;
+      }
+      emit();
+      if ((dag.uses.get(e) ?? 0) > 1 && !trivial(e) && this.#branches === 0) {
+        const local = this.f.local(vector ? "v128" : wasmType(e.type));
+        this.f.tee(local);
+        memo.set(e, local);
+      }
+    } finally {
+      if (root) this.#dag = undefined;
+    }
+  }
+
+  /** Emits a scalar. */
+  scalar(e: Expr): void {
+    this.#shared(e, false, () => this.#scalarNode(e));
+  }
+
+  #scalarNode(e: Expr): void {
     const f = this.f;
     switch (e.op) {
       case "const":
@@ -231,7 +294,9 @@ export class WasmExprEmitter {
     if (e.guard) {
       this.scalar(e.guard);
       f.if(wasmType(e.type));
+      this.#branches++;
       read();
+      this.#branches--;
       f.mem(load);
       f.else();
       if (e.type === "f32") f.f32(0);
@@ -390,11 +455,10 @@ export class WasmExprEmitter {
 
   /** Emits a 4-lane value; `lane` is the vectorised loop variable (its local holds lane 0's value). */
   vector(e: Expr, lane: string): void {
-    const hit = this.#cached(e, true);
-    if (hit !== undefined) {
-      this.f.get(hit);
-      return;
-    }
+    this.#shared(e, true, () => this.#vectorNode(e, lane));
+  }
+
+  #vectorNode(e: Expr, lane: string): void {
     const f = this.f;
     if (e.op === "reduced" && this.reducedOverride?.vector !== undefined) {
       f.get(this.reducedOverride.vector);

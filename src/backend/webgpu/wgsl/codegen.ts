@@ -6,9 +6,11 @@
 //   no phases                                                   -> elementwise, several points per invocation
 // Sort kernels run their keys as a map kernel, then sort.ts's rank kernel. Imports the IR and the templates.
 import { collapseLoops } from "../../kernel/passes/collapse.js";
+import { decomposeKernel } from "../../kernel/passes/decompose.js";
 import type { Expr, Kernel } from "../../kernel/ir.js";
 import { contractionPlan, tiledContraction } from "./contraction.js";
 import { type WgslCaps, type WgslKernel, extentOf } from "./module.js";
+import { wgslNative } from "./syntax.js";
 import { elementwise, rows, threads } from "./templates.js";
 
 export type { WgslCaps, WgslKernel } from "./module.js";
@@ -19,7 +21,7 @@ export type { WgslCaps, WgslKernel } from "./module.js";
  */
 export function generateWgsl(kernel: Kernel, caps: WgslCaps): WgslKernel {
   if (kernel.mode.kind === "sort") throw new Error("internal: sort kernels run their keys as a map kernel");
-  const k = collapseLoops(kernel);
+  const k = decomposeKernel(collapseLoops(kernel), wgslNative);
   if (k.mode.kind === "scan") return threads(k, caps);
   if (k.phases.length === 0) return elementwise(k, caps);
   const plan = contractionPlan(k, caps);

@@ -5,7 +5,17 @@
 // Imports only the IR types.
 import { reduceIdentity as identityOf } from "../../kernel/alu.js";
 import type { BinaryFn, ReduceFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
+import type { NativeFunctions } from "../../kernel/passes/decompose.js";
 import { TRIG_EXACT_FROM, cosSeries, sinSeries, twoOverPiWords } from "../../kernel/math-constants.js";
+
+/**
+ * The functions this generator writes itself (builtins or the helpers below); passes/decompose.ts rewrites the
+ * others into IR arithmetic before emission.
+ */
+export const wgslNative: NativeFunctions = {
+  unary: new Set(["neg", "abs", "sign", "floor", "ceil", "round", "sqrt", "rsqrt", "recip", "not", "exp", "log", "tanh", "sin", "cos", "erf"]),
+  binary: new Set(["add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "lt", "le", "and", "or"]),
+};
 
 /** Lanes of a value: 1 (a scalar) or 4 (a vec4 along the vectorised loop). */
 export type Lanes = 1 | 4;

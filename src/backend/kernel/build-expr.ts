@@ -1,0 +1,48 @@
+// Layer: src/backend/kernel. Small constructors of kernel IR expressions, for passes that write arithmetic over
+// the IR (passes/decompose.ts writes whole functions with them); result types follow the ALU table's dtype rules.
+// A value used twice is the same object twice: the IR is a DAG, and the code generators evaluate a shared node
+// once per point. Imports only the IR and the ALU table.
+import { binaryAlu, unaryAlu } from "./alu.js";
+import type { BinaryFn, Expr, ScalarType, UnaryFn } from "./ir.js";
+
+/** A float32 constant. @example f32(0.5) */
+export const f32 = (value: number): Expr => ({ op: "const", type: "f32", value });
+/** An int32 constant. @example i32(127) */
+export const i32 = (value: number): Expr => ({ op: "const", type: "i32", value: value | 0 });
+
+/** A unary node of the operand's type. @example un("abs", x) */
+export const un = (fn: UnaryFn, x: Expr): Expr => ({ op: "unary", type: givesBool(unaryAlu[fn].rule) ? "bool" : x.type, fn, x });
+
+const givesBool = (rule: string): boolean => rule === "equality" || rule === "order" || rule === "logical";
+const resultType = (fn: BinaryFn, a: Expr): ScalarType => (givesBool(binaryAlu[fn].rule) ? "bool" : a.type);
+/** A binary node; comparisons and logic give bool, the rest the operands' type. @example bin("mul", x, x) */
+export const bin = (fn: BinaryFn, a: Expr, b: Expr): Expr => ({ op: "binary", type: resultType(fn, a), fn, a, b });
+
+export const add = (a: Expr, b: Expr): Expr => bin("add", a, b);
+export const sub = (a: Expr, b: Expr): Expr => bin("sub", a, b);
+export const mul = (a: Expr, b: Expr): Expr => bin("mul", a, b);
+export const div = (a: Expr, b: Expr): Expr => bin("div", a, b);
+export const lt = (a: Expr, b: Expr): Expr => bin("lt", a, b);
+export const le = (a: Expr, b: Expr): Expr => bin("le", a, b);
+export const eq = (a: Expr, b: Expr): Expr => bin("eq", a, b);
+export const and = (a: Expr, b: Expr): Expr => bin("and", a, b);
+export const or = (a: Expr, b: Expr): Expr => bin("or", a, b);
+
+/** `cond ? a : b`. @example where(lt(x, f32(0)), un("neg", x), x) */
+export const where = (cond: Expr, a: Expr, b: Expr): Expr => ({ op: "where", type: a.type, cond, a, b });
+
+/**
+ * c0 + x·(c1 + x·(c2 + …)) by Horner's rule over f32 constants.
+ * @example poly(x2, [1, -1 / 6, 1 / 120]) // sin r / r in r²
+ */
+export function poly(x: Expr, cs: readonly number[]): Expr {
+  let acc = f32(cs[cs.length - 1]!);
+  for (let k = cs.length - 2; k >= 0; k--) acc = add(mul(acc, x), f32(cs[k]!));
+  return acc;
+}
+
+/**
+ * Whether x's sign bit is set, for f32 x that is not NaN: x < 0, or x is -0 (1/-0 is -Infinity).
+ * @example signBit(f32(-0)) // a bool expression, true
+ */
+export const signBit = (x: Expr): Expr => or(lt(x, f32(0)), and(eq(x, f32(0)), lt(un("recip", x), f32(0))));
