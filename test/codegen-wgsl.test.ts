@@ -78,10 +78,14 @@ describe("WGSL generation", () => {
   it("emits helper functions only when an operation needs them", () => {
     const [plain] = kernels(t([["i", 16]]).add(t([["i", 16]])));
     expect(plain!.code).not.toContain("fn nt_");
+    const [root] = kernels(t([["i", 16]]).sqrt());
+    expect(root!.code).toContain("fn nt_sqrt4(");
+    expect(root!.code).not.toContain("fn nt_sign");
+    expect(root!.code).not.toContain("fn nt_sqrt("); // the scalar width is not used
+    // exp is decomposed over the IR (passes/decompose.ts): arithmetic and bit casts, no helper of its own.
     const [exp] = kernels(t([["i", 16]]).exp());
-    expect(exp!.code).toContain("fn nt_exp4(");
-    expect(exp!.code).not.toContain("fn nt_log");
-    expect(exp!.code).not.toContain("fn nt_exp("); // the scalar width is not used
+    expect(exp!.code).not.toContain("fn nt_exp");
+    expect(exp!.code).toContain("bitcast<vec4<f32>>");
   });
 
   it("binds only the inputs a kernel reads, as vec4 where aligned", () => {

@@ -13,9 +13,11 @@ import type { DType, Op } from "./node.js";
  * - `float`: float32 in (ints are cast up front), float32 out (exp, div, atan2, …);
  * - `equality`: numeric operands, or two bools, bool out;
  * - `order`: numeric operands, bool out;
- * - `logical`: bool in, bool out.
+ * - `logical`: bool in, bool out;
+ * - `bits`, `toBits`, `fromBits`: the kernel IR's bit-level operations, int32 in and out, float32 to its int32
+ *   bits, and back (what the decompositions of transcendental functions are written with; no user method).
  */
-export type DtypeRule = "numeric" | "float" | "equality" | "order" | "logical";
+export type DtypeRule = "numeric" | "float" | "equality" | "order" | "logical" | "bits" | "toBits" | "fromBits";
 
 /**
  * How much one evaluation costs: `cheap` ops are a handful of instructions; `expensive` ones (polynomials,
@@ -84,6 +86,11 @@ export function erf(x: number): number {
 }
 
 const bool = (c: boolean): number => (c ? 1 : 0);
+const word = new DataView(new ArrayBuffer(4));
+/** The int32 bits of x rounded to float32. @example bitsOf(1) // 0x3f800000 */
+export const bitsOf = (x: number): number => (word.setFloat32(0, x), word.getInt32(0));
+/** The float32 whose bits are the int32 b. @example fromBits(0x3f800000) // 1 */
+export const fromBits = (b: number): number => (word.setInt32(0, b), word.getFloat32(0));
 const float = (rule: "float", float64: (x: number) => number, cost: Cost = "expensive"): UnaryInfo => ({ rule, cost, float64 });
 
 /** Every unary function. */
@@ -104,6 +111,8 @@ const unaryTable = {
   rsqrt: float("float", (x) => 1 / Math.sqrt(x), "cheap"),
   recip: float("float", (x) => 1 / x, "cheap"),
   not: { rule: "logical", cost: "cheap", float64: (x) => bool(!x) },
+  bitsOf: { rule: "toBits", cost: "cheap", float64: bitsOf },
+  fromBits: { rule: "fromBits", cost: "cheap", float64: fromBits },
 } satisfies Record<string, UnaryInfo>;
 /** Scalar functions of one argument. */
 export type UnaryFn = keyof typeof unaryTable;
@@ -129,6 +138,13 @@ const binaryTable = {
   le: { rule: "order", cost: "cheap", commutative: false, infix: "<=", float64: (a, b) => bool(a <= b) },
   and: { rule: "logical", cost: "cheap", commutative: true, infix: "&&", float64: (a, b) => bool(!!a && !!b) },
   or: { rule: "logical", cost: "cheap", commutative: true, infix: "||", float64: (a, b) => bool(!!a || !!b) },
+  // Bit-level int32 operations of the kernel IR (shift amounts in [0, 32)).
+  bitAnd: { rule: "bits", cost: "cheap", commutative: true, infix: "&", float64: (a, b) => a & b },
+  bitOr: { rule: "bits", cost: "cheap", commutative: true, infix: "|", float64: (a, b) => a | b },
+  bitXor: { rule: "bits", cost: "cheap", commutative: true, infix: "^", float64: (a, b) => a ^ b },
+  shiftLeft: { rule: "bits", cost: "cheap", commutative: false, infix: "<<", float64: (a, b) => a << b },
+  shiftRight: { rule: "bits", cost: "cheap", commutative: false, infix: ">>", float64: (a, b) => a >> b },
+  shiftRightLogical: { rule: "bits", cost: "cheap", commutative: false, infix: ">>>", float64: (a, b) => (a >>> b) | 0 },
 } satisfies Record<string, BinaryInfo>;
 /** Scalar functions of two arguments. */
 export type BinaryFn = keyof typeof binaryTable;

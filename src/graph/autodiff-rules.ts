@@ -87,6 +87,9 @@ const unaryGradients: Readonly<Record<UnaryFn, ((x: Node, y: Node, g: Node) => N
   ceil: undefined,
   round: undefined,
   not: undefined,
+  // Bit reinterpretations (kernel IR only) carry no gradient.
+  bitsOf: undefined,
+  fromBits: undefined,
 };
 
 function unaryRule(fn: UnaryFn, x: Node, y: Node, g: Node): Node | undefined {
@@ -125,6 +128,12 @@ const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonl
   le: undefined,
   and: undefined,
   or: undefined,
+  bitAnd: undefined,
+  bitOr: undefined,
+  bitXor: undefined,
+  shiftLeft: undefined,
+  shiftRight: undefined,
+  shiftRightLogical: undefined,
 };
 
 /** max/min: the larger (smaller) operand takes g, and on a tie each takes half. */

@@ -139,6 +139,8 @@ function binaryMethod(fn: BinaryFn, swap = false) {
       return comparison(fn, swap, rule === "equality");
     case "logical":
       return logical(fn);
+    default:
+      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
   }
 }
 /** A unary method checked by its function's ALU dtype rule (float functions cast an int32 operand up). */
@@ -148,9 +150,11 @@ function unaryMethod(fn: UnaryFn) {
       return numericUnary(un(fn));
     case "float":
       return floatUnary(un(fn));
-    case "equality":
-    case "order":
-    case "logical":
+    case "toBits":
+    case "fromBits":
+    case "bits":
+      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
+    default:
       return function (this: AnyTensor): AnyTensor {
         logicalType(this.dtype);
         return wrap(unaryNode(fn, this.node), this.masked);

@@ -11,7 +11,10 @@ export const f32 = (value: number): Expr => ({ op: "const", type: "f32", value }
 export const i32 = (value: number): Expr => ({ op: "const", type: "i32", value: value | 0 });
 
 /** A unary node of the operand's type. @example un("abs", x) */
-export const un = (fn: UnaryFn, x: Expr): Expr => ({ op: "unary", type: givesBool(unaryAlu[fn].rule) ? "bool" : x.type, fn, x });
+export const un = (fn: UnaryFn, x: Expr): Expr => {
+  const rule = unaryAlu[fn].rule;
+  return { op: "unary", type: rule === "toBits" ? "i32" : rule === "fromBits" ? "f32" : givesBool(rule) ? "bool" : x.type, fn, x };
+};
 
 const givesBool = (rule: string): boolean => rule === "equality" || rule === "order" || rule === "logical";
 const resultType = (fn: BinaryFn, a: Expr): ScalarType => (givesBool(binaryAlu[fn].rule) ? "bool" : a.type);
@@ -30,6 +33,11 @@ export const or = (a: Expr, b: Expr): Expr => bin("or", a, b);
 
 /** `cond ? a : b`. @example where(lt(x, f32(0)), un("neg", x), x) */
 export const where = (cond: Expr, a: Expr, b: Expr): Expr => ({ op: "where", type: a.type, cond, a, b });
+/** `cond ? a : b` where cond rarely holds: a generator evaluates `a` only when needed. @example rareWhere(huge, exact, fast) */
+export const rareWhere = (cond: Expr, a: Expr, b: Expr): Expr => ({ op: "where", type: a.type, cond, a, b, rare: true });
+/** Reinterprets float32 bits as int32, and back. @example bitsOf(f32(1)) // 0x3f800000 */
+export const bitsOf = (x: Expr): Expr => un("bitsOf", x);
+export const fromBits = (x: Expr): Expr => un("fromBits", x);
 
 /**
  * c0 + x·(c1 + x·(c2 + …)) by Horner's rule over f32 constants.

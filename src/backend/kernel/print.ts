@@ -29,7 +29,7 @@ export function showExpr(e: Expr): string {
       return op ? `(${showExpr(e.a)} ${op} ${showExpr(e.b)})` : `${e.fn}(${showExpr(e.a)}, ${showExpr(e.b)})`;
     }
     case "where":
-      return `(${showExpr(e.cond)} ? ${showExpr(e.a)} : ${showExpr(e.b)})`;
+      return `(${showExpr(e.cond)} ?${e.rare ? "(rare)" : ""} ${showExpr(e.a)} : ${showExpr(e.b)})`;
     case "cast":
       return `${e.type}(${showExpr(e.x)})`;
     case "reduced":

@@ -17,6 +17,12 @@ function typedByRule(rule: DtypeRule, operand: ScalarType, result: ScalarType): 
       return result === "bool";
     case "logical":
       return operand === "bool" && result === "bool";
+    case "bits":
+      return operand === "i32" && result === "i32";
+    case "toBits":
+      return operand === "f32" && result === "i32";
+    case "fromBits":
+      return operand === "i32" && result === "f32";
   }
 }
 
@@ -54,7 +60,10 @@ export function verifyKernel(k: Kernel): void {
   // Loops of extent 0 never run their body, so its loads need not be in bounds.
   const never = (vars: readonly LoopVar[]): boolean => vars.some((v) => v.extent === 0);
   let runs = !never(k.outer);
+  let checked = new Set<Expr>();
   const check = (e: Expr, scope: Set<string>, phasesBefore: number): void => {
+    if (checked.has(e)) return; // a node shared in the DAG is checked once per root
+    checked.add(e);
     switch (e.op) {
       case "param":
         if (e.slot >= k.params.length || k.params[e.slot] !== e.type) fail(`param p${e.slot} is missing or mistyped`);
@@ -99,10 +108,12 @@ export function verifyKernel(k: Kernel): void {
   k.phases.forEach((p, i) => {
     if (p.body.type !== p.type) fail(`phase %${i} sums ${p.body.type} into ${p.type}`);
     runs = outerRuns && !never(p.vars);
+    checked = new Set();
     check(p.body, new Set([...outer, ...scopeOf(p.vars)]), i);
   });
   const store = scopeOf([...k.outer, ...k.inner]);
   runs = outerRuns && !never(k.inner);
+  checked = new Set();
   check(k.value, store, k.phases.length);
   if (k.mode.kind === "map" && k.value.type !== k.output.type) fail(`the value is ${k.value.type} but the output ${k.output.type}`);
   checkIndex(k.output.index, store, "the output");

@@ -5,7 +5,6 @@
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, walkExpr } from "../../kernel/ir.js";
 import type { NativeFunctions } from "../../kernel/passes/decompose.js";
-import { emitMath, type MathFunction } from "./math.js";
 import type { FunctionBuilder, ValType } from "./module.js";
 
 export interface EmitContext {
@@ -19,15 +18,14 @@ export interface EmitContext {
 
 const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
-const mathFns = new Set(["exp", "log", "tanh", "sin", "cos", "erf"]);
 
 /**
- * The functions this generator writes itself (the transcendental ones through math.ts); passes/decompose.ts
- * rewrites the others into IR arithmetic before emission.
+ * The functions this generator writes itself (an instruction or a few each); passes/decompose.ts rewrites the
+ * others — exp, log, tanh, erf, sin, cos, pow, atan2, hypot and random draws — into IR arithmetic before emission.
  */
 export const wasmNative: NativeFunctions = {
-  unary: new Set(["neg", "abs", "sign", "floor", "ceil", "round", "sqrt", "rsqrt", "recip", "not", "exp", "log", "tanh", "sin", "cos", "erf"]),
-  binary: new Set(["add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "lt", "le", "and", "or"]),
+  unary: new Set(["neg", "abs", "sign", "floor", "ceil", "round", "sqrt", "rsqrt", "recip", "not", "bitsOf", "fromBits"]),
+  binary: new Set(["add", "sub", "mul", "div", "max", "min", "eq", "ne", "lt", "le", "and", "or", "bitAnd", "bitOr", "bitXor", "shiftLeft", "shiftRight", "shiftRightLogical"]),
 };
 
 /** Counts, for every node under root, the parent edges that reach it (a node read twice is shared: a DAG). */
@@ -43,6 +41,12 @@ function usesOf(root: Expr): Map<Expr, number> {
 }
 /** Values as cheap to recompute as to read from a local. */
 const trivial = (e: Expr): boolean => e.op === "const" || e.op === "param" || e.op === "reduced" || (e.op === "idx" && e.index.op === "var");
+
+/** The locals of shared nodes computed in one branch of the code (scalar and 4-lane values). */
+interface Frame {
+  readonly scalar: Map<Expr, number>;
+  readonly vector: Map<Expr, number>;
+}
 
 /** An affine index split as base + coef·v for the loop variable v. */
 export interface Split {
@@ -63,9 +67,9 @@ export class WasmExprEmitter {
    * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
    * computed (a decomposed function reads its argument many times; it is computed once).
    */
-  #dag: { readonly uses: Map<Expr, number>; readonly scalar: Map<Expr, number>; readonly vector: Map<Expr, number> } | undefined;
-  /** Inside a branch that may not run (a guarded load), locals computed there must not be read after it. */
-  #branches = 0;
+  #dag: { readonly uses: Map<Expr, number>; readonly frames: Frame[] } | undefined;
+  /** While a rare operand is emitted for one lane of a vector: the lane variable and the lane. */
+  #lane: { readonly name: string; readonly index: number } | undefined;
 
   constructor(
     readonly f: FunctionBuilder,
@@ -217,22 +221,50 @@ export class WasmExprEmitter {
       return;
     }
     const root = this.#dag === undefined;
-    const dag = (this.#dag ??= { uses: usesOf(e), scalar: new Map(), vector: new Map() });
+    const dag = (this.#dag ??= { uses: usesOf(e), frames: [{ scalar: new Map(), vector: new Map() }] });
     try {
-      const memo = vector ? dag.vector : dag.scalar;
-      const known = memo.get(e);
+      const known = this.#known(e, vector);
       if (known !== undefined) {
         this.f.get(known);
         return;
       }
+      // One lane of a value the vector code already holds.
+      const lanes = this.#lane && !vector ? this.#known(e, true) : undefined;
+      if (lanes !== undefined) {
+        this.f.get(lanes).lane(e.type === "f32" ? "f32x4.extract_lane" : "i32x4.extract_lane", this.#lane!.index);
+        if (e.type === "bool") this.f.i32(0).op("i32.ne");
+        return;
+      }
       emit();
-      if ((dag.uses.get(e) ?? 0) > 1 && !trivial(e) && this.#branches === 0) {
+      if ((dag.uses.get(e) ?? 0) > 1 && !trivial(e)) {
         const local = this.f.local(vector ? "v128" : wasmType(e.type));
         this.f.tee(local);
-        memo.set(e, local);
+        const frame = dag.frames[dag.frames.length - 1]!;
+        (vector ? frame.vector : frame.scalar).set(e, local);
       }
     } finally {
       if (root) this.#dag = undefined;
+    }
+  }
+
+  /** The local holding e in this root expression, searching the branches we are inside outward. */
+  #known(e: Expr, vector: boolean): number | undefined {
+    const frames = this.#dag?.frames ?? [];
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const hit = (vector ? frames[i]!.vector : frames[i]!.scalar).get(e);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
+  /** Emits code that may not run (a branch): the locals it computes are forgotten after it. */
+  #inBranch(emit: () => void): void {
+    const frames = this.#dag?.frames;
+    frames?.push({ scalar: new Map(), vector: new Map() });
+    try {
+      emit();
+    } finally {
+      frames?.pop();
     }
   }
 
@@ -260,7 +292,7 @@ export class WasmExprEmitter {
       case "load":
         return this.#scalarLoad(e);
       case "random":
-        return this.#random(e);
+        throw new Error("internal: random draws are decomposed over the IR before emission");
       case "stashed":
         this.address(this.ctx.output!.ptr, "f32", () => this.scalar(this.ctx.output!.index));
         f.mem("f32.load");
@@ -270,6 +302,15 @@ export class WasmExprEmitter {
       case "binary":
         return this.#scalarBinary(e);
       case "where":
+        if (e.rare) {
+          this.scalar(e.cond);
+          f.if(wasmType(e.type));
+          this.#inBranch(() => this.scalar(e.a));
+          f.else();
+          this.#inBranch(() => this.scalar(e.b));
+          f.end();
+          return;
+        }
         this.scalar(e.a);
         this.scalar(e.b);
         this.scalar(e.cond);
@@ -278,6 +319,35 @@ export class WasmExprEmitter {
       case "cast":
         return this.#scalarCast(e.x, e.type);
     }
+  }
+
+  /**
+   * A rare `where` four lanes wide: b for every lane, then — only when some lane's condition holds — a for each
+   * such lane, computed as a scalar (reading the lane of every value the vector code holds already).
+   */
+  #vectorRareWhere(e: Extract<Expr, { op: "where" }>, lane: string): void {
+    const f = this.f;
+    const [value, cond] = [f.local("v128"), f.local("v128")];
+    this.vector(e.b, lane);
+    f.set(value);
+    this.vector(e.cond, lane);
+    f.tee(cond).op("v128.any_true").if();
+    const laneVar = this.ctx.vars.get(lane)!;
+    const shifted = f.local("i32");
+    for (let l = 0; l < 4; l++) {
+      f.get(cond).lane("i32x4.extract_lane", l).if();
+      // Loads along the lane read the lane's own element: the lane variable is offset for the scalar code.
+      f.get(laneVar).i32(l).op("i32.add").set(shifted);
+      this.ctx.vars.set(lane, shifted);
+      this.#lane = { name: lane, index: l };
+      f.get(value);
+      this.#inBranch(() => this.scalar(e.a));
+      f.lane(e.type === "f32" ? "f32x4.replace_lane" : "i32x4.replace_lane", l).set(value);
+      this.#lane = undefined;
+      this.ctx.vars.set(lane, laneVar);
+      f.end();
+    }
+    f.end().get(value);
   }
 
   #scalarLoad(e: Extract<Expr, { op: "load" }>): void {
@@ -294,9 +364,7 @@ export class WasmExprEmitter {
     if (e.guard) {
       this.scalar(e.guard);
       f.if(wasmType(e.type));
-      this.#branches++;
-      read();
-      this.#branches--;
+      this.#inBranch(read);
       f.mem(load);
       f.else();
       if (e.type === "f32") f.f32(0);
@@ -321,33 +389,14 @@ export class WasmExprEmitter {
     f.i32(0).set(v).end().get(v);
   }
 
-  #random(e: Extract<Expr, { op: "random" }>): void {
-    const f = this.f;
-    const mix = (): void => {
-      const x = f.local("i32");
-      f.set(x);
-      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor").i32(0x7feb352d).op("i32.mul").set(x);
-      f.get(x).get(x).i32(15).op("i32.shr_u").op("i32.xor").i32(0x846ca68b | 0).op("i32.mul").set(x);
-      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor");
-    };
-    // key = mix(seed + mix(stream + golden)); bits = mix(mix(index ^ key) + key); value = (bits >>> 8) / 2^24
-    const key = f.local("i32");
-    this.scalar(e.seed);
-    f.i32((e.stream + 0x9e3779b9) | 0);
-    mix();
-    f.op("i32.add");
-    mix();
-    f.set(key);
-    this.index(e.index);
-    f.get(key).op("i32.xor");
-    mix();
-    f.get(key).op("i32.add");
-    mix();
-    f.i32(8).op("i32.shr_u").op("f32.convert_i32_s").f32(1 / 16777216).op("f32.mul");
-  }
-
   #scalarUnary(e: Extract<Expr, { op: "unary" }>): void {
     const f = this.f;
+    const reinterpret = reinterpretations[e.fn];
+    if (reinterpret) {
+      this.scalar(e.x);
+      f.op(reinterpret);
+      return;
+    }
     if (e.type === "bool") {
       this.scalar(e.x);
       f.op("i32.eqz");
@@ -381,13 +430,6 @@ export class WasmExprEmitter {
   #floatUnary(fn: UnaryFn, vector: boolean, x: () => void): boolean {
     const f = this.f;
     const t = vector ? "f32x4" : "f32";
-    if (mathFns.has(fn)) {
-      const arg = f.local(vector ? "v128" : "f32");
-      x();
-      f.set(arg);
-      emitMath(f, fn as MathFunction, vector, [arg]);
-      return true;
-    }
     switch (fn) {
       case "neg":
       case "abs":
@@ -417,15 +459,6 @@ export class WasmExprEmitter {
   #scalarBinary(e: Extract<Expr, { op: "binary" }>): void {
     const f = this.f;
     const t = e.a.type;
-    if (e.fn === "pow") {
-      const [x, y] = [f.local("f32"), f.local("f32")];
-      this.scalar(e.a);
-      f.set(x);
-      this.scalar(e.b);
-      f.set(y);
-      emitMath(f, "pow", false, [x, y]);
-      return;
-    }
     if ((e.fn === "max" || e.fn === "min") && t !== "f32") {
       const [a, b] = [f.local("i32"), f.local("i32")];
       this.scalar(e.a);
@@ -492,12 +525,23 @@ export class WasmExprEmitter {
         return this.#vectorUnary(e, lane);
       case "binary":
         return this.#vectorBinary(e, lane);
-      case "where":
+      case "where": {
+        if (e.rare) return this.#vectorRareWhere(e, lane);
+        // p < q ? q : p is pmax(p, q), and p < q ? p : q is pmin(q, p): one instruction each on x64.
+        const c = e.cond;
+        if (c.op === "binary" && c.fn === "lt" && c.a.type === "f32" && ((e.a === c.b && e.b === c.a) || (e.a === c.a && e.b === c.b))) {
+          const max = e.a === c.b;
+          this.vector(max ? c.a : c.b, lane);
+          this.vector(max ? c.b : c.a, lane);
+          f.op(max ? "f32x4.pmax" : "f32x4.pmin");
+          return;
+        }
         this.vector(e.a, lane);
         this.vector(e.b, lane);
         this.vector(e.cond, lane);
         f.op("v128.bitselect");
         return;
+      }
       case "cast":
         return this.#vectorCast(e.x, e.type, lane);
       default:
@@ -507,6 +551,7 @@ export class WasmExprEmitter {
 
   #vectorUnary(e: Extract<Expr, { op: "unary" }>, lane: string): void {
     const f = this.f;
+    if (reinterpretations[e.fn]) return this.vector(e.x, lane); // the same 128 bits
     if (e.type === "bool") {
       this.vector(e.x, lane);
       f.op("v128.not");
@@ -535,13 +580,13 @@ export class WasmExprEmitter {
 
   #vectorBinary(e: Extract<Expr, { op: "binary" }>, lane: string): void {
     const f = this.f;
-    if (e.fn === "pow") {
-      const [x, y] = [f.local("v128"), f.local("v128")];
+    const shift = vectorShift[e.fn];
+    if (shift) {
+      // SIMD shifts take one scalar amount for all four lanes.
+      if (this.varies(e.b, lane)) throw new Error("internal: a vector shift by an amount that varies along the lane");
       this.vector(e.a, lane);
-      f.set(x);
-      this.vector(e.b, lane);
-      f.set(y);
-      emitMath(f, "pow", true, [x, y]);
+      this.scalar(e.b);
+      f.op(shift);
       return;
     }
     if ((e.fn === "max" || e.fn === "min") && e.a.type === "f32") {
@@ -598,13 +643,17 @@ const scalarFloat: Partial<Record<string, string>> = {
 };
 const scalarInt: Partial<Record<string, string>> = {
   add: "i32.add", sub: "i32.sub", mul: "i32.mul", eq: "i32.eq", ne: "i32.ne", lt: "i32.lt_s", le: "i32.le_s", and: "i32.and", or: "i32.or",
+  bitAnd: "i32.and", bitOr: "i32.or", bitXor: "i32.xor", shiftLeft: "i32.shl", shiftRight: "i32.shr_s", shiftRightLogical: "i32.shr_u",
 };
+/** Bit reinterpretations: an instruction for scalars, nothing for v128. */
+const reinterpretations: Partial<Record<string, string>> = { bitsOf: "i32.reinterpret_f32", fromBits: "f32.reinterpret_i32" };
+const vectorShift: Partial<Record<string, string>> = { shiftLeft: "i32x4.shl", shiftRight: "i32x4.shr_s", shiftRightLogical: "i32x4.shr_u" };
 const vectorFloat: Partial<Record<string, string>> = {
   add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", max: "f32x4.max", min: "f32x4.min",
   eq: "f32x4.eq", ne: "f32x4.ne", lt: "f32x4.lt", le: "f32x4.le",
 };
 const vectorInt: Partial<Record<string, string>> = {
   add: "i32x4.add", sub: "i32x4.sub", mul: "i32x4.mul", max: "i32x4.max_s", min: "i32x4.min_s",
-  eq: "i32x4.eq", ne: "i32x4.ne", lt: "i32x4.lt_s", le: "i32x4.le_s",
+  eq: "i32x4.eq", ne: "i32x4.ne", lt: "i32x4.lt_s", le: "i32x4.le_s", bitAnd: "v128.and", bitOr: "v128.or", bitXor: "v128.xor",
 };
 const vectorBool: Partial<Record<string, string>> = { and: "v128.and", or: "v128.or", eq: "i32x4.eq", ne: "i32x4.ne" };
