@@ -111,6 +111,13 @@ export function children(e: Expr): Expr[] {
 }
 
 /**
+ * The sub-expressions of e evaluated whenever e is: all of them, except the rare side of a rare `where` (code that
+ * seldom runs, whose invariants are not worth hoisting out of a loop).
+ * @example hotChildren(rareWhere(huge, exact, fast)) // [huge, fast]
+ */
+export const hotChildren = (e: Expr): Expr[] => (e.op === "where" && e.rare ? [e.cond, e.b] : children(e));
+
+/**
  * Calls fn on e and every sub-expression, pre-order, once per node: the IR is a DAG (a decomposed function reads
  * its argument many times), and walking it as a tree could take exponential time.
  * @example walkExpr(k.value, (x) => void (x.op === "load" && inputs.add(x.input)))

@@ -1,100 +1,10 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 f32) (param $3 i32) (param $4 i32)
-  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 f32) (local $9 v128) (local $10 f32) (local $11 v128) (local $12 f32) (local $13 v128) (local $14 f32) (local $15 v128) (local $16 f32) (local $17 v128) (local $18 f32) (local $19 v128) (local $20 f32) (local $21 v128) (local $22 f32) (local $23 v128) (local $24 f32) (local $25 v128) (local $26 f32) (local $27 v128) (local $28 f32) (local $29 v128) (local $30 i32) (local $31 v128) (local $32 i32) (local $33 v128) (local $34 i32) (local $35 v128) (local $36 i32) (local $37 v128) (local $38 i32) (local $39 v128) (local $40 i32) (local $41 v128) (local $42 f32) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 v128) (local $65 f32) (local $66 f32) (local $67 f32) (local $68 f32) (local $69 f32) (local $70 i32) (local $71 i32)
-  f32.const 0.008369148708879948
+  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 v128) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 f32) (local $30 f32) (local $31 f32) (local $32 f32) (local $33 f32) (local $34 i32) (local $35 i32)
+  local.get 2
   local.set 6
   local.get 6
   f32x4.splat
   local.set 7
-  f32.const 89
-  local.set 8
-  local.get 8
-  f32x4.splat
-  local.set 9
-  f32.const -104
-  local.set 10
-  local.get 10
-  f32x4.splat
-  local.set 11
-  f32.const 1.4426950408889634
-  local.set 12
-  local.get 12
-  f32x4.splat
-  local.set 13
-  f32.const 0.693359375
-  local.set 14
-  local.get 14
-  f32x4.splat
-  local.set 15
-  f32.const -0.00021219444
-  local.set 16
-  local.get 16
-  f32x4.splat
-  local.set 17
-  f32.const 0.041917506605386734
-  local.set 18
-  local.get 18
-  f32x4.splat
-  local.set 19
-  f32.const 0.16666504740715027
-  local.set 20
-  local.get 20
-  f32x4.splat
-  local.set 21
-  f32.const 0.49998870491981506
-  local.set 22
-  local.get 22
-  f32x4.splat
-  local.set 23
-  f32.const 1
-  local.set 24
-  local.get 24
-  f32x4.splat
-  local.set 25
-  f32.const 1.0000001192092896
-  local.set 26
-  local.get 26
-  f32x4.splat
-  local.set 27
-  f32.const 12582912
-  local.set 28
-  local.get 28
-  f32x4.splat
-  local.set 29
-  i32.const 1262485504
-  local.set 30
-  local.get 30
-  i32x4.splat
-  local.set 31
-  i32.const 1
-  local.set 32
-  local.get 32
-  i32x4.splat
-  local.set 33
-  i32.const 127
-  local.set 34
-  local.get 34
-  i32x4.splat
-  local.set 35
-  i32.const 23
-  local.set 36
-  local.get 36
-  i32x4.splat
-  local.set 37
-  i32.const 127
-  local.set 38
-  local.get 38
-  i32x4.splat
-  local.set 39
-  i32.const 23
-  local.set 40
-  local.get 40
-  i32x4.splat
-  local.set 41
-  local.get 2
-  local.set 42
-  local.get 42
-  f32x4.splat
-  local.set 43
   local.get 3
   local.set 5
   block
@@ -114,7 +24,7 @@
       i32.add
       f32.const 1
       f32x4.splat
-      local.get 7
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -124,68 +34,68 @@
       i32.add
       v128.load
       f32x4.neg
-      local.tee 44
-      local.get 11
+      local.tee 8
+      v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
-      local.tee 45
-      local.get 9
+      local.tee 9
+      v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 46
-      local.get 46
-      local.get 13
+      local.tee 10
+      local.get 10
+      v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
       f32x4.nearest
-      local.tee 47
-      local.get 15
+      local.tee 11
+      v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
       f32x4.sub
-      local.get 47
-      local.get 17
+      local.get 11
+      v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
       f32x4.mul
       f32x4.sub
-      local.tee 48
+      local.tee 12
       f32x4.mul
-      local.get 19
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
       f32x4.add
-      local.get 48
+      local.get 12
       f32x4.mul
-      local.get 21
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
       f32x4.add
-      local.get 48
+      local.get 12
       f32x4.mul
-      local.get 23
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
       f32x4.add
-      local.get 48
+      local.get 12
       f32x4.mul
-      local.get 25
+      v128.const f32x4 1 1 1 1
       f32x4.add
-      local.get 48
+      local.get 12
       f32x4.mul
-      local.get 27
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      local.get 47
-      local.get 29
+      local.get 11
+      v128.const f32x4 12582912 12582912 12582912 12582912
       f32x4.add
-      local.get 31
+      v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
-      local.tee 49
-      local.get 32
+      local.tee 13
+      i32.const 1
       i32x4.shr_s
-      local.tee 50
-      local.get 35
+      local.tee 14
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 36
+      i32.const 23
       i32x4.shl
       f32x4.mul
-      local.get 49
-      local.get 50
+      local.get 13
+      local.get 14
       i32x4.sub
-      local.get 39
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 40
+      i32.const 23
       i32x4.shl
       f32x4.mul
-      local.get 43
+      local.get 7
       f32x4.add
       f32x4.div
       v128.store
@@ -202,7 +112,7 @@
       i32.add
       f32.const 1
       f32x4.splat
-      local.get 7
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -212,68 +122,68 @@
       i32.add
       v128.load
       f32x4.neg
-      local.tee 51
-      local.get 11
+      local.tee 15
+      v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
-      local.tee 52
-      local.get 9
+      local.tee 16
+      v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 53
-      local.get 53
-      local.get 13
+      local.tee 17
+      local.get 17
+      v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
       f32x4.nearest
-      local.tee 54
-      local.get 15
+      local.tee 18
+      v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
       f32x4.sub
-      local.get 54
-      local.get 17
+      local.get 18
+      v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
       f32x4.mul
       f32x4.sub
-      local.tee 55
+      local.tee 19
       f32x4.mul
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+      f32x4.add
       local.get 19
-      f32x4.add
-      local.get 55
       f32x4.mul
-      local.get 21
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
       f32x4.add
-      local.get 55
+      local.get 19
       f32x4.mul
-      local.get 23
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
       f32x4.add
-      local.get 55
+      local.get 19
       f32x4.mul
-      local.get 25
+      v128.const f32x4 1 1 1 1
       f32x4.add
-      local.get 55
+      local.get 19
       f32x4.mul
-      local.get 27
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      local.get 54
-      local.get 29
+      local.get 18
+      v128.const f32x4 12582912 12582912 12582912 12582912
       f32x4.add
-      local.get 31
+      v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
-      local.tee 56
-      local.get 32
+      local.tee 20
+      i32.const 1
       i32x4.shr_s
-      local.tee 57
-      local.get 35
+      local.tee 21
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 36
+      i32.const 23
       i32x4.shl
       f32x4.mul
-      local.get 56
-      local.get 57
+      local.get 20
+      local.get 21
       i32x4.sub
-      local.get 39
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 40
+      i32.const 23
       i32x4.shl
       f32x4.mul
-      local.get 43
+      local.get 7
       f32x4.add
       f32x4.div
       v128.store
@@ -307,7 +217,7 @@
       i32.add
       f32.const 1
       f32x4.splat
-      local.get 7
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -317,68 +227,68 @@
       i32.add
       v128.load
       f32x4.neg
-      local.tee 58
-      local.get 11
+      local.tee 22
+      v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
-      local.tee 59
-      local.get 9
+      local.tee 23
+      v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 60
-      local.get 60
-      local.get 13
+      local.tee 24
+      local.get 24
+      v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
       f32x4.nearest
-      local.tee 61
-      local.get 15
+      local.tee 25
+      v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
       f32x4.sub
-      local.get 61
-      local.get 17
-      f32x4.mul
-      f32x4.sub
-      local.tee 62
-      f32x4.mul
-      local.get 19
-      f32x4.add
-      local.get 62
-      f32x4.mul
-      local.get 21
-      f32x4.add
-      local.get 62
-      f32x4.mul
-      local.get 23
-      f32x4.add
-      local.get 62
-      f32x4.mul
       local.get 25
+      v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+      f32x4.mul
+      f32x4.sub
+      local.tee 26
+      f32x4.mul
+      v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
       f32x4.add
-      local.get 62
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+      f32x4.add
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+      f32x4.add
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 1 1 1 1
+      f32x4.add
+      local.get 26
+      f32x4.mul
+      v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+      f32x4.add
+      local.get 25
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
+      v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+      i32x4.sub
+      local.tee 27
+      i32.const 1
+      i32x4.shr_s
+      local.tee 28
+      v128.const i32x4 127 127 127 127
+      i32x4.add
+      i32.const 23
+      i32x4.shl
       f32x4.mul
       local.get 27
-      f32x4.add
-      local.get 61
-      local.get 29
-      f32x4.add
-      local.get 31
+      local.get 28
       i32x4.sub
-      local.tee 63
-      local.get 32
-      i32x4.shr_s
-      local.tee 64
-      local.get 35
+      v128.const i32x4 127 127 127 127
       i32x4.add
-      local.get 36
+      i32.const 23
       i32x4.shl
       f32x4.mul
-      local.get 63
-      local.get 64
-      i32x4.sub
-      local.get 39
-      i32x4.add
-      local.get 40
-      i32x4.shl
-      f32x4.mul
-      local.get 43
+      local.get 7
       f32x4.add
       f32x4.div
       v128.store
@@ -403,9 +313,9 @@
       i32.shl
       i32.add
       f32.const 1
-      local.get 6
-      local.get 8
-      local.get 10
+      f32.const 0.008369148708879948
+      f32.const 89
+      f32.const -104
       local.get 1
       local.get 5
       i32.const 2
@@ -413,75 +323,75 @@
       i32.add
       f32.load
       f32.neg
-      local.tee 65
-      local.get 65
-      local.get 10
+      local.tee 29
+      local.get 29
+      f32.const -104
       f32.lt
       select
-      local.tee 66
-      local.get 8
-      local.get 66
+      local.tee 30
+      f32.const 89
+      local.get 30
       f32.lt
       select
-      local.tee 67
-      local.get 67
-      local.get 12
+      local.tee 31
+      local.get 31
+      f32.const 1.4426950408889634
       f32.mul
       f32.nearest
-      local.tee 68
-      local.get 14
+      local.tee 32
+      f32.const 0.693359375
       f32.mul
       f32.sub
-      local.get 68
-      local.get 16
+      local.get 32
+      f32.const -0.00021219444
       f32.mul
       f32.sub
-      local.tee 69
+      local.tee 33
       f32.mul
-      local.get 18
+      f32.const 0.041917506605386734
       f32.add
-      local.get 69
+      local.get 33
       f32.mul
-      local.get 20
+      f32.const 0.16666504740715027
       f32.add
-      local.get 69
+      local.get 33
       f32.mul
-      local.get 22
+      f32.const 0.49998870491981506
       f32.add
-      local.get 69
+      local.get 33
       f32.mul
-      local.get 24
+      f32.const 1
       f32.add
-      local.get 69
+      local.get 33
       f32.mul
-      local.get 26
+      f32.const 1.0000001192092896
       f32.add
-      local.get 68
-      local.get 28
+      local.get 32
+      f32.const 12582912
       f32.add
       i32.reinterpret_f32
-      local.get 30
+      i32.const 1262485504
       i32.sub
-      local.tee 70
-      local.get 32
+      local.tee 34
+      i32.const 1
       i32.shr_s
-      local.tee 71
+      local.tee 35
+      i32.const 127
+      i32.add
+      i32.const 23
+      i32.shl
+      f32.reinterpret_i32
+      f32.mul
       local.get 34
-      i32.add
-      local.get 36
-      i32.shl
-      f32.reinterpret_i32
-      f32.mul
-      local.get 70
-      local.get 71
+      local.get 35
       i32.sub
-      local.get 38
+      i32.const 127
       i32.add
-      local.get 40
+      i32.const 23
       i32.shl
       f32.reinterpret_i32
       f32.mul
-      local.get 42
+      local.get 6
       f32.add
       f32.div
       f32.store

@@ -3,9 +3,10 @@
 // hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
 // body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import type { NativeFunctions } from "../../kernel/passes/decompose.js";
 import type { FunctionBuilder, ValType } from "./module.js";
+import { type RareHost, emitRareWhere } from "./rare-branch.js";
 
 export interface EmitContext {
   readonly inputPtr: readonly number[];
@@ -55,7 +56,7 @@ export interface Split {
 }
 
 /** Writes kernel IR expressions as Wasm instructions (scalar or f32x4/i32x4), hoisting loop invariants into locals. */
-export class WasmExprEmitter {
+export class WasmExprEmitter implements RareHost {
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #scopes: { scalar: Map<Expr, number>; vector: Map<Expr, number> }[] = [{ scalar: new Map(), vector: new Map() }];
   readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
@@ -68,8 +69,6 @@ export class WasmExprEmitter {
    * computed (a decomposed function reads its argument many times; it is computed once).
    */
   #dag: { readonly uses: Map<Expr, number>; readonly frames: Frame[] } | undefined;
-  /** While a rare operand is emitted for one lane of a vector: the lane variable and the lane. */
-  #lane: { readonly name: string; readonly index: number } | undefined;
 
   constructor(
     readonly f: FunctionBuilder,
@@ -137,7 +136,9 @@ export class WasmExprEmitter {
       seen.add(e);
       if (this.#cached(e, vector) !== undefined || (!vector && this.#cached(e, false) !== undefined)) return;
       if (invariant(e)) {
-        if (!vector && (e.op === "param" || e.op === "const" || (e.op === "idx" && e.index.op === "var"))) return;
+        // Constants stay inline (a v128.const): a decomposed function has dozens, and as locals live across the
+        // loop they crowd the registers.
+        if (e.op === "const" || (!vector && (e.op === "param" || (e.op === "idx" && e.index.op === "var")))) return;
         if (this.#cached(e, false) === undefined) {
           this.scalar(e);
           const local = this.f.local(wasmType(e.type));
@@ -162,7 +163,7 @@ export class WasmExprEmitter {
           scope.scalar.set(s.base, local);
         }
       }
-      for (const c of children(e)) visit(c);
+      for (const c of hotChildren(e)) visit(c);
     };
     for (const r of roots) visit(r);
   }
@@ -228,13 +229,6 @@ export class WasmExprEmitter {
         this.f.get(known);
         return;
       }
-      // One lane of a value the vector code already holds.
-      const lanes = this.#lane && !vector ? this.#known(e, true) : undefined;
-      if (lanes !== undefined) {
-        this.f.get(lanes).lane(e.type === "f32" ? "f32x4.extract_lane" : "i32x4.extract_lane", this.#lane!.index);
-        if (e.type === "bool") this.f.i32(0).op("i32.ne");
-        return;
-      }
       emit();
       if ((dag.uses.get(e) ?? 0) > 1 && !trivial(e)) {
         const local = this.f.local(vector ? "v128" : wasmType(e.type));
@@ -257,8 +251,20 @@ export class WasmExprEmitter {
     return undefined;
   }
 
+  /** The local holding e (4 lanes when `vector`): hoisted, pinned, or computed earlier in this root expression. */
+  available(e: Expr, vector: boolean): number | undefined {
+    return this.#cached(e, vector) ?? this.#known(e, vector);
+  }
+
+  /** An emitter writing into another function (an outlined rare branch) whose parameters hold `inputs`. */
+  emitterFor(f: FunctionBuilder, inputs: readonly Expr[]): WasmExprEmitter {
+    const sub = new WasmExprEmitter(f, this.k, this.ctx);
+    inputs.forEach((x, i) => sub.pin(x, i, false));
+    return sub;
+  }
+
   /** Emits code that may not run (a branch): the locals it computes are forgotten after it. */
-  #inBranch(emit: () => void): void {
+  inBranch(emit: () => void): void {
     const frames = this.#dag?.frames;
     frames?.push({ scalar: new Map(), vector: new Map() });
     try {
@@ -302,15 +308,7 @@ export class WasmExprEmitter {
       case "binary":
         return this.#scalarBinary(e);
       case "where":
-        if (e.rare) {
-          this.scalar(e.cond);
-          f.if(wasmType(e.type));
-          this.#inBranch(() => this.scalar(e.a));
-          f.else();
-          this.#inBranch(() => this.scalar(e.b));
-          f.end();
-          return;
-        }
+        if (e.rare && emitRareWhere(this, e, undefined)) return;
         this.scalar(e.a);
         this.scalar(e.b);
         this.scalar(e.cond);
@@ -319,35 +317,6 @@ export class WasmExprEmitter {
       case "cast":
         return this.#scalarCast(e.x, e.type);
     }
-  }
-
-  /**
-   * A rare `where` four lanes wide: b for every lane, then — only when some lane's condition holds — a for each
-   * such lane, computed as a scalar (reading the lane of every value the vector code holds already).
-   */
-  #vectorRareWhere(e: Extract<Expr, { op: "where" }>, lane: string): void {
-    const f = this.f;
-    const [value, cond] = [f.local("v128"), f.local("v128")];
-    this.vector(e.b, lane);
-    f.set(value);
-    this.vector(e.cond, lane);
-    f.tee(cond).op("v128.any_true").if();
-    const laneVar = this.ctx.vars.get(lane)!;
-    const shifted = f.local("i32");
-    for (let l = 0; l < 4; l++) {
-      f.get(cond).lane("i32x4.extract_lane", l).if();
-      // Loads along the lane read the lane's own element: the lane variable is offset for the scalar code.
-      f.get(laneVar).i32(l).op("i32.add").set(shifted);
-      this.ctx.vars.set(lane, shifted);
-      this.#lane = { name: lane, index: l };
-      f.get(value);
-      this.#inBranch(() => this.scalar(e.a));
-      f.lane(e.type === "f32" ? "f32x4.replace_lane" : "i32x4.replace_lane", l).set(value);
-      this.#lane = undefined;
-      this.ctx.vars.set(lane, laneVar);
-      f.end();
-    }
-    f.end().get(value);
   }
 
   #scalarLoad(e: Extract<Expr, { op: "load" }>): void {
@@ -364,7 +333,7 @@ export class WasmExprEmitter {
     if (e.guard) {
       this.scalar(e.guard);
       f.if(wasmType(e.type));
-      this.#inBranch(read);
+      this.inBranch(read);
       f.mem(load);
       f.else();
       if (e.type === "f32") f.f32(0);
@@ -497,6 +466,11 @@ export class WasmExprEmitter {
       f.get(this.reducedOverride.vector);
       return;
     }
+    if (e.op === "const" && e.type !== "bool") {
+      if (e.type === "f32") f.v128f(e.value);
+      else f.v128i([e.value, e.value, e.value, e.value]);
+      return;
+    }
     if (!this.varies(e, lane)) {
       this.scalar(e);
       this.#splat(e.type);
@@ -526,7 +500,7 @@ export class WasmExprEmitter {
       case "binary":
         return this.#vectorBinary(e, lane);
       case "where": {
-        if (e.rare) return this.#vectorRareWhere(e, lane);
+        if (e.rare && emitRareWhere(this, e, lane)) return;
         // p < q ? q : p is pmax(p, q), and p < q ? p : q is pmin(q, p): one instruction each on x64.
         const c = e.cond;
         if (c.op === "binary" && c.fn === "lt" && c.a.type === "f32" && ((e.a === c.b && e.b === c.a) || (e.a === c.a && e.b === c.b))) {

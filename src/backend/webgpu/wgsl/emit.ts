@@ -5,7 +5,7 @@
 // variable set, expressions that vary along it are emitted as vec4 (4 consecutive points; contiguous loads as
 // one vec4 read). The per-op syntax lives in syntax.ts. Imports the IR and the syntax table.
 import { type IndexExpr, indexVars, showIndex, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, children, exprDeps, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import { type HelperUse, type Lanes, binary, cast, literal, unary, valueType } from "./syntax.js";
 
 /** Lines of WGSL with indentation. */
@@ -182,7 +182,7 @@ export class WgslExprEmitter {
         if (!(e.op === "idx" && e.index.op === "var")) this.#scalar(e);
         return;
       }
-      for (const c of children(e)) visit(c);
+      for (const c of hotChildren(e)) visit(c);
     };
     for (const r of roots) visit(r);
   }
