@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { interpretKernel } from "../src/backend/cpu/kernel-interpreter.js";
 import { evaluate } from "../src/backend/cpu/reference.js";
-import { wasmNative } from "../src/backend/cpu/wasm/emit-expr.js";
+import { wasmNative } from "../src/backend/cpu/wasm/opcodes.js";
 import { binaryAlu, unaryAlu } from "../src/backend/kernel/alu.js";
 import { type Expr, kernelExprs, walkExpr } from "../src/backend/kernel/ir.js";
 import { lowerGraph } from "../src/backend/kernel/lower.js";

@@ -1,6 +1,9 @@
-// Layer: src/backend/cpu. Executes a kernel of the IR directly, point by point, in float64 with the reference
-// interpreter's scalar semantics. It checks the lowering (graph -> kernels) independently of code generation,
-// and runs kernels where generating code is not allowed. Imports src/graph and src/backend/kernel.
+// Layer: src/backend/cpu. Executes a kernel of the IR directly, point by point, in float64 with the ALU table's
+// float64 meanings (src/graph/alu.ts, the reference interpreter's semantics). It checks the lowering (graph ->
+// kernels) independently of code generation, and runs kernels where generating code is not allowed. It runs the
+// kernel as lowered, before passes/decompose.ts: the float64 meanings are the spec the generators' float32
+// decompositions approximate; given a decomposed kernel it runs that arithmetic instead, still in float64.
+// Imports src/graph and src/backend/kernel.
 import { evalIndex } from "../../graph/index-expr.js";
 import type { DType } from "../../graph/node.js";
 import { ShapeError, indexRange } from "../../types/errors.js";

@@ -21,22 +21,32 @@ const resultType = (fn: BinaryFn, a: Expr): ScalarType => (givesBool(binaryAlu[f
 /** A binary node; comparisons and logic give bool, the rest the operands' type. @example bin("mul", x, x) */
 export const bin = (fn: BinaryFn, a: Expr, b: Expr): Expr => ({ op: "binary", type: resultType(fn, a), fn, a, b });
 
+/** a + b. @example add(x, f32(1)) */
 export const add = (a: Expr, b: Expr): Expr => bin("add", a, b);
+/** a − b. @example sub(x, f32(1)) */
 export const sub = (a: Expr, b: Expr): Expr => bin("sub", a, b);
+/** a · b. @example mul(x, x) */
 export const mul = (a: Expr, b: Expr): Expr => bin("mul", a, b);
+/** a / b. @example div(f32(1), x) */
 export const div = (a: Expr, b: Expr): Expr => bin("div", a, b);
+/** a < b, as bool. @example lt(x, f32(0)) */
 export const lt = (a: Expr, b: Expr): Expr => bin("lt", a, b);
+/** a <= b, as bool. @example le(f32(0), x) */
 export const le = (a: Expr, b: Expr): Expr => bin("le", a, b);
+/** a == b, as bool (false for NaN). @example eq(x, f32(0)) */
 export const eq = (a: Expr, b: Expr): Expr => bin("eq", a, b);
+/** Logical and of two bools. @example and(eq(x, f32(0)), lt(y, f32(0))) */
 export const and = (a: Expr, b: Expr): Expr => bin("and", a, b);
+/** Logical or of two bools. @example or(eq(a, inf), eq(b, inf)) */
 export const or = (a: Expr, b: Expr): Expr => bin("or", a, b);
 
 /** `cond ? a : b`. @example where(lt(x, f32(0)), un("neg", x), x) */
 export const where = (cond: Expr, a: Expr, b: Expr): Expr => ({ op: "where", type: a.type, cond, a, b });
 /** `cond ? a : b` where cond rarely holds: a generator evaluates `a` only when needed. @example rareWhere(huge, exact, fast) */
 export const rareWhere = (cond: Expr, a: Expr, b: Expr): Expr => ({ op: "where", type: a.type, cond, a, b, rare: true });
-/** Reinterprets float32 bits as int32, and back. @example bitsOf(f32(1)) // 0x3f800000 */
+/** The int32 bits of a float32. @example bitsOf(f32(1)) // 0x3f800000 */
 export const bitsOf = (x: Expr): Expr => un("bitsOf", x);
+/** The float32 with these int32 bits. @example fromBits(i32(0x3f800000)) // 1 */
 export const fromBits = (x: Expr): Expr => un("fromBits", x);
 
 /**

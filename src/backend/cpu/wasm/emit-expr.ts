@@ -1,11 +1,13 @@
 // Layer: src/backend/cpu. Emits kernel IR expressions as Wasm, as scalars (f32, i32, bool as 0/1) or as
 // 4-lane SIMD values along one loop variable (bool as all-ones masks). Loop-invariant subexpressions are
 // hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
-// body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
+// body that does not depend on the loop's variables; their scope ends with the loop. The IR is a DAG after
+// passes/decompose.ts: a node read twice within one expression is computed once into a local. A rare `where`
+// goes through rare-branch.ts. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
-import type { NativeFunctions } from "../../kernel/passes/decompose.js";
 import type { FunctionBuilder, ValType } from "./module.js";
+import { reinterpretations, scalarFloat, scalarInt, vectorBool, vectorFloat, vectorInt, vectorShift } from "./opcodes.js";
 import { type RareHost, emitRareWhere } from "./rare-branch.js";
 
 export interface EmitContext {
@@ -19,15 +21,6 @@ export interface EmitContext {
 
 const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
-
-/**
- * The functions this generator writes itself (an instruction or a few each); passes/decompose.ts rewrites the
- * others — exp, log, tanh, erf, sin, cos, pow, atan2, hypot and random draws — into IR arithmetic before emission.
- */
-export const wasmNative: NativeFunctions = {
-  unary: new Set(["neg", "abs", "sign", "floor", "ceil", "round", "sqrt", "rsqrt", "recip", "not", "bitsOf", "fromBits"]),
-  binary: new Set(["add", "sub", "mul", "div", "max", "min", "eq", "ne", "lt", "le", "and", "or", "bitAnd", "bitOr", "bitXor", "shiftLeft", "shiftRight", "shiftRightLogical"]),
-};
 
 /** Counts, for every node under root, the parent edges that reach it (a node read twice is shared: a DAG). */
 function usesOf(root: Expr): Map<Expr, number> {
@@ -610,24 +603,3 @@ export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: str
     });
   return ok;
 }
-
-const scalarFloat: Partial<Record<string, string>> = {
-  add: "f32.add", sub: "f32.sub", mul: "f32.mul", div: "f32.div", max: "f32.max", min: "f32.min",
-  eq: "f32.eq", ne: "f32.ne", lt: "f32.lt", le: "f32.le",
-};
-const scalarInt: Partial<Record<string, string>> = {
-  add: "i32.add", sub: "i32.sub", mul: "i32.mul", eq: "i32.eq", ne: "i32.ne", lt: "i32.lt_s", le: "i32.le_s", and: "i32.and", or: "i32.or",
-  bitAnd: "i32.and", bitOr: "i32.or", bitXor: "i32.xor", shiftLeft: "i32.shl", shiftRight: "i32.shr_s", shiftRightLogical: "i32.shr_u",
-};
-/** Bit reinterpretations: an instruction for scalars, nothing for v128. */
-const reinterpretations: Partial<Record<string, string>> = { bitsOf: "i32.reinterpret_f32", fromBits: "f32.reinterpret_i32" };
-const vectorShift: Partial<Record<string, string>> = { shiftLeft: "i32x4.shl", shiftRight: "i32x4.shr_s", shiftRightLogical: "i32x4.shr_u" };
-const vectorFloat: Partial<Record<string, string>> = {
-  add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", max: "f32x4.max", min: "f32x4.min",
-  eq: "f32x4.eq", ne: "f32x4.ne", lt: "f32x4.lt", le: "f32x4.le",
-};
-const vectorInt: Partial<Record<string, string>> = {
-  add: "i32x4.add", sub: "i32x4.sub", mul: "i32x4.mul", max: "i32x4.max_s", min: "i32x4.min_s",
-  eq: "i32x4.eq", ne: "i32x4.ne", lt: "i32x4.lt_s", le: "i32x4.le_s", bitAnd: "v128.and", bitOr: "v128.or", bitXor: "v128.xor",
-};
-const vectorBool: Partial<Record<string, string>> = { and: "v128.and", or: "v128.or", eq: "i32x4.eq", ne: "i32x4.ne" };

@@ -1,10 +1,12 @@
 // Layer: src/backend/kernel, a code generation pass. Each code generator declares which scalar functions it has
-// natively (a `NativeFunctions` table beside its syntax); this pass rewrites every other function into IR
-// arithmetic the target does have, written once here, so every target computes the same float32 operations.
-// Unchanged subtrees keep their identity, and one input node becomes one output node (stash and hoisting
-// match expressions by object). Runs after the scheduling passes, on the kernel a generator emits; the
-// structural hash and the interpreters see the undecomposed kernel (the interpreters run the ALU table's
-// float64 meanings, the spec these decompositions approximate). Imports the IR, its builders and the ALU table.
+// natively (a `NativeFunctions` set beside its syntax); this pass rewrites every other function — and every random
+// draw — into IR arithmetic the target does have, written once (transcendental.ts, trig.ts, the generator below),
+// so every target computes the same float32 operations. Unchanged subtrees keep their identity, and one input node
+// becomes one output node (stash and hoisting match expressions by object); the result is a DAG. Runs last, on
+// the kernel a generator emits. The structural hash and the interpreters see the undecomposed kernel: the
+// interpreters run the ALU table's float64 meanings, the spec these decompositions approximate (the kernel
+// interpreter can run a decomposed kernel too, in float64, as test/decompose.test.ts does). Imports the IR, its
+// builders and the math files.
 import type { BinaryFn, Expr, Kernel, UnaryFn } from "../ir.js";
 import { bin, f32, i32, mul } from "../build-expr.js";
 import { atan2Of, erfOf, expOf, hypotOf, logOf, powOf, tanhOf } from "./transcendental.js";

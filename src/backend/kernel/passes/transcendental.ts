@@ -32,6 +32,7 @@ const withSignOf = (big: Expr, x: Expr): Expr => fromBits(bitOr(bitsOf(big), bit
  * e^x: x = n·ln2 + r with |r| <= ln2/2, e^r by a degree-5 polynomial, times 2^n as 2^⌊n/2⌋·2^(n−⌊n/2⌋): both
  * factors stay normal floats, so the products overflow to Infinity and underflow through subnormals to 0, and a
  * NaN (which passes the clamp) stays NaN through the polynomial — no selects needed.
+ * @example expOf(x) // e^x
  */
 export function expOf(x0: Expr): Expr {
   const x = clampKeepingNaN(x0, -104, 89);
@@ -45,7 +46,7 @@ export function expOf(x0: Expr): Expr {
   return mul(mul(p, pow2(half)), pow2(sub(k, half)));
 }
 
-/** ln x: x = m·2^e with m in [√½, √2), ln m = 2·atanh(s), s = (m−1)/(m+1); subnormals rescaled first. */
+/** ln x: x = m·2^e with m in [√½, √2), ln m = 2·atanh(s), s = (m−1)/(m+1); subnormals rescaled first. @example logOf(x) // ln x */
 export function logOf(x0: Expr): Expr {
   const tiny = lt(x0, f32(1.1754943508222875e-38));
   const x = where(tiny, mul(x0, f32(8388608)), x0);
@@ -64,7 +65,7 @@ export function logOf(x0: Expr): Expr {
   return where(le(f32(0), x0), zero, f32(NaN));
 }
 
-/** tanh: an odd polynomial near 0, else ±(1 − 2/(e^{2|x|} + 1)). */
+/** tanh: an odd polynomial near 0, else ±(1 − 2/(e^{2|x|} + 1)). @example tanhOf(x) */
 export function tanhOf(x: Expr): Expr {
   const a = un("abs", x);
   const x2 = mul(x, x);
@@ -73,7 +74,7 @@ export function tanhOf(x: Expr): Expr {
   return where(lt(a, f32(0.3)), small, withSignOf(big, x));
 }
 
-/** erf: its Taylor series for |x| <= 1, else 1 − (a1·t + … + a5·t⁵)·e^{−x²} with t = 1/(1 + p|x|). */
+/** erf: its Taylor series for |x| <= 1, else 1 − (a1·t + … + a5·t⁵)·e^{−x²} with t = 1/(1 + p|x|). @example erfOf(x) */
 export function erfOf(x: Expr): Expr {
   const a = un("abs", x);
   const x2 = mul(x, x);
@@ -84,7 +85,7 @@ export function erfOf(x: Expr): Expr {
   return where(le(a, f32(1)), small, withSignOf(sub(f32(1), tail), x));
 }
 
-/** x^y = e^{y·ln|x|}, a negative x only for an integer y (the sign by its parity); y = 0 gives 1. */
+/** x^y = e^{y·ln|x|}, a negative x only for an integer y (the sign by its parity); y = 0 gives 1. @example powOf(x, y) // x^y */
 export function powOf(x: Expr, y: Expr): Expr {
   const magnitude = expOf(mul(y, logOf(un("abs", x))));
   const integer = eq(un("round", y), y);
@@ -106,6 +107,7 @@ function plusConstant(c: number, v: Expr, sign: 1 | -1): Expr {
  * π/4 + atan((t − 1)/(t + 1)), so the polynomial (Cephes' atanf, about 2 ulp) sees |u| ≤ tan(π/8); then the
  * octant is undone: |y| > |x| reflects about π/4, a negative x (−0 included) about π/2, y's sign bit sets the
  * sign. Both zero reads t = 0 (atan2(±0, ±0) = ±0 or ±π) and both infinite t = 1 (±π/4, ±3π/4); NaN stays NaN.
+ * @example atan2Of(y, x) // the angle of (x, y)
  */
 export function atan2Of(y: Expr, x: Expr): Expr {
   const [ax, ay] = [un("abs", x), un("abs", y)];
@@ -125,6 +127,7 @@ export function atan2Of(y: Expr, x: Expr): Expr {
  * hypot(a, b) = M·√(1 + (m/M)²) with M = max(|a|, |b|) and m the other: no intermediate overflows or underflows
  * (m/M ≤ 1), so huge and tiny arguments keep their precision. An infinite argument gives +Infinity even beside a
  * NaN (IEEE 754, as Math.hypot); both zero give 0 (where m/M is 0/0).
+ * @example hypotOf(a, b) // √(a² + b²)
  */
 export function hypotOf(a: Expr, b: Expr): Expr {
   const [ax, ay] = [un("abs", a), un("abs", b)];

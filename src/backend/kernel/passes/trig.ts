@@ -78,6 +78,7 @@ function exactTrig(x: Expr, cosine: boolean): Expr {
 /**
  * sin x or cos x: x = k·π/2 + r with |r| <= π/4 (three-part π/2), the quadrant picks ±sin r or ±cos r; from
  * TRIG_EXACT_FROM on (where k·π/2 loses the bits r is made of) the exact reduction, evaluated only when needed.
+ * @example trigOf(x, true) // cos x
  */
 export function trigOf(x: Expr, cosine: boolean): Expr {
   const k = un("round", mul(x, f32(2 / Math.PI)));
