@@ -90,14 +90,14 @@ const infix: Partial<Record<BinaryFn, string>> = { add: "+", sub: "-", mul: "*",
 const shifts: Partial<Record<BinaryFn, (a: string, amount: string, lanes: Lanes) => string>> = {
   shiftLeft: (a, s) => `(${a} << ${s})`,
   shiftRight: (a, s) => `(${a} >> ${s})`,
-  shiftRightLogical: (a, s, lanes) => `bitcast<${valueType("i32", lanes)}>(bitcast<${storageType("bool", lanes)}>(${a}) >> ${s})`,
+  shiftRightLogical: (a, s, lanes) => `bitcast<${valueType("i32", lanes)}>(bitcast<${vec("u32", lanes)}>(${a}) >> ${s})`,
 };
 
 /** The WGSL text of `a fn b` where both operands have type t. @example binary("ne", "f32", "a", "b", use) // "(!(a == b))" */
 export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: Use, lanes: Lanes = 1): string {
   if (fn === "ne") return `(!(${a} == ${b}))`; // an unordered compare: NaN != NaN (SwiftShader's != is ordered)
   const shift = shifts[fn];
-  if (shift) return shift(a, `${storageType("bool", lanes)}(${b})`, lanes);
+  if (shift) return shift(a, `${vec("u32", lanes)}(${b})`, lanes);
   if (fn === "max" || fn === "min") return t === "f32" ? helper(`nt_${fn}`, lanes, use, a, b) : `${fn}(${a}, ${b})`;
   const op = infix[fn];
   if (!op) throw new Error(`internal: no WGSL for ${fn} on ${t}`);
