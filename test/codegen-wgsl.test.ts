@@ -6,7 +6,8 @@
 import { create } from "webgpu";
 import { beforeAll, describe, expect, it } from "vitest";
 import { full, rand, tensor, where } from "../src/index.js";
-import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
+import { lowerKernels } from "../src/backend/kernel/lower.js";
+import { webgpuPasses } from "../src/backend/webgpu/device.js";
 import { type WgslCaps, type WgslKernel, generateWgsl } from "../src/backend/webgpu/wgsl/codegen.js";
 import { scatterAddKernel, zeroKernel } from "../src/backend/webgpu/wgsl/scatter.js";
 import { rankKernel } from "../src/backend/webgpu/wgsl/sort.js";
@@ -18,7 +19,7 @@ const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgro
 const values = (n: number): Float32Array => Float32Array.from({ length: n }, (_, i) => ((i * 7) % 11) / 11 - 0.5);
 const t = (dims: [string, number][]): AnyTensor => tensor(values(dims.reduce((n, [, s]) => n * s, 1)), dims) as unknown as AnyTensor;
 const kernels = (x: unknown, c: WgslCaps = caps): WgslKernel[] =>
-  lowerKernels([(x as AnyTensor).node], { passes: schedules.webgpu }).map((s) => generateWgsl(s.kernel, c));
+  lowerKernels([(x as AnyTensor).node], { passes: webgpuPasses }).map((s) => generateWgsl(s.kernel, c));
 
 /** The corpus: a name and the expression whose kernels are generated. */
 const corpus: [string, () => unknown][] = [
@@ -88,10 +89,14 @@ describe("WGSL generation", () => {
   it("emits helper functions only when an operation needs them", () => {
     const [plain] = kernels(t([["i", 16]]).add(t([["i", 16]])));
     expect(plain!.code).not.toContain("fn nt_");
+    const [root] = kernels(t([["i", 16]]).sqrt());
+    expect(root!.code).toContain("fn nt_sqrt4(");
+    expect(root!.code).not.toContain("fn nt_sign");
+    expect(root!.code).not.toContain("fn nt_sqrt("); // the scalar width is not used
+    // exp is decomposed over the IR (passes/decompose.ts): arithmetic and bit casts, no helper of its own.
     const [exp] = kernels(t([["i", 16]]).exp());
-    expect(exp!.code).toContain("fn nt_exp4(");
-    expect(exp!.code).not.toContain("fn nt_log");
-    expect(exp!.code).not.toContain("fn nt_exp("); // the scalar width is not used
+    expect(exp!.code).not.toContain("fn nt_exp");
+    expect(exp!.code).toContain("bitcast<vec4<f32>>");
   });
 
   it("binds only the inputs a kernel reads, as vec4 where aligned", () => {

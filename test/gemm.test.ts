@@ -4,7 +4,8 @@
 // [-2, 2] (rtol 1e-5 plus atol scaled by √k for cancellation).
 import { describe, expect, it } from "vitest";
 import { matchContraction } from "../src/backend/kernel/passes/contraction.js";
-import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
+import { lowerKernels } from "../src/backend/kernel/lower.js";
+import { cpuPasses } from "../src/backend/cpu/device.js";
 import { type Tensor, tensor } from "../src/index.js";
 import { type Layout, expectClose, naiveDot } from "./helpers/naive.js";
 import { randomFloats } from "./helpers/random.js";
@@ -30,7 +31,7 @@ describe("packed contraction kernels", () => {
       const [b, db] = make(lb);
       const y = a.dot(names as any, b);
       // (size-1 dims drop out of addresses, so a 1×1×1 product is plain loops)
-      if ([...la, ...lb].every(([, z]) => z > 1)) expect(matchContraction(lowerKernels([y.node], { passes: schedules.cpu })[0]!.kernel), "uses the packed kernel").toBeDefined();
+      if ([...la, ...lb].every(([, z]) => z > 1)) expect(matchContraction(lowerKernels([y.node], { passes: cpuPasses })[0]!.kernel), "uses the packed kernel").toBeDefined();
       expect(y.dims).toEqual(out.map(([n]) => n));
       const k = names.reduce((n, x) => n * [...la, ...lb].find(([m]) => m === x)![1], 1);
       expectClose(y.dataSync(), naiveDot(da, la, db, lb, names, out), 1e-5, 1e-6 * Math.sqrt(k) * 4);

@@ -3,7 +3,8 @@
 // review; update deliberately with `npx vitest run test/snapshots.test.ts -u`.
 import { describe, expect, it } from "vitest";
 import { generateWasm } from "../src/backend/cpu/wasm/codegen.js";
-import { lowerKernels, schedules } from "../src/backend/kernel/lower.js";
+import { lowerKernels } from "../src/backend/kernel/lower.js";
+import { cpuPasses } from "../src/backend/cpu/device.js";
 import { showKernel } from "../src/backend/kernel/print.js";
 import { type Tensor, zeros } from "../src/index.js";
 
@@ -24,7 +25,7 @@ describe("golden kernels", () => {
     it(name, async () => {
       const x = build();
       expect(lowerKernels([x.node]).map((s) => showKernel(s.kernel)).join("\n\n")).toMatchSnapshot();
-      const scheduled = lowerKernels([x.node], { passes: schedules.cpu });
+      const scheduled = lowerKernels([x.node], { passes: cpuPasses });
       const code = scheduled.map((s) => generateWasm(s.kernel, { shared: true, maxPages: 65536 }).text).join("\n\n");
       await expect(code).toMatchFileSnapshot(`__snapshots__/wasm/${name}.wat`);
     });

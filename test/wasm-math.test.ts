@@ -1,37 +1,45 @@
-// The generated kernels' transcendental functions against float64 Math on wide ranges and special values,
-// in scalar and SIMD form; the two forms must agree bit for bit (a vector loop's remainder is scalar).
+// The generated kernels' transcendental functions (decomposed over the kernel IR by
+// src/backend/kernel/passes/decompose.ts, then emitted as Wasm) against float64 Math on wide ranges and special
+// values, in scalar and SIMD form; the two forms must agree bit for bit (a vector loop's remainder is scalar).
 import { describe, expect, it } from "vitest";
 import { erf } from "../src/backend/cpu/reference.js";
-import { type MathFunction, emitMath } from "../src/backend/cpu/wasm/math.js";
-import { FunctionBuilder, ModuleBuilder } from "../src/backend/cpu/wasm/module.js";
+import { generateWasm } from "../src/backend/cpu/wasm/codegen.js";
+import { wasmNative } from "../src/backend/cpu/wasm/opcodes.js";
+import { decomposeKernel } from "../src/backend/kernel/passes/decompose.js";
+import type { Expr, Kernel } from "../src/backend/kernel/ir.js";
+import { idxVar } from "../src/graph/index-expr.js";
 
+type MathFunction = "exp" | "log" | "tanh" | "sin" | "cos" | "erf" | "pow";
 const memory = new WebAssembly.Memory({ initial: 64, maximum: 64 });
 const heap = new Float32Array(memory.buffer);
 const N = 4096;
-const [X, Y, OUT_S, OUT_V] = [0, N, 2 * N, 3 * N];
+const [X, Y, OUT_S, OUT_V] = [N, 2 * N, 3 * N, 4 * N];
 
-/** out[i] = fn(x[i], y[i]) for i < N, as a scalar loop and as a 4-wide loop. */
+/**
+ * out[i] = fn(x[i], y[i]) for i < N as a generated kernel, twice: vectorised (4 lanes), and scalar (the loads
+ * carry an always-true guard, which keeps the loop from being vectorised).
+ */
 function build(name: MathFunction): { scalar: () => void; vector: () => void } {
-  const arity = name === "pow" ? 2 : 1;
-  const loop = (vector: boolean): FunctionBuilder => {
-    const f = new FunctionBuilder(vector ? "vector" : "scalar", []);
-    const i = f.local("i32");
-    const args = [f.local(vector ? "v128" : "f32"), f.local(vector ? "v128" : "f32")];
-    const [load, store, step] = vector ? ["v128.load", "v128.store", 16] : ["f32.load", "f32.store", 4];
-    f.i32(0).set(i).block().loop();
-    f.get(i).i32(N * 4).op("i32.ge_u").brIf(1);
-    for (let a = 0; a < arity; a++) f.get(i).mem(load, (a === 0 ? X : Y) * 4).set(args[a]!);
-    f.get(i);
-    emitMath(f, name, vector, args);
-    f.mem(store, (vector ? OUT_V : OUT_S) * 4);
-    f.get(i).i32(step).op("i32.add").set(i).br(0).end().end();
-    return f;
+  const compile = (vector: boolean, out: number): (() => void) => {
+    const i = idxVar("i");
+    const guard: Expr = { op: "binary", type: "bool", fn: "lt", a: { op: "idx", type: "i32", index: i }, b: { op: "const", type: "i32", value: N } };
+    const load = (input: number): Expr => ({ op: "load", type: "f32", input, index: i, ...(vector ? {} : { guard }) });
+    const value: Expr = name === "pow" ? { op: "binary", type: "f32", fn: "pow", a: load(0), b: load(1) } : { op: "unary", type: "f32", fn: name, x: load(0) };
+    const k: Kernel = {
+      mode: { kind: "map" },
+      inputs: [{ type: "f32", length: N }, { type: "f32", length: N }],
+      params: [],
+      outer: [],
+      phases: [],
+      inner: [{ name: "i", extent: N }],
+      value,
+      output: { type: "f32", index: i, length: N },
+    };
+    const wasm = generateWasm(decomposeKernel(k, wasmNative), { shared: false, maxPages: 64 });
+    const run = new WebAssembly.Instance(new WebAssembly.Module(wasm.bytes), { env: { memory } }).exports.run as (...args: number[]) => void;
+    return () => run(out * 4, X * 4, Y * 4, 0, 1);
   };
-  const m = new ModuleBuilder({ shared: false, maxPages: 64 });
-  m.add(loop(false), true);
-  m.add(loop(true), true);
-  const e = new WebAssembly.Instance(new WebAssembly.Module(m.bytes()), { env: { memory } }).exports;
-  return { scalar: e.scalar as () => void, vector: e.vector as () => void };
+  return { scalar: compile(false, OUT_S), vector: compile(true, OUT_V) };
 }
 
 /**

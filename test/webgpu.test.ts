@@ -9,7 +9,8 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { ShapeError, getDevice, kernelStats, rand, setDevice, tensor } from "../src/index.js";
 import type { WebGpuDevice } from "../src/backend/webgpu/device.js";
-import { lowerGraph, lowerKernels, schedules } from "../src/backend/kernel/lower.js";
+import { lowerGraph, lowerKernels } from "../src/backend/kernel/lower.js";
+import { webgpuPasses } from "../src/backend/webgpu/device.js";
 import { generateWgsl } from "../src/backend/webgpu/wgsl/codegen.js";
 import type { AnyTensor } from "../src/tensor.js";
 import { indexRange } from "../src/types/errors.js";
@@ -37,7 +38,7 @@ else describe("webgpu device", () => {
     maxWorkgroupsPerDimension: gpu.gpu.limits.maxComputeWorkgroupsPerDimension,
     maxWorkgroupStorage: gpu.gpu.limits.maxComputeWorkgroupStorageSize,
   });
-  const templateOf = (t: unknown): string[] => lowerKernels([loose(t).node], { passes: schedules.webgpu }).map((s) => generateWgsl(s.kernel, caps()).template);
+  const templateOf = (t: unknown): string[] => lowerKernels([loose(t).node], { passes: webgpuPasses }).map((s) => generateWgsl(s.kernel, caps()).template);
   const on = (values: Float32Array | Int32Array, layout: Layout) => loose(tensor(values, layout));
 
   it("names its adapter and computes on it", async () => {
@@ -186,7 +187,7 @@ else describe("webgpu device", () => {
     const [R, C] = [66000, 128];
     const x = randomFloats(R * C, -1, 1);
     const t = on(x, [["r", R], ["c", C]]).sum("c");
-    const [kernel] = lowerKernels([loose(t).node], { passes: schedules.webgpu }).map((s) => generateWgsl(s.kernel, caps()));
+    const [kernel] = lowerKernels([loose(t).node], { passes: webgpuPasses }).map((s) => generateWgsl(s.kernel, caps()));
     expect(kernel!.template).toBe("rows");
     expect(kernel!.dispatch[1]).toBeGreaterThan(1);
     expectClose(await t.data(), naiveReduce(x, [["r", R], ["c", C]], [["r", R]], 0, (a, v) => a + v), 1e-4, 1e-5);
@@ -249,7 +250,7 @@ else describe("webgpu device", () => {
     gpu.contractionPrecision = "f16";
     try {
       const c = on(a, la).dot("k", on(b, lb));
-      const code = lowerKernels([loose(c).node], { passes: schedules.webgpu }).map((s) => generateWgsl(s.kernel, { ...caps(), f16: gpu.hasF16 }).code)[0]!;
+      const code = lowerKernels([loose(c).node], { passes: webgpuPasses }).map((s) => generateWgsl(s.kernel, { ...caps(), f16: gpu.hasF16 }).code)[0]!;
       expect(code.includes("enable f16;")).toBe(gpu.hasF16);
       // f16 keeps ~11 bits of each factor; f32 is exact to float rounding.
       expectClose(await c.data(), want, gpu.hasF16 ? 1e-2 : 1e-5, gpu.hasF16 ? 2e-2 : 1e-5);

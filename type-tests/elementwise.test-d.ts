@@ -37,6 +37,8 @@ expectType<Tensor<[["h", 96]], "int32">>(hi.mul(2));
 expectType<Tensor<[["h", 96]], "float32">>(hi.add(h));
 expectType<Tensor<[["h", 96]], "float32">>(hi.div(hi));
 expectType<Tensor<[["h", 96]], "float32">>(hi.pow(2));
+expectType<Tensor<[["h", 96], ["w", 64], ["c", 3]], "float32">>(hw.atan2(ch).hypot(hw));
+expectType<Tensor<[["h", 96]], "float32">>(hi.atan2(hi).hypot(1));
 expectType<Tensor<[["h", 96]], "int32">>(hi.neg().abs().sign().floor().ceil().round().relu().clamp(0, 5));
 expectType<Tensor<[["h", 96]], "float32">>(hi.exp());
 expectType<Tensor<[["h", 96]], "float32">>(h.log().sqrt().rsqrt().tanh().sigmoid().sin().cos().erf().gelu());

@@ -31,7 +31,7 @@ import {
 import { gatherNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
 import { invertView } from "./invert-view.js";
-import type { Dim, Node, Op, UnaryFn } from "./node.js";
+import type { BinaryFn, Dim, Node, Op, UnaryFn } from "./node.js";
 
 type Grads = (Node | undefined)[];
 
@@ -72,64 +72,82 @@ export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Gr
   }
 }
 
-/** d/dx of each unary function, times g; undefined where the derivative is zero almost everywhere. */
+/** d/dx of each unary function times g, given x and y = fn(x); undefined where it is zero almost everywhere. */
+const unaryGradients: Readonly<Record<UnaryFn, ((x: Node, y: Node, g: Node) => Node) | undefined>> = {
+  neg: (_x, _y, g) => neg(g),
+  abs: (x, _y, g) => mul(g, unary("sign", x)),
+  sign: undefined,
+  exp: (_x, y, g) => mul(g, y),
+  log: (x, _y, g) => div(g, x),
+  sqrt: (_x, y, g) => div(mul(g, scalar(0.5)), y),
+  rsqrt: (x, y, g) => mul(g, mul(scalar(-0.5), div(y, x))),
+  tanh: (_x, y, g) => mul(g, sub(scalar(1), mul(y, y))),
+  sin: (x, _y, g) => mul(g, unary("cos", x)),
+  cos: (x, _y, g) => neg(mul(g, unary("sin", x))),
+  recip: (_x, y, g) => neg(mul(g, mul(y, y))),
+  erf: (x, _y, g) => mul(g, mul(scalar(2 / Math.sqrt(Math.PI)), unary("exp", neg(mul(x, x))))),
+  floor: undefined,
+  ceil: undefined,
+  round: undefined,
+  not: undefined,
+  // Bit reinterpretations (kernel IR only) carry no gradient.
+  bitsOf: undefined,
+  fromBits: undefined,
+};
+
 function unaryRule(fn: UnaryFn, x: Node, y: Node, g: Node): Node | undefined {
-  switch (fn) {
-    case "neg":
-      return neg(g);
-    case "abs":
-    case "sign":
-      return fn === "abs" ? mul(g, unary("sign", x)) : undefined;
-    case "exp":
-      return mul(g, y);
-    case "log":
-      return div(g, x);
-    case "sqrt":
-      return div(mul(g, scalar(0.5)), y);
-    case "rsqrt":
-      return mul(g, mul(scalar(-0.5), div(y, x)));
-    case "tanh":
-      return mul(g, sub(scalar(1), mul(y, y)));
-    case "sin":
-      return mul(g, unary("cos", x));
-    case "cos":
-      return neg(mul(g, unary("sin", x)));
-    case "recip":
-      return neg(mul(g, mul(y, y)));
-    case "erf":
-      return mul(g, mul(scalar(2 / Math.sqrt(Math.PI)), unary("exp", neg(mul(x, x)))));
-    case "floor":
-    case "ceil":
-    case "round":
-    case "not":
-      return undefined;
-  }
+  return unaryGradients[fn]?.(x, y, g);
 }
+
+/** The operands and result of a binary node, and the gradient flowing into it. */
+interface BinaryGradArgs {
+  readonly a: Node;
+  readonly b: Node;
+  readonly y: Node;
+  readonly g: Node;
+}
+/**
+ * d/da and d/db of each binary function times g (built only for the operands that want one); undefined for the
+ * functions without a gradient (comparisons and logic give bool).
+ */
+const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonly [() => Node, () => Node]) | undefined>> = {
+  add: ({ g }) => [() => g, () => g],
+  sub: ({ g }) => [() => g, () => neg(g)],
+  mul: ({ a, b, g }) => [() => mul(g, b), () => mul(g, a)],
+  div: ({ b, y, g }) => [() => div(g, b), () => neg(div(mul(g, y), b))],
+  pow: ({ a, b, y, g }) => [() => mul(g, mul(b, pow(a, sub(b, scalar(1))))), () => mul(g, mul(y, unary("log", a)))],
+  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²).
+  atan2: ({ a, b, g }) => {
+    const scaled = (): Node => div(g, add(mul(a, a), mul(b, b)));
+    return [() => mul(scaled(), b), () => neg(mul(scaled(), a))];
+  },
+  // hypot(a, b) = y: d/da = a/y, d/db = b/y.
+  hypot: ({ a, b, y, g }) => [() => mul(g, div(a, y)), () => mul(g, div(b, y))],
+  max: ({ a, b, g }) => [() => mul(g, share(a, b, a, b)), () => mul(g, share(b, a, a, b))],
+  min: ({ a, b, g }) => [() => mul(g, share(b, a, a, b)), () => mul(g, share(a, b, a, b))],
+  eq: undefined,
+  ne: undefined,
+  lt: undefined,
+  le: undefined,
+  and: undefined,
+  or: undefined,
+  bitAnd: undefined,
+  bitOr: undefined,
+  bitXor: undefined,
+  shiftLeft: undefined,
+  shiftRight: undefined,
+  shiftRightLogical: undefined,
+};
+
+/** max/min: the larger (smaller) operand takes g, and on a tie each takes half. */
+const share = (win: Node, lose: Node, a: Node, b: Node): Node => add(float(lt(lose, win)), mul(scalar(0.5), float(eq(a, b))));
 
 function binaryRule(op: Extract<Op, { kind: "binary" }>, y: Node, g: Node, wants: readonly boolean[]): Grads {
   const [a, b] = y.inputs as [Node, Node];
-  if (y.dtype !== "float32") return [];
-  const to = (n: Node, i: number, v: () => Node): Node | undefined => (wants[i] ? sumTo(v(), n.dims) : undefined);
-  // max/min: the larger (smaller) operand takes g, and on a tie each takes half.
-  const share = (win: Node, lose: Node): Node => add(float(lt(lose, win)), mul(scalar(0.5), float(eq(a, b))));
-  switch (op.fn) {
-    case "add":
-      return [to(a, 0, () => g), to(b, 1, () => g)];
-    case "sub":
-      return [to(a, 0, () => g), to(b, 1, () => neg(g))];
-    case "mul":
-      return [to(a, 0, () => mul(g, b)), to(b, 1, () => mul(g, a))];
-    case "div":
-      return [to(a, 0, () => div(g, b)), to(b, 1, () => neg(div(mul(g, y), b)))];
-    case "pow":
-      return [to(a, 0, () => mul(g, mul(b, pow(a, sub(b, scalar(1)))))), to(b, 1, () => mul(g, mul(y, unary("log", a))))];
-    case "max":
-      return [to(a, 0, () => mul(g, share(a, b))), to(b, 1, () => mul(g, share(b, a)))];
-    case "min":
-      return [to(a, 0, () => mul(g, share(b, a))), to(b, 1, () => mul(g, share(a, b)))];
-    default:
-      return [];
-  }
+  const rule = binaryGradients[op.fn];
+  if (y.dtype !== "float32" || !rule) return [];
+  const [da, db] = rule({ a, b, y, g });
+  return [wants[0] ? sumTo(da(), a.dims) : undefined, wants[1] ? sumTo(db(), b.dims) : undefined];
 }
 
 function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: Node): Node | undefined {

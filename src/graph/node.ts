@@ -2,6 +2,7 @@
 // a dtype and named dims in logical order — plus, once materialised, a storage (a device buffer viewed
 // through strides and an offset). The primitives are a closed set; every user op is built from them.
 // Knows nothing of src/ops or src/backend; imports only src/graph.
+import type { BinaryFn, ReduceFn, UnaryFn } from "./alu.js";
 import type { IndexExpr } from "./index-expr.js";
 
 export type DType = "float32" | "int32" | "bool";
@@ -12,28 +13,8 @@ export interface Dim {
   readonly size: number;
 }
 
-/** Scalar functions of one argument. */
-export type UnaryFn =
-  | "neg"
-  | "abs"
-  | "exp"
-  | "log"
-  | "sqrt"
-  | "rsqrt"
-  | "tanh"
-  | "sin"
-  | "cos"
-  | "floor"
-  | "ceil"
-  | "round"
-  | "sign"
-  | "recip"
-  | "erf"
-  | "not";
-/** Scalar functions of two arguments. `gt`/`ge` are `lt`/`le` with the operands swapped. */
-export type BinaryFn = "add" | "sub" | "mul" | "div" | "pow" | "max" | "min" | "eq" | "ne" | "lt" | "le" | "and" | "or";
-/** Associative reductions. */
-export type ReduceFn = "sum" | "prod" | "max" | "min";
+/** The scalar functions of one and two arguments and the reductions: the keys of the ALU table (alu.ts). */
+export type { BinaryFn, ReduceFn, UnaryFn };
 
 /**
  * How a view reads its input: for each input dim (by name) its index in terms of the view's own dims, and

@@ -1,6 +1,7 @@
 // Layer: src/ops. Elementwise ops: arithmetic, comparisons, logic, unary functions, where, maskedFill, cast.
 // Operands broadcast by name (the result has the left operand's dims, then the right's new ones); a
 // JavaScript number takes the tensor's dtype. Imports src/types, src/shape, src/graph and the top layer.
+import { binaryAlu, unaryAlu } from "../graph/alu.js";
 import { binaryNode, castNode, fillNode, unaryNode, whereNode } from "../graph/build.js";
 import type { BinaryFn, Node, UnaryFn } from "../graph/node.js";
 import { broadcastAll, broadcastShapes } from "../shape/broadcast.js";
@@ -33,6 +34,10 @@ declare module "../tensor.js" {
     div<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** `this ** other` (float32). @example x.pow(2) */
     pow<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** The angle of the point (other, this) in radians, in [-π, π] (float32): atan(this / other) in the right quadrant. @example y.atan2(x) */
+    atan2<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
+    /** `√(this² + other²)` without overflow or underflow in between (float32). @example re.hypot(im) */
+    hypot<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** The larger of the two, elementwise (NaN wins). @example x.maximum(0) */
     maximum<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
     /** The smaller of the two, elementwise (NaN wins). @example x.minimum(1) */
@@ -121,6 +126,42 @@ export function binary(fn: BinaryFn, a: AnyTensor, b: AnyTensor, inputType: DTyp
   return fromDims(binaryNode(fn, castNode(x.node, inputType), castNode(y.node, inputType), graphDims(dims), outType), dims);
 }
 
+/** A binary method checked by its function's ALU dtype rule; `swap` reads (other, this), for gt/ge as lt/le. */
+function binaryMethod(fn: BinaryFn, swap = false) {
+  const rule = binaryAlu[fn].rule;
+  switch (rule) {
+    case "numeric":
+      return arithmetic(fn);
+    case "float":
+      return floating(fn);
+    case "equality":
+    case "order":
+      return comparison(fn, swap, rule === "equality");
+    case "logical":
+      return logical(fn);
+    default:
+      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
+  }
+}
+/** A unary method checked by its function's ALU dtype rule (float functions cast an int32 operand up). */
+function unaryMethod(fn: UnaryFn) {
+  switch (unaryAlu[fn].rule) {
+    case "numeric":
+      return numericUnary(un(fn));
+    case "float":
+      return floatUnary(un(fn));
+    case "toBits":
+    case "fromBits":
+    case "bits":
+      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
+    default:
+      return function (this: AnyTensor): AnyTensor {
+        logicalType(this.dtype);
+        return wrap(unaryNode(fn, this.node), this.masked);
+      };
+  }
+}
+
 function arithmetic(fn: BinaryFn) {
   return function (this: AnyTensor, other: AnyTensor | number): AnyTensor {
     const b = operand(other, this.dtype);
@@ -165,28 +206,27 @@ const un = (fn: UnaryFn) => (x: Node) => unaryNode(fn, x);
 const scalarOp = (fn: BinaryFn, x: Node, v: number): Node => binaryNode(fn, x, fillNode(v, x.dtype), x.dims, x.dtype);
 
 defineMethods({
-  add: arithmetic("add"),
-  sub: arithmetic("sub"),
-  mul: arithmetic("mul"),
-  div: floating("div"),
-  pow: floating("pow"),
-  maximum: arithmetic("max"),
-  minimum: arithmetic("min"),
-  eq: comparison("eq", false, true),
-  ne: comparison("ne", false, true),
-  lt: comparison("lt", false, false),
-  le: comparison("le", false, false),
-  gt: comparison("lt", true, false),
-  ge: comparison("le", true, false),
-  logicalAnd: logical("and"),
-  logicalOr: logical("or"),
-  logicalNot(this: AnyTensor) {
-    logicalType(this.dtype);
-    return wrap(unaryNode("not", this.node), this.masked);
-  },
-  neg: numericUnary(un("neg")),
-  abs: numericUnary(un("abs")),
-  sign: numericUnary(un("sign")),
+  add: binaryMethod("add"),
+  sub: binaryMethod("sub"),
+  mul: binaryMethod("mul"),
+  div: binaryMethod("div"),
+  pow: binaryMethod("pow"),
+  atan2: binaryMethod("atan2"),
+  hypot: binaryMethod("hypot"),
+  maximum: binaryMethod("max"),
+  minimum: binaryMethod("min"),
+  eq: binaryMethod("eq"),
+  ne: binaryMethod("ne"),
+  lt: binaryMethod("lt"),
+  le: binaryMethod("le"),
+  gt: binaryMethod("lt", true),
+  ge: binaryMethod("le", true),
+  logicalAnd: binaryMethod("and"),
+  logicalOr: binaryMethod("or"),
+  logicalNot: unaryMethod("not"),
+  neg: unaryMethod("neg"),
+  abs: unaryMethod("abs"),
+  sign: unaryMethod("sign"),
   floor: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("floor", x))),
   ceil: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("ceil", x))),
   round: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("round", x))),
@@ -197,15 +237,15 @@ defineMethods({
     if (this.dtype === "int32" && !(Number.isInteger(min) && Number.isInteger(max))) throw new ShapeError(intScalar(`${min} and ${max}`));
     return wrap(scalarOp("max", scalarOp("min", this.node, max), min), this.masked);
   },
-  exp: floatUnary(un("exp")),
-  log: floatUnary(un("log")),
-  sqrt: floatUnary(un("sqrt")),
-  rsqrt: floatUnary(un("rsqrt")),
-  tanh: floatUnary(un("tanh")),
+  exp: unaryMethod("exp"),
+  log: unaryMethod("log"),
+  sqrt: unaryMethod("sqrt"),
+  rsqrt: unaryMethod("rsqrt"),
+  tanh: unaryMethod("tanh"),
   sigmoid: floatUnary((x) => unaryNode("recip", scalarOp("add", unaryNode("exp", unaryNode("neg", x)), 1))),
-  sin: floatUnary(un("sin")),
-  cos: floatUnary(un("cos")),
-  erf: floatUnary(un("erf")),
+  sin: unaryMethod("sin"),
+  cos: unaryMethod("cos"),
+  erf: unaryMethod("erf"),
   // x · Φ(x), with x clamped below at -20 (where gelu is 0 in float32) so that -Infinity gives 0, not -Infinity · 0.
   gelu: floatUnary((input) => {
     const x = scalarOp("max", input, -20);

@@ -35,6 +35,10 @@ h.sub(hb);
 // @error: arithmetic needs numbers, not bool: cast the bool operand first
 hb.div(2);
 // @error: arithmetic needs numbers, not bool: cast the bool operand first
+h.atan2(hb);
+// @error: dimension "w" is 64 in the left operand but 63 in the right
+hw.hypot(zeros([["w", 63]]));
+// @error: arithmetic needs numbers, not bool: cast the bool operand first
 hb.neg();
 // @error: arithmetic needs numbers, not bool: cast the bool operand first
 hb.exp();

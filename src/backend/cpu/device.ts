@@ -5,11 +5,15 @@
 // forbidden (no WebAssembly compilation allowed). Imports the contract and the kernel pipeline; never src/graph.
 import { type BufferView, type DType, type Device, type Kernel, type KernelStats, LiveBuffers, type LowerOptions, type MemoryStats, type PreparedKernel, type Program, type TypedArray, readStrided } from "../device-contract.js";
 import { schedules } from "../kernel/lower.js";
+import { wasmNative } from "./wasm/opcodes.js";
 import { generateWasm } from "./wasm/codegen.js";
 import { CpuBuffer, typedArrayFor } from "./buffer.js";
 import { WasmExecutor } from "./executor.js";
 import { WasmHeap } from "./heap.js";
 import { ThreadPool } from "./threads.js";
+
+/** The CPU device's scheduling passes (lower.ts's list for the Wasm generator's native functions), built once. */
+export const cpuPasses = schedules.cpu(wasmNative);
 
 export interface CpuOptions {
   /** "wasm" (generated kernels, the default) or "reference" (the float64 interpreter). */
@@ -60,7 +64,7 @@ export class CpuDevice implements Device {
   }
 
   /** Plan limits (none) and the CPU's scheduling passes. */
-  readonly lowering: LowerOptions = { passes: schedules.cpu };
+  readonly lowering: LowerOptions = { passes: cpuPasses };
 
   /** True under the reference engine: the realize loop evaluates the graph in float64. */
   get interpretsGraph(): boolean {

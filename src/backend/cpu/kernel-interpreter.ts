@@ -1,12 +1,16 @@
-// Layer: src/backend/cpu. Executes a kernel of the IR directly, point by point, in float64 with the reference
-// interpreter's scalar semantics. It checks the lowering (graph -> kernels) independently of code generation,
-// and runs kernels where generating code is not allowed. Imports src/graph and src/backend/kernel.
+// Layer: src/backend/cpu. Executes a kernel of the IR directly, point by point, in float64 with the ALU table's
+// float64 meanings (src/graph/alu.ts, the reference interpreter's semantics). It checks the lowering (graph ->
+// kernels) independently of code generation, and runs kernels where generating code is not allowed. It runs the
+// kernel as lowered, before passes/decompose.ts: the float64 meanings are the spec the generators' float32
+// decompositions approximate; given a decomposed kernel it runs that arithmetic instead, still in float64.
+// Imports src/graph and src/backend/kernel.
 import { evalIndex } from "../../graph/index-expr.js";
 import type { DType } from "../device-contract.js";
 import { ShapeError, indexRange } from "../../types/errors.js";
 import type { Expr, Kernel, ScalarType } from "../kernel/ir.js";
 import { uniform } from "./random.js";
-import { binaryFn, castValue, reducer, roundHalfEven, unaryFn } from "./reference.js";
+import { binaryMeaning, reduceAlu, reduceIdentity, unaryMeaning } from "../kernel/alu.js";
+import { castValue } from "./reference.js";
 
 type Values = ArrayLike<number>;
 type Scope = Map<string, number>;
@@ -46,12 +50,12 @@ function compile(e: Expr, inputs: readonly Values[], params: readonly number[]):
       return (s, r) => uniform(seed(s, r) >>> 0, e.stream, evalIndex(e.index, (n) => s.get(n)!));
     }
     case "unary": {
-      const f = e.fn === "round" ? roundHalfEven : unaryFn(e.fn, dtypeOf(e.type));
+      const f = unaryMeaning(e.fn, dtypeOf(e.type));
       const x = sub(e.x);
       return (s, r) => f(x(s, r));
     }
     case "binary": {
-      const f = binaryFn(e.fn, dtypeOf(e.type));
+      const f = binaryMeaning(e.fn, dtypeOf(e.type));
       const [a, b] = [sub(e.a), sub(e.b)];
       return (s, r) => f(a(s, r), b(s, r));
     }
@@ -97,8 +101,8 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
   const at = (): number => evalIndex(k.output.index, (n) => scope.get(n)!);
   forEachPoint(k.outer, scope, () => {
     phases.forEach((p, i) => {
-      const [init, step] = reducer(p.fn);
-      let acc = init;
+      const step = reduceAlu[p.fn].step;
+      let acc = reduceIdentity(p.fn, p.type);
       forEachPoint(p.vars, scope, () => {
         acc = step(acc, p.body(scope, reduced));
       });
@@ -117,7 +121,7 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
       scope.set(v.name, i);
       keys.push(value(scope, reduced));
     }
-    const [, step] = reducer(mode.fn);
+    const step = reduceAlu[mode.fn].step;
     let acc = 0;
     keys.forEach((x, i) => {
       acc = i === 0 ? x : step(acc, x);

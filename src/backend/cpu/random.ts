@@ -1,6 +1,7 @@
-// Layer: src/backend/cpu. The counter-based random generator every backend implements identically with
-// 32-bit integer arithmetic, so a seed gives the same numbers on the CPU and on WebGPU: a value depends only
-// on (seed, stream, row-major index). Imports nothing.
+// Layer: src/backend/cpu. The counter-based random generator, in 32-bit integer arithmetic, so a seed gives the
+// same numbers on the CPU and on WebGPU: a value depends only on (seed, stream, row-major index). This is its spec,
+// run by the interpreters; the code generators get the same arithmetic over the kernel IR from
+// src/backend/kernel/passes/decompose.ts. Imports nothing.
 
 /** A 32-bit mixing function (the "lowbias32" integer hash). */
 export function mix32(x: number): number {

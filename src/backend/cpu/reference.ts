@@ -2,7 +2,8 @@
 // with plain loops. It is the executable spec every generated kernel (JS/Wasm/WGSL) is tested against, and
 // the fallback where code generation is not allowed. Clarity over speed. Imports src/graph and src/types.
 import { evalIndex } from "../../graph/index-expr.js";
-import { type BinaryFn, type DType, type Dim, type Node, type ReduceFn, type UnaryFn, contiguousStrides } from "../../graph/node.js";
+import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../../graph/alu.js";
+import { type DType, type Dim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
 import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
@@ -128,8 +129,8 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
       const x = input(0);
       const src = node.inputs[0]!;
       const [init, step] = reducer(op.fn);
-      // An empty reduction gives the identity; for bool, any (max) of nothing is false and all (min) is true.
-      out.fill(node.dtype === "bool" ? (op.fn === "max" ? 0 : op.fn === "min" ? 1 : init) : init);
+      // An empty reduction gives the identity of its dtype (for bool, any of nothing is false, all is true).
+      out.fill(node.dtype === "bool" ? reduceAlu[op.fn].identity.bool : init);
       forEach(src.dims, [stridesByName(node.dims, src.dims)], (flat, [o]) => {
         out[o!] = step(out[o!]!, x[flat]!);
       });
@@ -236,122 +237,16 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
   }
 }
 
-/** The identity and step of a reduction (NaN propagates through max and min). */
+/** The identity and step of a reduction (from the ALU table; NaN propagates through max and min). */
 export function reducer(fn: ReduceFn): [number, (acc: number, v: number) => number] {
-  switch (fn) {
-    case "sum":
-      return [0, (a, v) => a + v];
-    case "prod":
-      return [1, (a, v) => a * v];
-    // NaN wins: once the accumulator is NaN it stays NaN.
-    case "max":
-      return [-Infinity, (a, v) => (Number.isNaN(a) ? a : v > a || Number.isNaN(v) ? v : a)];
-    case "min":
-      return [Infinity, (a, v) => (Number.isNaN(a) ? a : v < a || Number.isNaN(v) ? v : a)];
-  }
+  return [reduceAlu[fn].identity.float32, reduceAlu[fn].step];
 }
 
-/** Rounds half to even, as WGSL's round and Wasm's nearest do. */
-export function roundHalfEven(x: number): number {
-  const r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-/** The error function, accurate to about 1e-12 (series below 3, asymptotic expansion above). */
-export function erf(x: number): number {
-  if (Number.isNaN(x)) return NaN;
-  const a = Math.abs(x);
-  if (a < 3) {
-    let term = a;
-    let sum = a;
-    for (let n = 1; n < 80; n++) {
-      term *= (-a * a) / n;
-      const t = term / (2 * n + 1);
-      sum += t;
-      if (Math.abs(t) < 1e-17 * Math.abs(sum)) break;
-    }
-    return Math.sign(x) * (2 / Math.sqrt(Math.PI)) * sum;
-  }
-  let series = 1;
-  let term = 1;
-  for (let n = 1; n < 12; n++) {
-    term *= -(2 * n - 1) / (2 * a * a);
-    series += term;
-  }
-  return Math.sign(x) * (1 - (Math.exp(-a * a) / (a * Math.sqrt(Math.PI))) * series);
-}
-
-/** A unary scalar function with its dtype's semantics (int32 wraps). */
-export function unaryFn(fn: UnaryFn, dtype: DType): (x: number) => number {
-  const int = dtype === "int32";
-  switch (fn) {
-    case "neg":
-      return int ? (x) => -x | 0 : (x) => -x;
-    case "abs":
-      return int ? (x) => Math.abs(x) | 0 : Math.abs;
-    case "exp":
-      return Math.exp;
-    case "log":
-      return Math.log;
-    case "sqrt":
-      return Math.sqrt;
-    case "rsqrt":
-      return (x) => 1 / Math.sqrt(x);
-    case "tanh":
-      return Math.tanh;
-    case "sin":
-      return Math.sin;
-    case "cos":
-      return Math.cos;
-    case "floor":
-      return Math.floor;
-    case "ceil":
-      return Math.ceil;
-    case "round":
-      return roundHalfEven;
-    case "sign":
-      return (x) => (Number.isNaN(x) ? NaN : x > 0 ? 1 : x < 0 ? -1 : 0);
-    case "recip":
-      return (x) => 1 / x;
-    case "erf":
-      return erf;
-    case "not":
-      return (x) => (x ? 0 : 1);
-  }
-}
-
-/** A binary scalar function with its dtype's semantics (int32 wraps). */
-export function binaryFn(fn: BinaryFn, dtype: DType): (a: number, b: number) => number {
-  const int = dtype === "int32";
-  switch (fn) {
-    case "add":
-      return int ? (a, b) => (a + b) | 0 : (a, b) => a + b;
-    case "sub":
-      return int ? (a, b) => (a - b) | 0 : (a, b) => a - b;
-    case "mul":
-      return int ? Math.imul : (a, b) => a * b;
-    case "div":
-      return (a, b) => a / b;
-    case "pow":
-      return int ? (a, b) => Math.pow(a, b) | 0 : Math.pow;
-    case "max":
-      return (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : Math.max(a, b));
-    case "min":
-      return (a, b) => (Number.isNaN(a) || Number.isNaN(b) ? NaN : Math.min(a, b));
-    case "eq":
-      return (a, b) => (a === b ? 1 : 0);
-    case "ne":
-      return (a, b) => (a !== b ? 1 : 0);
-    case "lt":
-      return (a, b) => (a < b ? 1 : 0);
-    case "le":
-      return (a, b) => (a <= b ? 1 : 0);
-    case "and":
-      return (a, b) => (a && b ? 1 : 0);
-    case "or":
-      return (a, b) => (a || b ? 1 : 0);
-  }
-}
+/** A unary scalar function with its dtype's semantics (int32 wraps): the ALU table's float64 meaning. */
+export const unaryFn = unaryMeaning;
+/** A binary scalar function with its dtype's semantics (int32 wraps): the ALU table's float64 meaning. */
+export const binaryFn = binaryMeaning;
+export { erf, roundHalfEven };
 
 /** A value converted to a dtype: int32 truncates toward zero and saturates (NaN gives 0); bool is `x != 0`. */
 export function castValue(x: number, dtype: DType): number {

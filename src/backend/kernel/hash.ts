@@ -65,6 +65,9 @@ function expr(h: Hasher, e: Expr): void {
     case "reduced":
       h.num(e.phase);
       break;
+    case "where":
+      h.text(e.rare ? "rare" : "-");
+      break;
     default:
       break;
   }

@@ -37,7 +37,12 @@ export type Expr =
   | { readonly op: "random"; readonly type: "f32"; readonly seed: Expr; readonly stream: number; readonly index: IndexExpr }
   | { readonly op: "unary"; readonly type: ScalarType; readonly fn: UnaryFn; readonly x: Expr }
   | { readonly op: "binary"; readonly type: ScalarType; readonly fn: BinaryFn; readonly a: Expr; readonly b: Expr }
-  | { readonly op: "where"; readonly type: ScalarType; readonly cond: Expr; readonly a: Expr; readonly b: Expr }
+  /**
+   * `cond ? a : b`. With `rare`, `a` is needed at few points (sin's exact reduction of huge arguments): a code
+   * generator may evaluate it only where cond holds — for a vector, only when some lane's does — instead of
+   * evaluating both sides and selecting.
+   */
+  | { readonly op: "where"; readonly type: ScalarType; readonly cond: Expr; readonly a: Expr; readonly b: Expr; readonly rare?: boolean }
   | { readonly op: "cast"; readonly type: ScalarType; readonly x: Expr }
   | { readonly op: "reduced"; readonly type: ScalarType; readonly phase: number }
   /** The value a phase stashed in the output buffer at this store position (see Phase.stash). */
@@ -111,10 +116,23 @@ export function children(e: Expr): Expr[] {
   }
 }
 
-/** Calls fn on e and every sub-expression, pre-order. */
-export function walkExpr(e: Expr, fn: (x: Expr) => void): void {
+/**
+ * The sub-expressions of e evaluated whenever e is: all of them, except the rare side of a rare `where` (code that
+ * seldom runs, whose invariants are not worth hoisting out of a loop).
+ * @example hotChildren(rareWhere(huge, exact, fast)) // [huge, fast]
+ */
+export const hotChildren = (e: Expr): Expr[] => (e.op === "where" && e.rare ? [e.cond, e.b] : children(e));
+
+/**
+ * Calls fn on e and every sub-expression, pre-order, once per node: the IR is a DAG (a decomposed function reads
+ * its argument many times), and walking it as a tree could take exponential time.
+ * @example walkExpr(k.value, (x) => void (x.op === "load" && inputs.add(x.input)))
+ */
+export function walkExpr(e: Expr, fn: (x: Expr) => void, seen = new Set<Expr>()): void {
+  if (seen.has(e)) return;
+  seen.add(e);
   fn(e);
-  for (const c of children(e)) walkExpr(c, fn);
+  for (const c of children(e)) walkExpr(c, fn, seen);
 }
 
 /**

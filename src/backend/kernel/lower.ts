@@ -6,8 +6,10 @@
 //   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)
 //   4+. the device's scheduling passes, listed below per device (`schedules`), in order:
 //        cpu:    collapse (merge contiguous loops), reciprocal (x / inv -> x · (1/inv) hoisted), stash (reuse a
-//                phase's values in the store), contraction (mark Σ_k A·B for the packed matrix-product template)
-//        webgpu: collapse, contraction
+//                phase's values in the store), decompose (every scalar function the Wasm generator lacks —
+//                exp, log, tanh, erf, sin/cos, pow, atan2, hypot, random draws — written over the IR),
+//                contraction (mark Σ_k A·B for the packed matrix-product template)
+//        webgpu: collapse, decompose (what WGSL lacks), contraction
 // Devices receive scheduled kernels and only generate code. Imports src/graph + kernel.
 import type { Node } from "../../graph/node.js";
 import { hashKernel } from "./hash.js";
@@ -16,6 +18,7 @@ import { collapseLoops } from "./passes/collapse.js";
 import { markContraction } from "./passes/contraction.js";
 import { type PlanOptions, type Planned, planKernels } from "./passes/plan.js";
 import { invariantReciprocals } from "./passes/reciprocal.js";
+import { type NativeFunctions, decomposeKernel } from "./passes/decompose.js";
 import { simplifyKernel } from "./passes/simplify.js";
 import { stashPhaseValues } from "./passes/stash.js";
 import { showKernel } from "./print.js";
@@ -56,19 +59,24 @@ export interface LowerOptions extends PlanOptions {
 /** The passes every device runs after the plan. */
 export const sharedPasses: readonly KernelPass[] = [{ name: "simplify", run: simplifyKernel }];
 
-/** Each device's scheduling passes, in order (a device names its list in its `lowering`). */
+/** The decomposition pass for a target: every scalar function it lacks, written over the IR (decompose.ts). */
+const decompose = (native: NativeFunctions): KernelPass => ({ name: "decompose", run: (k) => decomposeKernel(k, native) });
+
+/**
+ * Each device's scheduling passes, in order, given the functions its code generator has natively (the
+ * generator declares them: cpu/wasm/opcodes.ts, webgpu/wgsl/syntax.ts). A device builds its list once and
+ * names it in its `lowering`.
+ */
 export const schedules = {
-  cpu: [
+  cpu: (native: NativeFunctions): readonly KernelPass[] => [
     { name: "collapse", run: collapseLoops },
     { name: "reciprocal", run: invariantReciprocals },
     { name: "stash", run: stashPhaseValues },
+    decompose(native),
     { name: "contraction", run: markContraction },
   ],
-  webgpu: [
-    { name: "collapse", run: collapseLoops },
-    { name: "contraction", run: markContraction },
-  ],
-} as const satisfies Record<string, readonly KernelPass[]>;
+  webgpu: (native: NativeFunctions): readonly KernelPass[] => [{ name: "collapse", run: collapseLoops }, decompose(native), { name: "contraction", run: markContraction }],
+} as const;
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /** Debug dumps after each pass (NAMED_TENSOR_DEBUG=1), and IR verification after each pass. */
@@ -129,7 +137,7 @@ export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): 
 
 /**
  * The kernel steps of lowerGraph's program (routines left out): what a code-generation test or tool inspects.
- * @example lowerKernels([x.softmax("c").node], { passes: schedules.cpu })[0].kernel
+ * @example lowerKernels([x.softmax("c").node], { passes: cpuPasses })[0].kernel
  */
 export function lowerKernels(roots: readonly Node[], options: LowerOptions = {}): KernelStep[] {
   return lowerGraph(roots, options).filter((s): s is KernelStep => s.kind === "kernel");

@@ -1,5 +1,5 @@
-// Layer: src/backend/kernel. Constants both code generators need for the same algorithms (the Wasm kernels'
-// math in src/backend/cpu/wasm/math.ts and its WGSL port in src/backend/webgpu/wgsl/syntax.ts). Imports nothing.
+// Layer: src/backend/kernel. Constants of the math written over the IR (passes/trig.ts): the switch to the exact
+// reduction, the bits of 2/π, the sin/cos series. Imports nothing.
 
 /**
  * Below this magnitude sin and cos reduce x = k·π/2 + r with a three-part π/2 in float32, within a few ulps; from

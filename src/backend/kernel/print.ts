@@ -1,13 +1,19 @@
 // Layer: src/backend/kernel. The readable form of a kernel: tensor index notation with its loops, e.g.
 //   out[b, q] = exp(in0[b*5 + q] - %0) / %1   with %0 = max_{key} in0[…], %1 = sum_{key} exp(…).
-// Used by explain(), debug dumps and snapshot tests. Imports only the IR.
+// Used by explain(), debug dumps and snapshot tests; how a function prints is its ALU record's. Imports only
+// the IR and the ALU table.
 import { showIndex } from "../../graph/index-expr.js";
-import type { Expr, Kernel, LoopVar } from "./ir.js";
+import { binaryAlu } from "./alu.js";
+import { type Expr, type Kernel, type LoopVar, children } from "./ir.js";
 
-const infix: Partial<Record<string, string>> = { add: "+", sub: "-", mul: "*", div: "/", eq: "==", ne: "!=", lt: "<", le: "<=", and: "&&", or: "||" };
-
-/** An expression in index notation. @example showExpr(k.value) // "exp(in0[i] - %0)" */
-export function showExpr(e: Expr): string {
+/**
+ * An expression in index notation; a subexpression `named` is shown by its name (a shared value of a large
+ * DAG, see showKernel). @example showExpr(k.value) // "exp(in0[i] - %0)"
+ */
+export function showExpr(e: Expr, named?: ReadonlyMap<Expr, string>): string {
+  const name = named?.get(e);
+  if (name !== undefined) return name;
+  const showExpr_ = (x: Expr): string => showExpr(x, named);
   switch (e.op) {
     case "const":
       return e.type === "bool" ? String(e.value !== 0) : String(e.value);
@@ -16,22 +22,22 @@ export function showExpr(e: Expr): string {
     case "idx":
       return e.index.op === "var" ? e.index.name : `(${showIndex(e.index)})`;
     case "load": {
-      const dyn = e.dynamic ? ` + ${showExpr(e.dynamic.value)}*${e.dynamic.stride}` : "";
+      const dyn = e.dynamic ? ` + ${showExpr_(e.dynamic.value)}*${e.dynamic.stride}` : "";
       const at = `in${e.input}[${showIndex(e.index)}${dyn}]`;
       return e.guard ? `${at}?` : at;
     }
     case "random":
-      return `uniform(${showExpr(e.seed)}, ${e.stream}, ${showIndex(e.index)})`;
+      return `uniform(${showExpr_(e.seed)}, ${e.stream}, ${showIndex(e.index)})`;
     case "unary":
-      return `${e.fn}(${showExpr(e.x)})`;
+      return `${e.fn}(${showExpr_(e.x)})`;
     case "binary": {
-      const op = infix[e.fn];
-      return op ? `(${showExpr(e.a)} ${op} ${showExpr(e.b)})` : `${e.fn}(${showExpr(e.a)}, ${showExpr(e.b)})`;
+      const op = binaryAlu[e.fn].infix;
+      return op ? `(${showExpr_(e.a)} ${op} ${showExpr_(e.b)})` : `${e.fn}(${showExpr_(e.a)}, ${showExpr_(e.b)})`;
     }
     case "where":
-      return `(${showExpr(e.cond)} ? ${showExpr(e.a)} : ${showExpr(e.b)})`;
+      return `(${showExpr_(e.cond)} ?${e.rare ? "(rare)" : ""} ${showExpr_(e.a)} : ${showExpr_(e.b)})`;
     case "cast":
-      return `${e.type}(${showExpr(e.x)})`;
+      return `${e.type}(${showExpr_(e.x)})`;
     case "reduced":
       return `%${e.phase}`;
     case "stashed":
@@ -41,8 +47,42 @@ export function showExpr(e: Expr): string {
 
 const loops = (vars: readonly LoopVar[]): string => vars.map((v) => `${v.name}<${v.extent}>`).join(", ");
 
+/** Printed as a tree, a kernel may not exceed this many nodes; a larger one names its shared values. */
+const TREE_LIMIT = 4000;
+
+/**
+ * The shared subexpressions to name when the kernel's expressions, printed as trees, would exceed TREE_LIMIT
+ * nodes (a decomposed kernel is a DAG whose tree is exponentially large), in definition order.
+ */
+function sharedNames(roots: readonly Expr[]): Map<Expr, string> {
+  const uses = new Map<Expr, number>();
+  const treeSize = new Map<Expr, number>();
+  const size = (e: Expr): number => {
+    uses.set(e, (uses.get(e) ?? 0) + 1);
+    let n = treeSize.get(e);
+    if (n === undefined) {
+      n = 1 + children(e).reduce((sum, c) => sum + size(c), 0);
+      treeSize.set(e, n);
+    }
+    return n;
+  };
+  const total = roots.reduce((sum, r) => sum + size(r), 0);
+  const names = new Map<Expr, string>();
+  if (total <= TREE_LIMIT) return names;
+  const visit = (e: Expr): void => {
+    if (names.has(e)) return;
+    for (const c of children(e)) visit(c);
+    if (children(e).length && (uses.get(e) ?? 0) > 1) names.set(e, `t${names.size}`);
+  };
+  roots.forEach(visit);
+  return names;
+}
+
 /** The whole kernel, one line per loop level. @example console.log(showKernel(k)) */
 export function showKernel(k: Kernel): string {
+  const roots = [...k.phases.flatMap((p) => (p.stash ? [p.body, p.stash] : [p.body])), k.value];
+  const named = sharedNames(roots);
+  const showExpr_ = (e: Expr): string => showExpr(e, named);
   const lines: string[] = [];
   const ins = k.inputs.map((x, i) => `in${i}: ${x.type}[${x.length}]`).join(", ");
   const ps = k.params.map((t, i) => `p${i}: ${t}`).join(", ");
@@ -54,13 +94,15 @@ export function showKernel(k: Kernel): string {
     indent += "  ";
   }
   k.phases.forEach((p, i) => {
-    lines.push(`${indent}%${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr(p.body)}`);
-    if (p.stash) lines.push(`${indent}  (stashing ${showExpr(p.stash)} in out)`);
+    lines.push(`${indent}%${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`);
+    if (p.stash) lines.push(`${indent}  (stashing ${showExpr_(p.stash)} in out)`);
   });
   if (k.inner.length) {
     lines.push(`${indent}for ${loops(k.inner)}:`);
     indent += "  ";
   }
-  lines.push(`${indent}out[${showIndex(k.output.index)}] = ${showExpr(k.value)}`);
+  lines.push(`${indent}out[${showIndex(k.output.index)}] = ${showExpr_(k.value)}`);
+  // shared values of a large DAG, each defined once (in terms of earlier ones)
+  if (named.size) lines.push(`  where ${[...named].map(([e, n]) => `${n} = ${showExpr(e, new Map([...named].filter(([x]) => x !== e)))}`).join("\n        ")}`);
   return lines.join("\n");
 }

@@ -2,10 +2,29 @@
 // NAMED_TENSOR_DEBUG: variables in scope, slots in range, types consistent, every unguarded affine load in
 // bounds, the output written exactly over its length. Throws an Error naming the first violation.
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, children } from "./ir.js";
+import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
+import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
 
-const arithmetic = new Set(["add", "sub", "mul", "div", "pow", "max", "min"]);
-const comparison = new Set(["eq", "ne", "lt", "le"]);
+/** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
+function typedByRule(rule: DtypeRule, operand: ScalarType, result: ScalarType): boolean {
+  switch (rule) {
+    case "numeric":
+      return operand !== "bool" && result === operand;
+    case "float":
+      return operand === "f32" && result === "f32";
+    case "equality":
+    case "order":
+      return result === "bool";
+    case "logical":
+      return operand === "bool" && result === "bool";
+    case "bits":
+      return operand === "i32" && result === "i32";
+    case "toBits":
+      return operand === "f32" && result === "i32";
+    case "fromBits":
+      return operand === "i32" && result === "f32";
+  }
+}
 
 /** The [min, max] an affine index takes over the loop ranges, or undefined if it is not affine. */
 export function indexRange(e: IndexExpr, extents: ReadonlyMap<string, number>): [number, number] | undefined {
@@ -41,7 +60,10 @@ export function verifyKernel(k: Kernel): void {
   // Loops of extent 0 never run their body, so its loads need not be in bounds.
   const never = (vars: readonly LoopVar[]): boolean => vars.some((v) => v.extent === 0);
   let runs = !never(k.outer);
+  let checked = new Set<Expr>();
   const check = (e: Expr, scope: Set<string>, phasesBefore: number): void => {
+    if (checked.has(e)) return; // a node shared in the DAG is checked once per root
+    checked.add(e);
     switch (e.op) {
       case "param":
         if (e.slot >= k.params.length || k.params[e.slot] !== e.type) fail(`param p${e.slot} is missing or mistyped`);
@@ -64,13 +86,11 @@ export function verifyKernel(k: Kernel): void {
         checkIndex(e.index, scope, "a random index");
         break;
       case "unary":
-        if (e.fn === "not" ? e.type !== "bool" || e.x.type !== "bool" : e.type !== e.x.type) fail(`${e.fn} of ${e.x.type} typed ${e.type}`);
+        if (!typedByRule(unaryAlu[e.fn].rule, e.x.type, e.type)) fail(`${e.fn} of ${e.x.type} typed ${e.type}`);
         break;
       case "binary":
         if (e.a.type !== e.b.type) fail(`${e.fn} of ${e.a.type} and ${e.b.type}`);
-        if (arithmetic.has(e.fn) && (e.type !== e.a.type || e.type === "bool")) fail(`${e.fn} typed ${e.type} over ${e.a.type}`);
-        if (comparison.has(e.fn) && e.type !== "bool") fail(`${e.fn} is not bool`);
-        if ((e.fn === "and" || e.fn === "or") && (e.type !== "bool" || e.a.type !== "bool")) fail(`${e.fn} over ${e.a.type}`);
+        if (!typedByRule(binaryAlu[e.fn].rule, e.a.type, e.type)) fail(`${e.fn} typed ${e.type} over ${e.a.type}`);
         break;
       case "where":
         if (e.cond.type !== "bool" || e.a.type !== e.type || e.b.type !== e.type) fail("where with mistyped operands");
@@ -88,10 +108,12 @@ export function verifyKernel(k: Kernel): void {
   k.phases.forEach((p, i) => {
     if (p.body.type !== p.type) fail(`phase %${i} sums ${p.body.type} into ${p.type}`);
     runs = outerRuns && !never(p.vars);
+    checked = new Set();
     check(p.body, new Set([...outer, ...scopeOf(p.vars)]), i);
   });
   const store = scopeOf([...k.outer, ...k.inner]);
   runs = outerRuns && !never(k.inner);
+  checked = new Set();
   check(k.value, store, k.phases.length);
   if (k.mode.kind === "map" && k.value.type !== k.output.type) fail(`the value is ${k.value.type} but the output ${k.output.type}`);
   checkIndex(k.output.index, store, "the output");

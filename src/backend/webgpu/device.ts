@@ -19,10 +19,14 @@ import {
   readStrided,
 } from "../device-contract.js";
 import { schedules } from "../kernel/lower.js";
+import { wgslNative } from "./wgsl/syntax.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
 import { WebGpuExecutor } from "./executor.js";
 import { type GpuContext, requestGpu } from "./gpu.js";
 import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
+
+/** The WebGPU device's scheduling passes (lower.ts's list for WGSL's native functions), built once. */
+export const webgpuPasses = schedules.webgpu(wgslNative);
 
 /** Options of the WebGPU device. */
 export interface WebGpuOptions {
@@ -198,7 +202,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   /** The plan's limit on buffers per kernel, and WebGPU's scheduling passes. */
   get lowering(): LowerOptions {
     // An input may be bound twice (as vec4 and as scalars); the output and the status word take two more.
-    return { maxInputs: Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2)), passes: schedules.webgpu };
+    return { maxInputs: Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2)), passes: webgpuPasses };
   }
 
   prepare(kernel: Kernel, hash: string): PreparedKernel {

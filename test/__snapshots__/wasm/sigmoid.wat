@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 f32) (param $3 i32) (param $4 i32)
-  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 v128) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 f32) (local $30 f32) (local $31 f32) (local $32 f32) (local $33 f32) (local $34 f32) (local $35 f32) (local $36 f32) (local $37 f32) (local $38 i32) (local $39 i32)
+  (local $5 i32) (local $6 f32) (local $7 v128) (local $8 v128) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 f32) (local $30 f32) (local $31 f32) (local $32 f32) (local $33 f32) (local $34 i32) (local $35 i32)
   local.get 2
   local.set 6
   local.get 6
@@ -24,6 +24,7 @@
       i32.add
       f32.const 1
       f32x4.splat
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -33,22 +34,17 @@
       i32.add
       v128.load
       f32x4.neg
-      local.set 8
-      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-      local.get 8
+      local.tee 8
       v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
+      local.tee 9
       v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 9
-      local.get 9
+      local.tee 10
+      local.get 10
       v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.add
-      local.tee 10
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.sub
+      f32x4.nearest
       local.tee 11
       v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
@@ -77,7 +73,9 @@
       f32x4.mul
       v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      local.get 10
+      local.get 11
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
       v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
       local.tee 13
@@ -114,6 +112,7 @@
       i32.add
       f32.const 1
       f32x4.splat
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -123,22 +122,17 @@
       i32.add
       v128.load
       f32x4.neg
-      local.set 15
-      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-      local.get 15
+      local.tee 15
       v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
+      local.tee 16
       v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 16
-      local.get 16
+      local.tee 17
+      local.get 17
       v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.add
-      local.tee 17
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.sub
+      f32x4.nearest
       local.tee 18
       v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
@@ -167,7 +161,9 @@
       f32x4.mul
       v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      local.get 17
+      local.get 18
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
       v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
       local.tee 20
@@ -221,6 +217,7 @@
       i32.add
       f32.const 1
       f32x4.splat
+      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
       local.get 1
       i32.const 0
       local.get 5
@@ -230,22 +227,17 @@
       i32.add
       v128.load
       f32x4.neg
-      local.set 22
-      v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-      local.get 22
+      local.tee 22
       v128.const f32x4 -104 -104 -104 -104
       f32x4.pmax
+      local.tee 23
       v128.const f32x4 89 89 89 89
       f32x4.pmin
-      local.tee 23
-      local.get 23
+      local.tee 24
+      local.get 24
       v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
       f32x4.mul
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.add
-      local.tee 24
-      v128.const f32x4 12582912 12582912 12582912 12582912
-      f32x4.sub
+      f32x4.nearest
       local.tee 25
       v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
       f32x4.mul
@@ -274,7 +266,9 @@
       f32x4.mul
       v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
       f32x4.add
-      local.get 24
+      local.get 25
+      v128.const f32x4 12582912 12582912 12582912 12582912
+      f32x4.add
       v128.const i32x4 1262485504 1262485504 1262485504 1262485504
       i32x4.sub
       local.tee 27
@@ -319,6 +313,9 @@
       i32.shl
       i32.add
       f32.const 1
+      f32.const 0.008369148708879948
+      f32.const 89
+      f32.const -104
       local.get 1
       local.get 5
       i32.const 2
@@ -326,80 +323,67 @@
       i32.add
       f32.load
       f32.neg
-      local.set 29
-      f32.const 0.008369148708879948
+      local.tee 29
       local.get 29
-      local.set 32
       f32.const -104
-      local.set 33
-      local.get 33
-      local.get 32
-      local.get 32
-      local.get 33
       f32.lt
       select
-      local.set 30
+      local.tee 30
       f32.const 89
-      local.set 31
-      local.get 31
-      local.get 30
-      local.get 31
       local.get 30
       f32.lt
       select
-      local.tee 34
-      local.get 34
+      local.tee 31
+      local.get 31
       f32.const 1.4426950408889634
       f32.mul
-      f32.const 12582912
-      f32.add
-      local.tee 35
-      f32.const 12582912
-      f32.sub
-      local.tee 36
+      f32.nearest
+      local.tee 32
       f32.const 0.693359375
       f32.mul
       f32.sub
-      local.get 36
+      local.get 32
       f32.const -0.00021219444
       f32.mul
       f32.sub
-      local.tee 37
+      local.tee 33
       f32.mul
       f32.const 0.041917506605386734
       f32.add
-      local.get 37
+      local.get 33
       f32.mul
       f32.const 0.16666504740715027
       f32.add
-      local.get 37
+      local.get 33
       f32.mul
       f32.const 0.49998870491981506
       f32.add
-      local.get 37
+      local.get 33
       f32.mul
       f32.const 1
       f32.add
-      local.get 37
+      local.get 33
       f32.mul
       f32.const 1.0000001192092896
       f32.add
-      local.get 35
+      local.get 32
+      f32.const 12582912
+      f32.add
       i32.reinterpret_f32
       i32.const 1262485504
       i32.sub
-      local.tee 38
+      local.tee 34
       i32.const 1
       i32.shr_s
-      local.tee 39
+      local.tee 35
       i32.const 127
       i32.add
       i32.const 23
       i32.shl
       f32.reinterpret_i32
       f32.mul
-      local.get 38
-      local.get 39
+      local.get 34
+      local.get 35
       i32.sub
       i32.const 127
       i32.add

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32)
-  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 i32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 f32) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 i32) (local $25 f32) (local $26 v128) (local $27 i32) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 f32) (local $61 f32) (local $62 f32) (local $63 f32) (local $64 f32) (local $65 f32) (local $66 f32) (local $67 f32) (local $68 f32) (local $69 f32) (local $70 i32) (local $71 i32) (local $72 f32) (local $73 v128) (local $74 i32)
+  (local $4 i32) (local $5 i32) (local $6 i32) (local $7 i32) (local $8 f32) (local $9 v128) (local $10 v128) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 i32) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 f32) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 i32) (local $25 f32) (local $26 v128) (local $27 i32) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 f32) (local $61 f32) (local $62 f32) (local $63 f32) (local $64 f32) (local $65 f32) (local $66 i32) (local $67 i32) (local $68 f32) (local $69 v128) (local $70 i32)
   local.get 2
   local.set 4
   block
@@ -239,6 +239,7 @@
           i32.const 2
           i32.shl
           i32.add
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 1
           local.get 24
           local.get 7
@@ -249,22 +250,17 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 29
-          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 29
+          local.tee 29
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 30
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 30
-          local.get 30
+          local.tee 31
+          local.get 31
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 31
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 32
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -293,7 +289,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 31
+          local.get 32
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 34
@@ -330,6 +328,7 @@
           i32.const 2
           i32.shl
           i32.add
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 1
           local.get 24
           local.get 7
@@ -340,22 +339,17 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 37
-          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 37
+          local.tee 37
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 38
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 38
-          local.get 38
+          local.tee 39
+          local.get 39
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 39
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 40
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -384,7 +378,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 39
+          local.get 40
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 42
@@ -421,6 +417,7 @@
           i32.const 2
           i32.shl
           i32.add
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 1
           local.get 24
           local.get 7
@@ -431,22 +428,17 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 45
-          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 45
+          local.tee 45
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 46
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 46
-          local.get 46
+          local.tee 47
+          local.get 47
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 47
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 48
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -475,7 +467,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 47
+          local.get 48
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 50
@@ -512,6 +506,7 @@
           i32.const 2
           i32.shl
           i32.add
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 1
           local.get 24
           local.get 7
@@ -522,22 +517,17 @@
           v128.load
           local.get 26
           f32x4.sub
-          local.set 53
-          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 53
+          local.tee 53
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 54
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 54
-          local.get 54
+          local.tee 55
+          local.get 55
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 55
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 56
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -566,7 +556,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 55
+          local.get 56
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 58
@@ -620,6 +612,9 @@
           i32.const 2
           i32.shl
           i32.add
+          f32.const 0.008369148708879948
+          f32.const 89
+          f32.const -104
           local.get 1
           local.get 4
           i32.const 64
@@ -632,80 +627,67 @@
           f32.load
           local.get 25
           f32.sub
-          local.set 61
-          f32.const 0.008369148708879948
+          local.tee 61
           local.get 61
-          local.set 64
           f32.const -104
-          local.set 65
-          local.get 65
-          local.get 64
-          local.get 64
-          local.get 65
           f32.lt
           select
-          local.set 62
+          local.tee 62
           f32.const 89
-          local.set 63
-          local.get 63
-          local.get 62
-          local.get 63
           local.get 62
           f32.lt
           select
-          local.tee 66
-          local.get 66
+          local.tee 63
+          local.get 63
           f32.const 1.4426950408889634
           f32.mul
-          f32.const 12582912
-          f32.add
-          local.tee 67
-          f32.const 12582912
-          f32.sub
-          local.tee 68
+          f32.nearest
+          local.tee 64
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 68
+          local.get 64
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 69
+          local.tee 65
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 69
+          local.get 65
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 69
+          local.get 65
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 69
+          local.get 65
           f32.mul
           f32.const 1
           f32.add
-          local.get 69
+          local.get 65
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 67
+          local.get 64
+          f32.const 12582912
+          f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 70
+          local.tee 66
           i32.const 1
           i32.shr_s
-          local.tee 71
+          local.tee 67
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 70
-          local.get 71
+          local.get 66
+          local.get 67
           i32.sub
           i32.const 127
           i32.add
@@ -757,14 +739,14 @@
       f32.const 1
       local.get 19
       f32.div
-      local.set 72
-      local.get 72
+      local.set 68
+      local.get 68
       f32x4.splat
-      local.set 73
+      local.set 69
       local.get 4
       i32.const 64
       i32.mul
-      local.set 74
+      local.set 70
       i32.const 0
       local.set 5
       block
@@ -776,21 +758,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 73
+          local.get 69
           f32x4.mul
           v128.store
           local.get 5
@@ -798,21 +780,21 @@
           i32.add
           local.set 5
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 73
+          local.get 69
           f32x4.mul
           v128.store
           local.get 5
@@ -837,21 +819,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 74
+          local.get 70
           local.get 5
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 73
+          local.get 69
           f32x4.mul
           v128.store
           local.get 5
@@ -888,7 +870,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 72
+          local.get 68
           f32.mul
           f32.store
           local.get 5

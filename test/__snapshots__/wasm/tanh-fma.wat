@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 i32) (param $5 i32)
-  (local $6 i32) (local $7 i32) (local $8 i32) (local $9 i32) (local $10 i32) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 f32) (local $42 f32) (local $43 f32) (local $44 f32) (local $45 f32) (local $46 f32) (local $47 f32) (local $48 f32) (local $49 f32) (local $50 f32) (local $51 f32) (local $52 f32) (local $53 i32) (local $54 i32)
+  (local $6 i32) (local $7 i32) (local $8 i32) (local $9 i32) (local $10 i32) (local $11 v128) (local $12 v128) (local $13 v128) (local $14 v128) (local $15 v128) (local $16 v128) (local $17 v128) (local $18 v128) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 f32) (local $42 f32) (local $43 f32) (local $44 f32) (local $45 f32) (local $46 f32) (local $47 f32) (local $48 f32) (local $49 i32) (local $50 i32)
   local.get 4
   local.set 6
   block
@@ -63,30 +63,28 @@
           i32.add
           v128.load
           f32x4.add
-          local.set 11
-          local.get 11
-          local.tee 12
+          local.tee 11
           v128.const f32x4 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197
-          local.get 12
-          local.get 12
+          local.get 11
+          local.get 11
           f32x4.mul
-          local.tee 13
+          local.tee 12
           f32x4.mul
           v128.const f32x4 0.021869488536155203 0.021869488536155203 0.021869488536155203 0.021869488536155203
           f32x4.add
-          local.get 13
+          local.get 12
           f32x4.mul
           v128.const f32x4 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397
           f32x4.add
-          local.get 13
+          local.get 12
           f32x4.mul
           v128.const f32x4 0.13333333333333333 0.13333333333333333 0.13333333333333333 0.13333333333333333
           f32x4.add
-          local.get 13
+          local.get 12
           f32x4.mul
           v128.const f32x4 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333
           f32x4.add
-          local.get 13
+          local.get 12
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
@@ -94,24 +92,22 @@
           v128.const f32x4 1 1 1 1
           v128.const f32x4 2 2 2 2
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 12
+          local.get 11
           f32x4.abs
-          local.tee 14
+          local.tee 13
           v128.const f32x4 2 2 2 2
           f32x4.mul
+          local.tee 14
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 15
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 15
-          local.get 15
+          local.tee 16
+          local.get 16
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 16
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 17
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -140,7 +136,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 16
+          local.get 17
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 19
@@ -164,11 +162,11 @@
           f32x4.add
           f32x4.div
           f32x4.sub
-          local.get 12
+          local.get 11
           v128.const i32x4 -2147483648 -2147483648 -2147483648 -2147483648
           v128.and
           v128.or
-          local.get 14
+          local.get 13
           v128.const f32x4 0.3 0.3 0.3 0.3
           f32x4.lt
           v128.bitselect
@@ -210,30 +208,28 @@
           i32.add
           v128.load
           f32x4.add
-          local.set 21
-          local.get 21
-          local.tee 22
+          local.tee 21
           v128.const f32x4 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197
-          local.get 22
-          local.get 22
+          local.get 21
+          local.get 21
           f32x4.mul
-          local.tee 23
+          local.tee 22
           f32x4.mul
           v128.const f32x4 0.021869488536155203 0.021869488536155203 0.021869488536155203 0.021869488536155203
           f32x4.add
-          local.get 23
+          local.get 22
           f32x4.mul
           v128.const f32x4 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397
           f32x4.add
-          local.get 23
+          local.get 22
           f32x4.mul
           v128.const f32x4 0.13333333333333333 0.13333333333333333 0.13333333333333333 0.13333333333333333
           f32x4.add
-          local.get 23
+          local.get 22
           f32x4.mul
           v128.const f32x4 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333
           f32x4.add
-          local.get 23
+          local.get 22
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
@@ -241,24 +237,22 @@
           v128.const f32x4 1 1 1 1
           v128.const f32x4 2 2 2 2
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 22
+          local.get 21
           f32x4.abs
-          local.tee 24
+          local.tee 23
           v128.const f32x4 2 2 2 2
           f32x4.mul
+          local.tee 24
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 25
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 25
-          local.get 25
+          local.tee 26
+          local.get 26
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 26
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 27
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -287,7 +281,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 26
+          local.get 27
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 29
@@ -311,11 +307,11 @@
           f32x4.add
           f32x4.div
           f32x4.sub
-          local.get 22
+          local.get 21
           v128.const i32x4 -2147483648 -2147483648 -2147483648 -2147483648
           v128.and
           v128.or
-          local.get 24
+          local.get 23
           v128.const f32x4 0.3 0.3 0.3 0.3
           f32x4.lt
           v128.bitselect
@@ -374,30 +370,28 @@
           i32.add
           v128.load
           f32x4.add
-          local.set 31
-          local.get 31
-          local.tee 32
+          local.tee 31
           v128.const f32x4 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197 -0.008863235529902197
-          local.get 32
-          local.get 32
+          local.get 31
+          local.get 31
           f32x4.mul
-          local.tee 33
+          local.tee 32
           f32x4.mul
           v128.const f32x4 0.021869488536155203 0.021869488536155203 0.021869488536155203 0.021869488536155203
           f32x4.add
-          local.get 33
+          local.get 32
           f32x4.mul
           v128.const f32x4 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397 -0.05396825396825397
           f32x4.add
-          local.get 33
+          local.get 32
           f32x4.mul
           v128.const f32x4 0.13333333333333333 0.13333333333333333 0.13333333333333333 0.13333333333333333
           f32x4.add
-          local.get 33
+          local.get 32
           f32x4.mul
           v128.const f32x4 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333 -0.3333333333333333
           f32x4.add
-          local.get 33
+          local.get 32
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
@@ -405,24 +399,22 @@
           v128.const f32x4 1 1 1 1
           v128.const f32x4 2 2 2 2
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 32
+          local.get 31
           f32x4.abs
-          local.tee 34
+          local.tee 33
           v128.const f32x4 2 2 2 2
           f32x4.mul
+          local.tee 34
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
+          local.tee 35
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 35
-          local.get 35
+          local.tee 36
+          local.get 36
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          local.tee 36
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.sub
+          f32x4.nearest
           local.tee 37
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
@@ -451,7 +443,9 @@
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 36
+          local.get 37
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
           local.tee 39
@@ -475,11 +469,11 @@
           f32x4.add
           f32x4.div
           f32x4.sub
-          local.get 32
+          local.get 31
           v128.const i32x4 -2147483648 -2147483648 -2147483648 -2147483648
           v128.and
           v128.or
-          local.get 34
+          local.get 33
           v128.const f32x4 0.3 0.3 0.3 0.3
           f32x4.lt
           v128.bitselect
@@ -536,30 +530,28 @@
           i32.add
           f32.load
           f32.add
-          local.set 41
-          local.get 41
-          local.tee 42
+          local.tee 41
           f32.const -0.008863235529902197
-          local.get 42
-          local.get 42
+          local.get 41
+          local.get 41
           f32.mul
-          local.tee 43
+          local.tee 42
           f32.mul
           f32.const 0.021869488536155203
           f32.add
-          local.get 43
+          local.get 42
           f32.mul
           f32.const -0.05396825396825397
           f32.add
-          local.get 43
+          local.get 42
           f32.mul
           f32.const 0.13333333333333333
           f32.add
-          local.get 43
+          local.get 42
           f32.mul
           f32.const -0.3333333333333333
           f32.add
-          local.get 43
+          local.get 42
           f32.mul
           f32.const 1
           f32.add
@@ -567,82 +559,74 @@
           f32.const 1
           f32.const 2
           f32.const 0.008369148708879948
-          local.get 42
+          f32.const 89
+          f32.const -104
+          local.get 41
           f32.abs
-          local.tee 48
+          local.tee 43
           f32.const 2
           f32.mul
-          local.set 46
+          local.tee 44
+          local.get 44
           f32.const -104
-          local.set 47
-          local.get 47
-          local.get 46
-          local.get 46
-          local.get 47
           f32.lt
           select
-          local.set 44
+          local.tee 45
           f32.const 89
-          local.set 45
           local.get 45
-          local.get 44
-          local.get 45
-          local.get 44
           f32.lt
           select
-          local.tee 49
-          local.get 49
+          local.tee 46
+          local.get 46
           f32.const 1.4426950408889634
           f32.mul
-          f32.const 12582912
-          f32.add
-          local.tee 50
-          f32.const 12582912
-          f32.sub
-          local.tee 51
+          f32.nearest
+          local.tee 47
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 51
+          local.get 47
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 52
+          local.tee 48
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 52
+          local.get 48
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 52
+          local.get 48
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 52
+          local.get 48
           f32.mul
           f32.const 1
           f32.add
-          local.get 52
+          local.get 48
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 50
+          local.get 47
+          f32.const 12582912
+          f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 53
+          local.tee 49
           i32.const 1
           i32.shr_s
-          local.tee 54
+          local.tee 50
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 53
-          local.get 54
+          local.get 49
+          local.get 50
           i32.sub
           i32.const 127
           i32.add
@@ -655,13 +639,13 @@
           f32.div
           f32.sub
           i32.reinterpret_f32
-          local.get 42
+          local.get 41
           i32.reinterpret_f32
           i32.const -2147483648
           i32.and
           i32.or
           f32.reinterpret_i32
-          local.get 48
+          local.get 43
           f32.const 0.3
           f32.lt
           select

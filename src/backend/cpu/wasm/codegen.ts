@@ -6,8 +6,9 @@
 // vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, kernelExprs } from "../../kernel/ir.js";
-import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
+import { reduceIdentity } from "../../kernel/alu.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs } from "../../kernel/ir.js";
+import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 
@@ -28,7 +29,7 @@ const elementBytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 
 class Generator {
   readonly f: FunctionBuilder;
-  readonly em: ExprEmitter;
+  readonly em: WasmExprEmitter;
   readonly vars = new Map<string, number>();
   readonly reduced: number[] = [];
   readonly out: number;
@@ -47,7 +48,7 @@ class Generator {
     this.end = params.length - 1;
     this.outIndex = { op: "idx", type: "i32", index: k.output.index };
     const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced, output: { ptr: this.out, index: this.outIndex as Expr & { op: "idx" } } };
-    this.em = new ExprEmitter(this.f, k, ctx);
+    this.em = new WasmExprEmitter(this.f, k, ctx);
     this.parallel = k.outer.findIndex((v) => v.extent > 1);
     for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)]) this.vars.set(v.name, this.f.local("i32"));
   }
@@ -267,12 +268,11 @@ class Generator {
     }
   }
 
-  identity(p: { fn: string; type: ScalarType }): void {
-    const f = this.f;
-    const { fn, type } = p;
-    if (type === "f32") f.f32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -Infinity : Infinity);
-    else if (type === "i32") f.i32(fn === "sum" ? 0 : fn === "prod" ? 1 : fn === "max" ? -2147483648 : 2147483647);
-    else f.i32(fn === "min" ? 1 : 0);
+  /** Pushes the ALU table's identity of the reduction. */
+  identity(p: { fn: ReduceFn; type: ScalarType }): void {
+    const value = reduceIdentity(p.fn, p.type);
+    if (p.type === "f32") this.f.f32(value);
+    else this.f.i32(value);
   }
 
   /** acc = fn(acc, value) in scalars. */
@@ -297,7 +297,7 @@ class Generator {
   }
 
   /** A scan along the single inner loop: out[…, i] = fn over j <= i of value[…, j]. */
-  scan(fn: string, bound: Set<string>): void {
+  scan(fn: ReduceFn, bound: Set<string>): void {
     const k = this.k;
     const v = k.inner[0]!;
     const acc = this.f.local(wasmType(k.output.type));

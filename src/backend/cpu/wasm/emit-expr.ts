@@ -1,11 +1,14 @@
 // Layer: src/backend/cpu. Emits kernel IR expressions as Wasm, as scalars (f32, i32, bool as 0/1) or as
 // 4-lane SIMD values along one loop variable (bool as all-ones masks). Loop-invariant subexpressions are
 // hoisted: before each loop the code generator asks `hoist` to compute, into locals, every part of the loop
-// body that does not depend on the loop's variables; their scope ends with the loop. Imports the IR + writer.
+// body that does not depend on the loop's variables; their scope ends with the loop. The IR is a DAG after
+// passes/decompose.ts: a node read twice within one expression is computed once into a local. A rare `where`
+// goes through rare-branch.ts. Imports the IR + writer.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, walkExpr } from "../../kernel/ir.js";
-import { emitMath, type MathFunction } from "./math.js";
+import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import type { FunctionBuilder, ValType } from "./module.js";
+import { reinterpretations, scalarFloat, scalarInt, vectorBool, vectorFloat, vectorInt, vectorShift } from "./opcodes.js";
+import { type RareHost, emitRareWhere } from "./rare-branch.js";
 
 export interface EmitContext {
   readonly inputPtr: readonly number[];
@@ -18,7 +21,26 @@ export interface EmitContext {
 
 const bytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
-const mathFns = new Set(["exp", "log", "tanh", "sin", "cos", "erf"]);
+
+/** Counts, for every node under root, the parent edges that reach it (a node read twice is shared: a DAG). */
+function usesOf(root: Expr): Map<Expr, number> {
+  const uses = new Map<Expr, number>();
+  const visit = (e: Expr): void => {
+    const n = uses.get(e) ?? 0;
+    uses.set(e, n + 1);
+    if (n === 0) for (const c of children(e)) visit(c);
+  };
+  visit(root);
+  return uses;
+}
+/** Values as cheap to recompute as to read from a local. */
+const trivial = (e: Expr): boolean => e.op === "const" || e.op === "param" || e.op === "reduced" || (e.op === "idx" && e.index.op === "var");
+
+/** The locals of shared nodes computed in one branch of the code (scalar and 4-lane values). */
+interface Frame {
+  readonly scalar: Map<Expr, number>;
+  readonly vector: Map<Expr, number>;
+}
 
 /** An affine index split as base + coef·v for the loop variable v. */
 export interface Split {
@@ -26,7 +48,8 @@ export interface Split {
   readonly coef: number;
 }
 
-export class ExprEmitter {
+/** Writes kernel IR expressions as Wasm instructions (scalar or f32x4/i32x4), hoisting loop invariants into locals. */
+export class WasmExprEmitter implements RareHost {
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #scopes: { scalar: Map<Expr, number>; vector: Map<Expr, number> }[] = [{ scalar: new Map(), vector: new Map() }];
   readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
@@ -34,6 +57,11 @@ export class ExprEmitter {
   readonly dynamicLoads: Expr[] = [];
   /** Where `reduced` values come from instead of the phase locals (a contraction's registers). */
   reducedOverride: { readonly scalar: number; readonly vector?: number } | undefined;
+  /**
+   * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
+   * computed (a decomposed function reads its argument many times; it is computed once).
+   */
+  #dag: { readonly uses: Map<Expr, number>; readonly frames: Frame[] } | undefined;
 
   constructor(
     readonly f: FunctionBuilder,
@@ -95,10 +123,15 @@ export class ExprEmitter {
   hoist(roots: readonly Expr[], bound: ReadonlySet<string>, inner: string | undefined, vector: boolean): void {
     const scope = this.#scopes[this.#scopes.length - 1]!;
     const invariant = (e: Expr): boolean => [...this.deps(e)].every((d) => bound.has(d));
+    const seen = new Set<Expr>();
     const visit = (e: Expr): void => {
+      if (seen.has(e)) return;
+      seen.add(e);
       if (this.#cached(e, vector) !== undefined || (!vector && this.#cached(e, false) !== undefined)) return;
       if (invariant(e)) {
-        if (!vector && (e.op === "param" || e.op === "const" || (e.op === "idx" && e.index.op === "var"))) return;
+        // Constants stay inline (a v128.const): a decomposed function has dozens, and as locals live across the
+        // loop they crowd the registers.
+        if (e.op === "const" || (!vector && (e.op === "param" || (e.op === "idx" && e.index.op === "var")))) return;
         if (this.#cached(e, false) === undefined) {
           this.scalar(e);
           const local = this.f.local(wasmType(e.type));
@@ -123,7 +156,7 @@ export class ExprEmitter {
           scope.scalar.set(s.base, local);
         }
       }
-      for (const c of children(e)) visit(c);
+      for (const c of hotChildren(e)) visit(c);
     };
     for (const r of roots) visit(r);
   }
@@ -171,13 +204,75 @@ export class ExprEmitter {
     this.f.op("i32.add");
   }
 
-  /** Emits a scalar. */
-  scalar(e: Expr): void {
-    const hit = this.#cached(e, false);
+  /**
+   * Emits e through `emit`, unless a local already holds it; a node read more than once in the root expression
+   * being emitted is kept in a local the first time.
+   */
+  #shared(e: Expr, vector: boolean, emit: () => void): void {
+    const hit = this.#cached(e, vector);
     if (hit !== undefined) {
       this.f.get(hit);
       return;
     }
+    const root = this.#dag === undefined;
+    const dag = (this.#dag ??= { uses: usesOf(e), frames: [{ scalar: new Map(), vector: new Map() }] });
+    try {
+      const known = this.#known(e, vector);
+      if (known !== undefined) {
+        this.f.get(known);
+        return;
+      }
+      emit();
+      if ((dag.uses.get(e) ?? 0) > 1 && !trivial(e)) {
+        const local = this.f.local(vector ? "v128" : wasmType(e.type));
+        this.f.tee(local);
+        const frame = dag.frames[dag.frames.length - 1]!;
+        (vector ? frame.vector : frame.scalar).set(e, local);
+      }
+    } finally {
+      if (root) this.#dag = undefined;
+    }
+  }
+
+  /** The local holding e in this root expression, searching the branches we are inside outward. */
+  #known(e: Expr, vector: boolean): number | undefined {
+    const frames = this.#dag?.frames ?? [];
+    for (let i = frames.length - 1; i >= 0; i--) {
+      const hit = (vector ? frames[i]!.vector : frames[i]!.scalar).get(e);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
+
+  /** The local holding e (4 lanes when `vector`): hoisted, pinned, or computed earlier in this root expression. */
+  available(e: Expr, vector: boolean): number | undefined {
+    return this.#cached(e, vector) ?? this.#known(e, vector);
+  }
+
+  /** An emitter writing into another function (an outlined rare branch) whose parameters hold `inputs`. */
+  emitterFor(f: FunctionBuilder, inputs: readonly Expr[]): WasmExprEmitter {
+    const sub = new WasmExprEmitter(f, this.k, this.ctx);
+    inputs.forEach((x, i) => sub.pin(x, i, false));
+    return sub;
+  }
+
+  /** Emits code that may not run (a branch): the locals it computes are forgotten after it. */
+  inBranch(emit: () => void): void {
+    const frames = this.#dag?.frames;
+    frames?.push({ scalar: new Map(), vector: new Map() });
+    try {
+      emit();
+    } finally {
+      frames?.pop();
+    }
+  }
+
+  /** Emits a scalar. */
+  scalar(e: Expr): void {
+    this.#shared(e, false, () => this.#scalarNode(e));
+  }
+
+  #scalarNode(e: Expr): void {
     const f = this.f;
     switch (e.op) {
       case "const":
@@ -196,7 +291,7 @@ export class ExprEmitter {
       case "load":
         return this.#scalarLoad(e);
       case "random":
-        return this.#random(e);
+        throw new Error("internal: random draws are decomposed over the IR before emission");
       case "stashed":
         this.address(this.ctx.output!.ptr, "f32", () => this.scalar(this.ctx.output!.index));
         f.mem("f32.load");
@@ -206,6 +301,7 @@ export class ExprEmitter {
       case "binary":
         return this.#scalarBinary(e);
       case "where":
+        if (e.rare && emitRareWhere(this, e, undefined)) return;
         this.scalar(e.a);
         this.scalar(e.b);
         this.scalar(e.cond);
@@ -230,7 +326,7 @@ export class ExprEmitter {
     if (e.guard) {
       this.scalar(e.guard);
       f.if(wasmType(e.type));
-      read();
+      this.inBranch(read);
       f.mem(load);
       f.else();
       if (e.type === "f32") f.f32(0);
@@ -255,33 +351,14 @@ export class ExprEmitter {
     f.i32(0).set(v).end().get(v);
   }
 
-  #random(e: Extract<Expr, { op: "random" }>): void {
-    const f = this.f;
-    const mix = (): void => {
-      const x = f.local("i32");
-      f.set(x);
-      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor").i32(0x7feb352d).op("i32.mul").set(x);
-      f.get(x).get(x).i32(15).op("i32.shr_u").op("i32.xor").i32(0x846ca68b | 0).op("i32.mul").set(x);
-      f.get(x).get(x).i32(16).op("i32.shr_u").op("i32.xor");
-    };
-    // key = mix(seed + mix(stream + golden)); bits = mix(mix(index ^ key) + key); value = (bits >>> 8) / 2^24
-    const key = f.local("i32");
-    this.scalar(e.seed);
-    f.i32((e.stream + 0x9e3779b9) | 0);
-    mix();
-    f.op("i32.add");
-    mix();
-    f.set(key);
-    this.index(e.index);
-    f.get(key).op("i32.xor");
-    mix();
-    f.get(key).op("i32.add");
-    mix();
-    f.i32(8).op("i32.shr_u").op("f32.convert_i32_s").f32(1 / 16777216).op("f32.mul");
-  }
-
   #scalarUnary(e: Extract<Expr, { op: "unary" }>): void {
     const f = this.f;
+    const reinterpret = reinterpretations[e.fn];
+    if (reinterpret) {
+      this.scalar(e.x);
+      f.op(reinterpret);
+      return;
+    }
     if (e.type === "bool") {
       this.scalar(e.x);
       f.op("i32.eqz");
@@ -315,13 +392,6 @@ export class ExprEmitter {
   #floatUnary(fn: UnaryFn, vector: boolean, x: () => void): boolean {
     const f = this.f;
     const t = vector ? "f32x4" : "f32";
-    if (mathFns.has(fn)) {
-      const arg = f.local(vector ? "v128" : "f32");
-      x();
-      f.set(arg);
-      emitMath(f, fn as MathFunction, vector, [arg]);
-      return true;
-    }
     switch (fn) {
       case "neg":
       case "abs":
@@ -351,15 +421,6 @@ export class ExprEmitter {
   #scalarBinary(e: Extract<Expr, { op: "binary" }>): void {
     const f = this.f;
     const t = e.a.type;
-    if (e.fn === "pow") {
-      const [x, y] = [f.local("f32"), f.local("f32")];
-      this.scalar(e.a);
-      f.set(x);
-      this.scalar(e.b);
-      f.set(y);
-      emitMath(f, "pow", false, [x, y]);
-      return;
-    }
     if ((e.fn === "max" || e.fn === "min") && t !== "f32") {
       const [a, b] = [f.local("i32"), f.local("i32")];
       this.scalar(e.a);
@@ -389,14 +450,18 @@ export class ExprEmitter {
 
   /** Emits a 4-lane value; `lane` is the vectorised loop variable (its local holds lane 0's value). */
   vector(e: Expr, lane: string): void {
-    const hit = this.#cached(e, true);
-    if (hit !== undefined) {
-      this.f.get(hit);
-      return;
-    }
+    this.#shared(e, true, () => this.#vectorNode(e, lane));
+  }
+
+  #vectorNode(e: Expr, lane: string): void {
     const f = this.f;
     if (e.op === "reduced" && this.reducedOverride?.vector !== undefined) {
       f.get(this.reducedOverride.vector);
+      return;
+    }
+    if (e.op === "const" && e.type !== "bool") {
+      if (e.type === "f32") f.v128f(e.value);
+      else f.v128i([e.value, e.value, e.value, e.value]);
       return;
     }
     if (!this.varies(e, lane)) {
@@ -427,12 +492,23 @@ export class ExprEmitter {
         return this.#vectorUnary(e, lane);
       case "binary":
         return this.#vectorBinary(e, lane);
-      case "where":
+      case "where": {
+        if (e.rare && emitRareWhere(this, e, lane)) return;
+        // p < q ? q : p is pmax(p, q), and p < q ? p : q is pmin(q, p): one instruction each on x64.
+        const c = e.cond;
+        if (c.op === "binary" && c.fn === "lt" && c.a.type === "f32" && ((e.a === c.b && e.b === c.a) || (e.a === c.a && e.b === c.b))) {
+          const max = e.a === c.b;
+          this.vector(max ? c.a : c.b, lane);
+          this.vector(max ? c.b : c.a, lane);
+          f.op(max ? "f32x4.pmax" : "f32x4.pmin");
+          return;
+        }
         this.vector(e.a, lane);
         this.vector(e.b, lane);
         this.vector(e.cond, lane);
         f.op("v128.bitselect");
         return;
+      }
       case "cast":
         return this.#vectorCast(e.x, e.type, lane);
       default:
@@ -442,6 +518,7 @@ export class ExprEmitter {
 
   #vectorUnary(e: Extract<Expr, { op: "unary" }>, lane: string): void {
     const f = this.f;
+    if (reinterpretations[e.fn]) return this.vector(e.x, lane); // the same 128 bits
     if (e.type === "bool") {
       this.vector(e.x, lane);
       f.op("v128.not");
@@ -470,13 +547,13 @@ export class ExprEmitter {
 
   #vectorBinary(e: Extract<Expr, { op: "binary" }>, lane: string): void {
     const f = this.f;
-    if (e.fn === "pow") {
-      const [x, y] = [f.local("v128"), f.local("v128")];
+    const shift = vectorShift[e.fn];
+    if (shift) {
+      // SIMD shifts take one scalar amount for all four lanes.
+      if (this.varies(e.b, lane)) throw new Error("internal: a vector shift by an amount that varies along the lane");
       this.vector(e.a, lane);
-      f.set(x);
-      this.vector(e.b, lane);
-      f.set(y);
-      emitMath(f, "pow", true, [x, y]);
+      this.scalar(e.b);
+      f.op(shift);
       return;
     }
     if ((e.fn === "max" || e.fn === "min") && e.a.type === "f32") {
@@ -512,7 +589,7 @@ export class ExprEmitter {
 }
 
 /** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, no gathers). */
-export function vectorizable(em: ExprEmitter, exprs: readonly Expr[], v: string): boolean {
+export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: string): boolean {
   let ok = true;
   for (const root of exprs)
     walkExpr(root, (e) => {
@@ -526,20 +603,3 @@ export function vectorizable(em: ExprEmitter, exprs: readonly Expr[], v: string)
     });
   return ok;
 }
-
-const scalarFloat: Partial<Record<string, string>> = {
-  add: "f32.add", sub: "f32.sub", mul: "f32.mul", div: "f32.div", max: "f32.max", min: "f32.min",
-  eq: "f32.eq", ne: "f32.ne", lt: "f32.lt", le: "f32.le",
-};
-const scalarInt: Partial<Record<string, string>> = {
-  add: "i32.add", sub: "i32.sub", mul: "i32.mul", eq: "i32.eq", ne: "i32.ne", lt: "i32.lt_s", le: "i32.le_s", and: "i32.and", or: "i32.or",
-};
-const vectorFloat: Partial<Record<string, string>> = {
-  add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", max: "f32x4.max", min: "f32x4.min",
-  eq: "f32x4.eq", ne: "f32x4.ne", lt: "f32x4.lt", le: "f32x4.le",
-};
-const vectorInt: Partial<Record<string, string>> = {
-  add: "i32x4.add", sub: "i32x4.sub", mul: "i32x4.mul", max: "i32x4.max_s", min: "i32x4.min_s",
-  eq: "i32x4.eq", ne: "i32x4.ne", lt: "i32x4.lt_s", le: "i32x4.le_s",
-};
-const vectorBool: Partial<Record<string, string>> = { and: "v128.and", or: "v128.or", eq: "i32x4.eq", ne: "i32x4.ne" };

@@ -7,7 +7,7 @@
 // `run(out, in…, p…, scratch, start, end)`: scratch is this thread's packing space (see scratchBytes).
 import type { Expr, Kernel, LoopVar } from "../../kernel/ir.js";
 import type { Contraction } from "../../kernel/passes/contraction.js";
-import { type EmitContext, ExprEmitter, vectorizable } from "./emit-expr.js";
+import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 
 const MR = 4;
@@ -50,7 +50,7 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
     vars,
     reduced: [f.local("f32")],
   };
-  const em = new ExprEmitter(f, k, ctx);
+  const em = new WasmExprEmitter(f, k, ctx);
   const local = (t: ValType = "i32"): number => f.local(t);
   const [u, n0, nEnd, m0, bp, ap] = [local(), local(), local(), local(), local(), local()];
   const nBlocks = Math.ceil(N / NC);
@@ -191,7 +191,7 @@ interface TileContext {
 }
 
 /** Stores a tile through the epilogue, 4 columns at a time where the output and its loads allow. */
-function epilogue(f: FunctionBuilder, em: ExprEmitter, k: Kernel, c: Contraction, accs: readonly number[], t: TileContext): void {
+function epilogue(f: FunctionBuilder, em: WasmExprEmitter, k: Kernel, c: Contraction, accs: readonly number[], t: TileContext): void {
   const lane = c.n.length === 1 ? c.n[0]!.name : undefined;
   const outIndex: Expr = { op: "idx", type: "i32", index: k.output.index };
   const outSplit = lane ? em.split(outIndex as Expr & { index: never }, lane) : null;

@@ -3,9 +3,8 @@
 // exp(x - max) is summed in one phase and divided in the store — the phase stashes it in the output buffer
 // and the store reads it back: one exp per element instead of two. Applies when the phase's variables match
 // the inner loops one to one (same extents, same order) and the output is f32.
+import { isExpensive } from "../alu.js";
 import { type Expr, type Kernel, children } from "../ir.js";
-
-const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
 
 /** A canonical text of e with variables renamed by `rename` (structural comparison up to renaming). */
 function key(e: Expr, rename: (v: string) => string): string {
@@ -31,7 +30,8 @@ function key(e: Expr, rename: (v: string) => string): string {
   }
 }
 
-const costly = (e: Expr): boolean => (e.op === "unary" && expensive.has(e.fn)) || (e.op === "binary" && e.fn === "pow") || children(e).some(costly);
+/** Whether e evaluates a function of the ALU's expensive cost class. */
+const costly = (e: Expr): boolean => isExpensive(e) || children(e).some(costly);
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
 /** e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`. */

@@ -10,6 +10,7 @@
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
 import { type Node, contiguousStrides } from "../../../graph/node.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
+import { isExpensiveOp } from "../alu.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -53,8 +54,6 @@ function addressOf(node: Node, env: Env): IndexExpr {
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
 
-/** Functions worth computing once rather than once per step of a loop they do not depend on. */
-const expensive = new Set(["exp", "log", "tanh", "sin", "cos", "erf", "pow"]);
 /** The work of an expensive function (or a random draw) counted as this many simple operations. */
 const EXPENSIVE_WORK = 16;
 
@@ -134,7 +133,7 @@ class KernelBuilder {
     if (n.storage || this.isMaterialized(n) || n.op.kind === "reduce") return false;
     let known = this.#costly.get(n);
     if (known === undefined) {
-      known = (n.op.kind === "unary" && expensive.has(n.op.fn)) || (n.op.kind === "binary" && n.op.fn === "pow") || n.op.kind === "random" || n.inputs.some((i) => this.costly(i));
+      known = isExpensiveOp(n.op) || n.op.kind === "random" || n.inputs.some((i) => this.costly(i));
       this.#costly.set(n, known);
     }
     return known;
@@ -146,7 +145,7 @@ class KernelBuilder {
     const known = this.inlined.get(n);
     if (known !== undefined) return known;
     const op = n.op;
-    const own = op.kind === "unary" || op.kind === "binary" ? (expensive.has(op.fn) ? EXPENSIVE_WORK : 1) : op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : op.kind === "random" ? EXPENSIVE_WORK : 0;
+    const own = op.kind === "unary" || op.kind === "binary" ? (isExpensiveOp(op) ? EXPENSIVE_WORK : 1) : op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : op.kind === "random" ? EXPENSIVE_WORK : 0;
     return own + n.inputs.reduce((sum, i) => sum + (i.op.kind === "reduce" ? 0 : this.work(i)), 0);
   }
 

@@ -7,7 +7,7 @@
 import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, walkExpr } from "../../kernel/ir.js";
 import type { Contraction } from "../../kernel/passes/contraction.js";
-import { type EmitEnv, ExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
+import { type EmitEnv, WgslExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, extentOf, kernelResult, moduleText } from "./module.js";
 
 /** Register block per invocation (RM×RN) and tile depth. */
@@ -17,7 +17,7 @@ const TK = 16;
 /**
  * The roles of a contraction kernel's loops, or undefined when the kernel is not one worth tiling (a single
  * phase `sum(a · b)` in f32 over at least 16 rows and 16 columns, no inner loop) or its tiles do not fit one
- * dispatch. @example contractionPlan(lowerKernels([a.dot("k", b).node], { passes: schedules.webgpu })[0].kernel, caps)?.k // [{ name: "k", extent: 64 }]
+ * dispatch. @example contractionPlan(lowerKernels([a.dot("k", b).node], { passes: webgpuPasses })[0].kernel, caps)?.k // [{ name: "k", extent: 64 }]
  */
 export function contractionPlan(k: Kernel, caps: WgslCaps): Contraction | undefined {
   const c = k.contraction;
@@ -48,7 +48,7 @@ function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
 export function tiledContraction(k: Kernel, plan: Contraction, caps: WgslCaps): WgslKernel {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
-  const em = new ExprEmitter(w, k, env);
+  const em = new WgslExprEmitter(w, k, env);
   const [M, N, K, B] = [extentOf(plan.m), extentOf(plan.n), extentOf(plan.k), extentOf(plan.batch)];
   const side = tileSide(caps, M, N);
   const [TM, TN] = [side * R, side * R];

@@ -5,7 +5,7 @@
 // variable set, expressions that vary along it are emitted as vec4 (4 consecutive points; contiguous loads as
 // one vec4 read). The per-op syntax lives in syntax.ts. Imports the IR and the syntax table.
 import { type IndexExpr, indexVars, showIndex, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, children, exprDeps, walkExpr } from "../../kernel/ir.js";
+import { type Expr, type Kernel, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import { type HelperUse, type Lanes, binary, cast, literal, unary, valueType } from "./syntax.js";
 
 /** Lines of WGSL with indentation. */
@@ -96,7 +96,8 @@ export function vectorizable(roots: readonly Expr[], lane: string): boolean {
   return ok;
 }
 
-export class ExprEmitter {
+/** Writes kernel IR expressions as WGSL `let` temporaries (scalar or vec4 along the lane), hoisting loop invariants. */
+export class WgslExprEmitter {
   readonly helpers = new Set<HelperUse>();
   readonly dynamicLoads: DynamicLoadInfo[] = [];
   /** Inputs read element by element, and inputs read as aligned vec4s. */
@@ -107,6 +108,10 @@ export class ExprEmitter {
   readonly #scopes: Map<string, string>[] = [new Map()];
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #keys = new Map<Expr, string>();
+  /** Interned structural keys: a key names its children by number, so keys stay short on a shared DAG. */
+  readonly #interned = new Map<string, string>();
+  /** While a rare operand is emitted for one lane of a vec4: the lane variable and the WGSL lane index. */
+  #laneMode: { readonly name: string; readonly index: string } | undefined;
   #next = 0;
 
   constructor(
@@ -139,7 +144,9 @@ export class ExprEmitter {
     else if (e.op === "random") parts.push(String(e.stream), showIndex(e.index));
     else if (e.op === "unary" || e.op === "binary") parts.push(e.fn);
     else if (e.op === "reduced") parts.push(String(e.phase));
-    k = `${parts.join(":")}(${children(e).map((c) => this.key(c)).join(",")})`;
+    const full = `${parts.join(":")}(${children(e).map((c) => this.key(c)).join(",")})`;
+    k = this.#interned.get(full);
+    if (k === undefined) this.#interned.set(full, (k = `#${this.#interned.size}`));
     this.#keys.set(e, k);
     return k;
   }
@@ -166,13 +173,16 @@ export class ExprEmitter {
 
   /** Emits, before a loop, every largest subexpression of `roots` that reads only `bound` (and is worth a temporary). */
   hoist(roots: readonly Expr[], bound: ReadonlySet<string>): void {
+    const seen = new Set<Expr>();
     const visit = (e: Expr): void => {
+      if (seen.has(e)) return;
+      seen.add(e);
       if (this.#cached(this.key(e)) !== undefined || e.op === "const" || e.op === "param" || e.op === "reduced") return;
       if ([...this.deps(e)].every((d) => bound.has(d))) {
         if (!(e.op === "idx" && e.index.op === "var")) this.#scalar(e);
         return;
       }
-      for (const c of children(e)) visit(c);
+      for (const c of hotChildren(e)) visit(c);
     };
     for (const r of roots) visit(r);
   }
@@ -191,6 +201,9 @@ export class ExprEmitter {
     const key = this.key(e);
     const hit = this.#cached(key);
     if (hit !== undefined) return hit;
+    // One lane of a value the vec4 code already holds.
+    const lanes = this.#laneMode && this.#cached(`v4:${key}`);
+    if (lanes) return `${lanes}[${this.#laneMode!.index}]`;
     switch (e.op) {
       case "stashed":
         throw new Error("internal: stashed values are a CPU code generation schedule");
@@ -207,17 +220,54 @@ export class ExprEmitter {
       case "load":
         return this.#bind(key, this.#scalarLoad(e));
       case "random":
-        this.use("nt_uniform");
-        return this.#bind(key, `nt_uniform(${this.#scalar(e.seed)}, ${(e.stream + 0x9e3779b9) >>> 0}u, ${indexText(e.index, this.env.vars)})`);
+        throw new Error("internal: random draws are decomposed over the IR before emission");
       case "unary":
         return this.#bind(key, unary(e.fn, e.type, this.#scalar(e.x), this.use));
       case "binary":
         return this.#bind(key, binary(e.fn, e.a.type, this.#scalar(e.a), this.#scalar(e.b), this.use));
       case "where":
+        if (e.rare) return this.#rareWhere(e, key);
         return this.#bind(key, `select(${this.#scalar(e.b)}, ${this.#scalar(e.a)}, ${this.#scalar(e.cond)})`);
       case "cast":
         return this.#bind(key, cast(e.x.type, e.type, this.#scalar(e.x), this.use));
     }
+  }
+
+  /** A rare `where` as a branch: b, replaced by a (computed inside the branch) where cond holds. */
+  #rareWhere(e: Extract<Expr, { op: "where" }>, key: string): string {
+    const [cond, otherwise] = [this.#scalar(e.cond), this.#scalar(e.b)];
+    const name = this.temp("r");
+    this.w.line(`var ${name} = ${otherwise};`);
+    this.w.open(`if (${cond})`);
+    this.enter();
+    this.w.line(`${name} = ${this.#scalar(e.a)};`);
+    this.exit();
+    this.w.close();
+    this.#scopes[this.#scopes.length - 1]!.set(key, name);
+    return name;
+  }
+
+  /**
+   * A rare `where` four lanes wide: b, and only when some lane's cond holds, a computed as a scalar for each such
+   * lane (reading the lane of every value the vec4 code holds already; loads along the lane at its own index).
+   */
+  #vectorRareWhere(e: Extract<Expr, { op: "where" }>, key: string, v: (x: Expr) => string): string {
+    const lane = this.lane!;
+    const [cond, otherwise] = [v(e.cond), v(e.b)];
+    const [name, l] = [this.temp("r"), this.temp("l")];
+    this.w.line(`var ${name} = ${otherwise};`);
+    this.w.open(`if (any(${cond}))`).open(`for (var ${l} = 0i; ${l} < 4i; ${l}++)`).open(`if (${cond}[${l}])`);
+    this.enter();
+    const first = this.env.vars.get(lane)!;
+    this.env.vars.set(lane, `(${first} + ${l})`);
+    this.#laneMode = { name: lane, index: l };
+    this.w.line(`${name}[${l}] = ${this.#scalar(e.a)};`);
+    this.#laneMode = undefined;
+    this.env.vars.set(lane, first);
+    this.exit();
+    this.w.close().close().close();
+    this.#scopes[this.#scopes.length - 1]!.set(key, name);
+    return name;
   }
 
   #scalarLoad(e: Extract<Expr, { op: "load" }>): string {
@@ -274,6 +324,7 @@ export class ExprEmitter {
       case "binary":
         return this.#bind(key, binary(e.fn, e.a.type, v(e.a), v(e.b), this.use, 4));
       case "where":
+        if (e.rare) return this.#vectorRareWhere(e, key, v);
         return this.#bind(key, `select(${v(e.b)}, ${v(e.a)}, ${v(e.cond)})`);
       case "cast":
         return this.#bind(key, cast(e.x.type, e.type, v(e.x), this.use, 4));

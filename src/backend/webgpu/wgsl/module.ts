@@ -3,7 +3,7 @@
 // flat workgroup number (2-D dispatch past maxComputeWorkgroupsPerDimension), and the decomposition of a
 // flat index into loop variables. Imports the IR and the emitter.
 import type { Kernel, LoopVar } from "../../kernel/ir.js";
-import type { ExprEmitter, Writer } from "./emit.js";
+import type { WgslExprEmitter, Writer } from "./emit.js";
 import { type Lanes, helperText, storageType } from "./syntax.js";
 
 /** What the device must know to launch a generated kernel. */
@@ -52,7 +52,7 @@ export function dispatchFor(count: number, caps: WgslCaps): [number, number, num
 }
 
 /** The module text: bindings (those the code uses), helpers, then the entry point already written to `w`. @example moduleText(k, em, w) */
-export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: readonly string[] = [], outLanes: Lanes = 1): string {
+export function moduleText(k: Kernel, em: WgslExprEmitter, w: Writer, preamble: readonly string[] = [], outLanes: Lanes = 1): string {
   const head: string[] = [...preamble];
   const b = bindings(k.inputs.length);
   if (k.params.length) head.push(`struct Params { ${k.params.map((t, i) => `p${i}: ${storageType(t)},`).join(" ")} }`);
@@ -69,7 +69,7 @@ export function moduleText(k: Kernel, em: ExprEmitter, w: Writer, preamble: read
 }
 
 /** What a template returns, from its emitter. @example return kernelResult(moduleText(k, em, w), "rows", dispatchFor(points, caps), em) */
-export function kernelResult(code: string, template: WgslKernel["template"], dispatch: readonly [number, number, number], em: ExprEmitter): WgslKernel {
+export function kernelResult(code: string, template: WgslKernel["template"], dispatch: readonly [number, number, number], em: WgslExprEmitter): WgslKernel {
   const sorted = (s: ReadonlySet<number>): number[] => [...s].sort((x, y) => x - y);
   return { code, template, dispatch, dynamicLoads: em.dynamicLoads, scalarInputs: sorted(em.scalarInputs), vectorInputs: sorted(em.vectorInputs) };
 }
@@ -83,7 +83,7 @@ export function entry(w: Writer, size: readonly [number, number?], subgroups = f
 }
 
 /** Binds each var of `vars` (row-major, the last fastest) from the flat i32 index `flat`, as WGSL lets. @example decompose(w, em, k.outer, "group") */
-export function decompose(w: Writer, em: ExprEmitter, vars: readonly LoopVar[], flat: string): void {
+export function decompose(w: Writer, em: WgslExprEmitter, vars: readonly LoopVar[], flat: string): void {
   let inner = 1;
   const names: string[] = [];
   for (let i = vars.length - 1; i >= 0; i--) {

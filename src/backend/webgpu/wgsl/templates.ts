@@ -6,21 +6,21 @@
 // - scan: one invocation per outer point, a running fold along the single inner loop.
 // Imports the IR, the emitter and the module helpers.
 import type { Kernel, LoopVar, Phase } from "../../kernel/ir.js";
-import { type EmitEnv, ExprEmitter, Writer, indexText, laneSplit, vectorizable } from "./emit.js";
+import { type EmitEnv, WgslExprEmitter, Writer, indexText, laneSplit, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep, valueType } from "./syntax.js";
 
 /** Output points per invocation in the elementwise template. */
 export const ELEMENTS_PER_INVOCATION = 4;
 
-function start(k: Kernel): { w: Writer; em: ExprEmitter } {
+function start(k: Kernel): { w: Writer; em: WgslExprEmitter } {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
-  return { w, em: new ExprEmitter(w, k, env) };
+  return { w, em: new WgslExprEmitter(w, k, env) };
 }
 
 /** Emits the store of the kernel's value at the current loop point. */
-function storeValue(k: Kernel, em: ExprEmitter): void {
+function storeValue(k: Kernel, em: WgslExprEmitter): void {
   const v = em.value(k.value);
   em.w.line(em.store(indexText(k.output.index, em.env.vars), v));
 }
@@ -66,7 +66,7 @@ export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
  * without regard for NaN and infinities (lavapipe) would turn mean = 0 · (1/0) into 0: adding a zero it
  * cannot see through (the top bit of a workgroup id) keeps the arithmetic at run time.
  */
-function identity(p: Phase, em: ExprEmitter): string {
+function identity(p: Phase, em: WgslExprEmitter): string {
   const id = reduceIdentity(p.fn, p.type, em.use);
   return extentOf(p.vars) === 0 && p.type === "f32" ? `(${id} + bitcast<f32>(wid.z & 0x80000000u))` : id;
 }
@@ -137,7 +137,7 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
 }
 
 /** Nested `for` loops over vars (as WGSL lets of the loop counters), calling body inside. */
-function loops(em: ExprEmitter, vars: readonly LoopVar[], bound: Set<string>, roots: () => Parameters<ExprEmitter["hoist"]>[0], body: () => void): void {
+function loops(em: WgslExprEmitter, vars: readonly LoopVar[], bound: Set<string>, roots: () => Parameters<WgslExprEmitter["hoist"]>[0], body: () => void): void {
   const w = em.w;
   const go = (i: number): void => {
     if (i === vars.length) return body();
