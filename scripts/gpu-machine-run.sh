@@ -49,7 +49,7 @@ step() { local name=$1; shift; echo "== $name"; local t0=$SECONDS; "$@"; echo "=
 # 1. Every device op suite on the GPU, against the float64 reference on fresh random inputs (not the examples
 #    suite: it type-checks with the TypeScript compilers, which do not travel).
 step "op suites on webgpu" env NT_DEVICES=webgpu WEBGPU_REQUIRED=1 timeout "${GPU_TEST_S:-200}" \
-  node node_modules/vitest/vitest.mjs run $(grep -l "helpers/devices" test/*.test.ts | grep -v examples) test/webgpu.test.ts test/webgpu-lost.test.ts \
+  node node_modules/vitest/vitest.mjs run test/device --exclude test/device/examples.test.ts \
   >"$OUT/tests.log" 2>&1
 grep -E "Test Files|Tests |FAIL|×" "$OUT/tests.log" | head -40
 [[ -n "${GPU_TESTS_ONLY:-}" ]] && exit 0

@@ -10,7 +10,7 @@ must "build" node scripts/build.mjs
 step "import direction (ARCHITECTURE.md)" node scripts/check-imports.mjs
 step "import check self-test" node scripts/check-imports.mjs --self-test
 step "test files type-check (TS 7)" node node_modules/typescript7/bin/tsc -p tsconfig.tests.json
-step "unit tests (vitest)" node node_modules/vitest/vitest.mjs run
+step "tests on the cpu (vitest: test/unit, test/device)" node node_modules/vitest/vitest.mjs run
 # WebGPU (Dawn in Node) needs a Vulkan driver Dawn accepts, and the browser test Debian's Chromium. On a machine
 # without them (a fresh clone), set them up here, idempotently, as .ci/run does (root and the Debian mirror).
 if [[ -z "${VK_ICD_FILENAMES:-}" ]]; then
@@ -21,8 +21,9 @@ if [[ ! -x /usr/bin/chromium ]] && command -v apt-get >/dev/null; then
   echo "installing Debian's chromium for the browser test…"
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium) >/dev/null 2>&1 || true
 fi
-# Every device suite on cpu and webgpu; a missing adapter is a failure, not a skip.
-step "op suites on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run $(grep -l "helpers/devices" test/*.test.ts) test/autodiff*.test.ts test/nn.test.ts test/webgpu.test.ts test/webgpu-lost.test.ts
+# The device matrix (test/device: ops, autodiff, nn, optim, memory, program cache) on cpu and webgpu; a missing
+# adapter is a failure, not a skip.
+step "device matrix on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run test/device
 step "browser: headless Chromium on navigator.gpu" node test/browser/run.mjs
 type_steps
 step "packed-package consumer" bash scripts/check-consumer.sh --no-build
