@@ -1,4 +1,4 @@
-/// <reference lib="esnext.disposable" />
+/// <reference lib="esnext.disposable" preserve="true" />
 // Layer: top (beside src/index.ts). The user-facing tensor: a graph node plus the set of names that are
 // private (masked), typed by its dims `S` and dtype `D`. This file holds only what every tensor has
 // (introspection, reading values, devices, disposal); each op family in src/ops adds its methods to the
