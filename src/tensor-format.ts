@@ -1,6 +1,6 @@
 // Layer: top. How a tensor prints: a header with its named dims, sizes and dtype, then its values nested by
 // dim (numpy's layout), abbreviated with "…" past six entries per dim. Imports nothing but types.
-import type { DType, Dim } from "./graph/node.js";
+import type { DType, NodeDim } from "./graph/node.js";
 
 const EDGE = 3;
 
@@ -9,7 +9,7 @@ const EDGE = 3;
  * @example formatTensor([{ name: "i", size: 2 }], new Set(), "float32", new Float32Array([1, 2.5]))
  * // 'Tensor { i: 2 } float32\n[1, 2.5]'
  */
-export function formatTensor(dims: readonly Dim[], masked: ReadonlySet<string>, dtype: DType, values?: ArrayLike<number>, note = "(not computed yet)"): string {
+export function formatTensor(dims: readonly NodeDim[], masked: ReadonlySet<string>, dtype: DType, values?: ArrayLike<number>, note = "(not computed yet)"): string {
   const entries = dims.map((d) => `${d.name}${masked.has(d.name) ? " (private)" : ""}: ${d.size}`);
   const header = `Tensor ${entries.length ? `{ ${entries.join(", ")} }` : "{}"} ${dtype}`;
   if (!values) return `${header}\n${note}`;

@@ -89,7 +89,7 @@ expectType<Tensor<[["batch", 3, "masked"], ["beam", 2, "masked"]], "float32">>(c
 expectError(layerNorm(x2, "beam"));
 expectError(linear(x2, "batch", W));
 
-// ---- one DType: the graph's copy (src/graph/node.ts, to be replaced by a re-export) must stay the public one ----------
+// ---- one DType: the graph re-exports the public one (src/types/dims.ts) ----------------------------------------
 declare const graphDType: GraphDType;
 declare const publicDType: DType;
 expectType<DType>(graphDType);

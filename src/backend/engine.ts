@@ -2,7 +2,7 @@
 // once initialised), the default device, and realize/read/transfer that route a graph to the device that
 // holds its inputs and run it through the one realize loop (realize.ts). Imports src/graph, the device
 // contract and realize.ts; nothing from src/ops.
-import type { DType, Dim, Node } from "../graph/node.js";
+import type { DType, NodeDim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, DeviceBuffer, KernelReport, KernelStats, MemoryStats, TypedArray } from "./device-contract.js";
@@ -89,7 +89,7 @@ export async function setDevice(device: string | Device): Promise<Device> {
 }
 
 /** @internal A new source node holding `values` (contiguous, row-major over `dims`) on the default device. */
-export function uploadNode(values: TypedArray, dtype: DType, dims: readonly Dim[], device: Device = getDefaultDevice()): Node {
+export function uploadNode(values: TypedArray, dtype: DType, dims: readonly NodeDim[], device: Device = getDefaultDevice()): Node {
   const buffer = device.upload(values, dtype);
   return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
 }

@@ -3,11 +3,11 @@
 // keeps it implicit), so each builder takes the union of its operands' dims. Imports only src/graph.
 import { binaryNode, castNode, fillNode, iotaNode, reduceNode, unaryNode, viewNode, whereNode } from "./build.js";
 import { idxAdd, idxConst, idxMul, idxVar, type IndexExpr } from "./index-expr.js";
-import type { BinaryFn, Dim, Node, UnaryFn } from "./node.js";
+import type { BinaryFn, NodeDim, Node, UnaryFn } from "./node.js";
 
 /** The dims of several operands: the first one's, then each next one's new names. @example union(g, w) // g.dims, then w's others */
-export function union(...nodes: readonly Node[]): Dim[] {
-  const out: Dim[] = [];
+export function union(...nodes: readonly Node[]): NodeDim[] {
+  const out: NodeDim[] = [];
   for (const n of nodes) for (const d of n.dims) if (!out.some((o) => o.name === d.name)) out.push(d);
   return out;
 }
@@ -37,7 +37,7 @@ export const select = (cond: Node, a: Node, b: Node): Node => whereNode(cond, a,
 export const sum = (x: Node, names: readonly string[]): Node => reduceNode("sum", x, names.filter((n) => x.dims.some((d) => d.name === n)));
 
 /** Sums `x` over its dims that are not in `dims` (the adjoint of broadcasting). @example sumTo(mul(g, w), x.dims) */
-export function sumTo(x: Node, dims: readonly Dim[]): Node {
+export function sumTo(x: Node, dims: readonly NodeDim[]): Node {
   return sum(
     x,
     x.dims.filter((d) => !dims.some((o) => o.name === d.name)).map((d) => d.name),
@@ -45,21 +45,21 @@ export function sumTo(x: Node, dims: readonly Dim[]): Node {
 }
 
 /** `x` with exactly `dims`, in that order: a broadcast and/or reordering view (x's dims must be among them). @example conform(g, x.dims) */
-export function conform(x: Node, dims: readonly Dim[]): Node {
+export function conform(x: Node, dims: readonly NodeDim[]): Node {
   const index: Record<string, IndexExpr> = {};
   for (const d of x.dims) index[d.name] = idxVar(d.name);
   return viewNode(x, dims, { index, bounds: [], fill: 0 });
 }
 
 /** `x` read backwards along `dim` (a view). @example reverse(g, { name: "t", size: 5 }) */
-export function reverse(x: Node, dim: Dim): Node {
+export function reverse(x: Node, dim: NodeDim): Node {
   const index: Record<string, IndexExpr> = {};
   for (const d of x.dims) index[d.name] = d.name === dim.name ? idxAdd(idxConst(dim.size - 1), idxMul(idxVar(d.name), -1)) : idxVar(d.name);
   return viewNode(x, x.dims, { index, bounds: [], fill: 0 });
 }
 
 /** `x` shifted by one along `dim`: position i reads i - 1, and position 0 reads `fill`. @example shiftDown(y, t, NaN) */
-export function shiftDown(x: Node, dim: Dim, fill: number): Node {
+export function shiftDown(x: Node, dim: NodeDim, fill: number): Node {
   const index: Record<string, IndexExpr> = {};
   for (const d of x.dims) index[d.name] = d.name === dim.name ? idxAdd(idxVar(d.name), idxConst(-1)) : idxVar(d.name);
   return viewNode(x, x.dims, { index, bounds: [{ expr: index[dim.name]!, lo: 0, hi: dim.size }], fill });
@@ -77,7 +77,7 @@ export function renameDim(x: Node, from: string, to: string): Node {
 }
 
 /** The positions 0…size-1 along a dim, as float32. @example positions({ name: "t", size: 5 }) // 0 1 2 3 4 */
-export const positions = (dim: Dim): Node => iotaNode(dim.name, [dim], "float32");
+export const positions = (dim: NodeDim): Node => iotaNode(dim.name, [dim], "float32");
 
 /**
  * A dim name not among `taken`, derived from `base` deterministically (so a training step's backward graph

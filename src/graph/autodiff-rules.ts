@@ -31,7 +31,7 @@ import {
 import { gatherNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
 import { invertView } from "./invert-view.js";
-import type { BinaryFn, Dim, Node, Op, UnaryFn } from "./node.js";
+import type { BinaryFn, NodeDim, Node, Op, UnaryFn } from "./node.js";
 
 type Grads = (Node | undefined)[];
 
@@ -200,7 +200,7 @@ function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node):
 function scatterView(map: Extract<Op, { kind: "view" }>["map"], x: Node, y: Node, g: Node): Node {
   let h = g;
   const env = new Map<string, IndexExpr>();
-  const renamed: Dim[] = [];
+  const renamed: NodeDim[] = [];
   for (const d of y.dims) {
     const name = freshName(d.name, x, y, h);
     h = renameDim(h, d.name, name);
@@ -220,7 +220,7 @@ function scatterView(map: Extract<Op, { kind: "view" }>["map"], x: Node, y: Node
 }
 
 /** An index expression evaluated as a float32 tensor over the dims it reads (exact below 2^24). */
-function indexNode(e: IndexExpr, dims: readonly Dim[]): Node {
+function indexNode(e: IndexExpr, dims: readonly NodeDim[]): Node {
   switch (e.op) {
     case "var":
       return positions(dims.find((d) => d.name === e.name)!);

@@ -6,7 +6,7 @@ import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, substitute, toAffine 
 import {
   type BinaryFn,
   type DType,
-  type Dim,
+  type NodeDim,
   Node,
   type ReduceFn,
   type Storage,
@@ -20,7 +20,7 @@ function assert(ok: boolean, what: string): asserts ok {
 }
 
 /** Checks that every dim of `input` is a dim of `out` with the same size (index notation reads by name). */
-function assertSubset(input: Node, out: readonly Dim[]): void {
+function assertSubset(input: Node, out: readonly NodeDim[]): void {
   for (const d of input.dims) {
     const o = out.find((x) => x.name === d.name);
     assert(o !== undefined && o.size === d.size, `${d.name} of node ${input.id} is not in the output dims`);
@@ -28,15 +28,15 @@ function assertSubset(input: Node, out: readonly Dim[]): void {
 }
 
 /** A materialised value. */
-export const sourceNode = (dtype: DType, dims: readonly Dim[], storage: Storage): Node =>
+export const sourceNode = (dtype: DType, dims: readonly NodeDim[], storage: Storage): Node =>
   new Node({ kind: "source" }, [], dtype, dims, storage);
 
 /** A constant broadcast over `dims` (`[]` for a scalar). */
-export const fillNode = (value: number, dtype: DType, dims: readonly Dim[] = []): Node =>
+export const fillNode = (value: number, dtype: DType, dims: readonly NodeDim[] = []): Node =>
   new Node({ kind: "fill", value }, [], dtype, dims);
 
 /** The index along `dim`, over `dims`. */
-export function iotaNode(dim: string, dims: readonly Dim[], dtype: DType): Node {
+export function iotaNode(dim: string, dims: readonly NodeDim[], dtype: DType): Node {
   assert(
     dims.some((d) => d.name === dim),
     `iota over absent ${dim}`,
@@ -45,20 +45,20 @@ export function iotaNode(dim: string, dims: readonly Dim[], dtype: DType): Node 
 }
 
 /** Uniform [0, 1) float32 values from a counter-based generator keyed by (seed, stream, row-major index). */
-export const randomNode = (seed: number, stream: number, dims: readonly Dim[]): Node =>
+export const randomNode = (seed: number, stream: number, dims: readonly NodeDim[]): Node =>
   new Node({ kind: "random", seed: seed >>> 0, stream: stream >>> 0 }, [], "float32", dims);
 
 export const unaryNode = (fn: UnaryFn, x: Node, dtype: DType = x.dtype): Node => new Node({ kind: "unary", fn }, [x], dtype, x.dims);
 
 /** An elementwise binary op; each operand is read by name, so it may have any subset of `dims`. */
-export function binaryNode(fn: BinaryFn, a: Node, b: Node, dims: readonly Dim[], dtype: DType): Node {
+export function binaryNode(fn: BinaryFn, a: Node, b: Node, dims: readonly NodeDim[], dtype: DType): Node {
   assertSubset(a, dims);
   assertSubset(b, dims);
   return new Node({ kind: "binary", fn }, [a, b], dtype, dims);
 }
 
 /** `cond ? a : b`, elementwise and read by name. */
-export function whereNode(cond: Node, a: Node, b: Node, dims: readonly Dim[]): Node {
+export function whereNode(cond: Node, a: Node, b: Node, dims: readonly NodeDim[]): Node {
   assert(cond.dtype === "bool" && a.dtype === b.dtype, "where operand types");
   for (const x of [cond, a, b]) assertSubset(x, dims);
   return new Node({ kind: "where" }, [cond, a, b], a.dtype, dims);
@@ -87,7 +87,7 @@ export function reduceNode(fn: ReduceFn, x: Node, names: readonly string[]): Nod
  * an affine view of a materialised node without bounds shares its buffer under new strides. With `copy`
  * the view is always a node of its own, so materialising it writes a new contiguous buffer.
  */
-export function viewNode(x: Node, dims: readonly Dim[], map: ViewMap, options: { readonly copy?: boolean } = {}): Node {
+export function viewNode(x: Node, dims: readonly NodeDim[], map: ViewMap, options: { readonly copy?: boolean } = {}): Node {
   for (const d of x.dims) assert(map.index[d.name] !== undefined, `view does not index ${d.name}`);
   // A copy: a kernel that reads x through the map and writes a new, contiguous buffer.
   if (options.copy) return new Node({ kind: "view", map }, [x], x.dtype, dims);
@@ -111,7 +111,7 @@ export function viewNode(x: Node, dims: readonly Dim[], map: ViewMap, options: {
   return new Node({ kind: "view", map }, [x], x.dtype, dims);
 }
 
-function isIdentity(x: Node, dims: readonly Dim[], map: ViewMap): boolean {
+function isIdentity(x: Node, dims: readonly NodeDim[], map: ViewMap): boolean {
   if (map.bounds.length || dims.length !== x.dims.length) return false;
   return x.dims.every((d, i) => {
     const e = map.index[d.name]!;
@@ -119,7 +119,7 @@ function isIdentity(x: Node, dims: readonly Dim[], map: ViewMap): boolean {
   });
 }
 
-function foldIntoStorage(x: Node, dims: readonly Dim[], map: ViewMap): Storage | undefined {
+function foldIntoStorage(x: Node, dims: readonly NodeDim[], map: ViewMap): Storage | undefined {
   const s = x.storage!;
   // The whole address Σ stride·index, folded at once: a stack of dims adjacent in memory reads
   // (m div B)·B·c + (m mod B)·c, which is affine only as a sum.
@@ -143,7 +143,7 @@ export function identityMap(x: Node): Record<string, IndexExpr> {
  * Reads `x` along `dim` at the positions held in the int32 `index` node: the result has `dims`, where
  * `dim` is replaced by the index node's dims (shared names are matched pointwise).
  */
-export function gatherNode(x: Node, dim: string, index: Node, dims: readonly Dim[]): Node {
+export function gatherNode(x: Node, dim: string, index: Node, dims: readonly NodeDim[]): Node {
   assert(index.dtype === "int32", "gather index dtype");
   assertSubset(index, dims);
   return new Node({ kind: "gather", dim }, [x, index], x.dtype, dims);
@@ -157,7 +157,7 @@ export function gatherNode(x: Node, dim: string, index: Node, dims: readonly Dim
  * The adjoint of gatherNode, O(values) work.
  * @example scatterAddNode(g, "vocab", ids, table.dims) // g [batch, seq, embed], ids [batch, seq] -> [vocab, embed]
  */
-export function scatterAddNode(values: Node, dim: string, index: Node, dims: readonly Dim[]): Node {
+export function scatterAddNode(values: Node, dim: string, index: Node, dims: readonly NodeDim[]): Node {
   assert(index.dtype === "int32" && values.dtype === "float32", "scatter-add dtypes");
   assertSubset(index, values.dims);
   assert(dims.every((d) => d.name === dim || values.dims.some((v) => v.name === d.name && v.size === d.size)), "scatter-add output dims");

@@ -4,7 +4,7 @@
 // g[e⁻¹(x)] with bounds where x has no preimage; dims that e never reads (expand) are summed first.
 // Imports only src/graph.
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar, indexVars, showIndex, substitute } from "./index-expr.js";
-import type { Dim, ViewBound, ViewMap } from "./node.js";
+import type { NodeDim, ViewBound, ViewMap } from "./node.js";
 
 /** How to turn a view's upstream gradient into its input's: sum `summed`, then read through `map` (fill 0). */
 export interface ViewAdjoint {
@@ -158,8 +158,8 @@ function* permutations<T>(items: readonly T[]): Generator<T[]> {
 }
 
 /** Groups source dims that read common view variables (a stack reads one variable from several dims). */
-function components(source: readonly Dim[], map: ViewMap): { dims: Dim[]; vars: Set<string> }[] {
-  const groups: { dims: Dim[]; vars: Set<string> }[] = [];
+function components(source: readonly NodeDim[], map: ViewMap): { dims: NodeDim[]; vars: Set<string> }[] {
+  const groups: { dims: NodeDim[]; vars: Set<string> }[] = [];
   for (const d of source) {
     const vars = indexVars(map.index[d.name]!);
     const joined = groups.filter((g) => [...vars].some((v) => g.vars.has(v)));
@@ -182,7 +182,7 @@ const maxGroup = 5;
  * recognised (the caller then scatters with a one-hot comparison).
  * @example invertView(x.dims, t.dims, t.op.map) // transpose: each dim reads itself back
  */
-export function invertView(source: readonly Dim[], view: readonly Dim[], map: ViewMap): ViewAdjoint | null {
+export function invertView(source: readonly NodeDim[], view: readonly NodeDim[], map: ViewMap): ViewAdjoint | null {
   const sizes = new Map(view.map((d) => [d.name, d.size]));
   const read = new Set<string>();
   for (const d of source) indexVars(map.index[d.name]!, read);
@@ -208,7 +208,7 @@ export function invertView(source: readonly Dim[], view: readonly Dim[], map: Vi
   };
 }
 
-function solveGroup(dims: readonly Dim[], map: ViewMap, sizes: ReadonlyMap<string, number>): ReturnType<typeof solveAffine> {
+function solveGroup(dims: readonly NodeDim[], map: ViewMap, sizes: ReadonlyMap<string, number>): ReturnType<typeof solveAffine> {
   if (dims.length > maxGroup) return null;
   // The group's linear address, row-major over its dims in some order, must be affine in the view variables.
   for (const order of permutations(dims)) {

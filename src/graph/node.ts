@@ -5,10 +5,17 @@
 import type { BinaryFn, ReduceFn, UnaryFn } from "./alu.js";
 import type { IndexExpr } from "./index-expr.js";
 
-export type DType = "float32" | "int32" | "bool";
+import type { DType } from "../types/dims.js";
 
-/** A named dim of a node. Masking is a front-end concern (src/tensor.ts), not part of the graph. */
-export interface Dim {
+/** The element types, one definition for the whole library (src/types/dims.ts). */
+export type { DType };
+
+/**
+ * A named dim of a node. Masking is a front-end concern (src/tensor.ts), not part of the graph. (A dim has one
+ * form per layer: `[name, size]` tuples in the types (src/types/dims.ts `Dim`), `ShapeDim` with its masked
+ * flag in the runtime checks (src/shape/dims.ts), and this `NodeDim` in the graph and the back end.)
+ */
+export interface NodeDim {
   readonly name: string;
   readonly size: number;
 }
@@ -86,7 +93,7 @@ export class Node {
     readonly op: Op,
     inputs: readonly Node[],
     readonly dtype: DType,
-    readonly dims: readonly Dim[],
+    readonly dims: readonly NodeDim[],
     storage?: Storage,
   ) {
     this.#inputs = inputs;
@@ -143,7 +150,7 @@ export function withRetainedGraph<T>(fn: () => T): T {
 }
 
 /** Contiguous row-major strides for dims in this order. */
-export function contiguousStrides(dims: readonly Dim[]): number[] {
+export function contiguousStrides(dims: readonly NodeDim[]): number[] {
   const strides = new Array<number>(dims.length);
   let s = 1;
   for (let i = dims.length - 1; i >= 0; i--) {
@@ -154,7 +161,7 @@ export function contiguousStrides(dims: readonly Dim[]): number[] {
 }
 
 /** The dim of a node by name; an internal invariant, so a plain Error. */
-export function dimOf(node: Node, name: string): Dim {
+export function dimOf(node: Node, name: string): NodeDim {
   const d = node.dims.find((x) => x.name === name);
   if (!d) throw new Error(`internal: ${name} is not a dim of node ${node.id}`);
   return d;

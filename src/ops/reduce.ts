@@ -3,7 +3,7 @@
 // their order. Each is a composition of the reduce/scan/argsort primitives; the fuser makes them one kernel.
 import { binaryNode, castNode, fillNode, gatherNode, iotaNode, reduceNode, scanNode, unaryNode, viewNode, whereNode, argsortNode, identityMap } from "../graph/build.js";
 import { idxVar } from "../graph/index-expr.js";
-import type { DType as GraphDType, Node, ReduceFn } from "../graph/node.js";
+import type { Node, ReduceFn } from "../graph/node.js";
 import { checkName, describeValue, lookup } from "../shape/dims.js";
 import { arithmeticType, floatType, logicalType } from "../shape/dtype.js";
 import { reduceShape } from "../shape/reduce.js";
@@ -66,7 +66,7 @@ declare module "../tensor.js" {
 }
 
 const f32 = (v: number): Node => fillNode(v, "float32");
-const bin = (fn: "add" | "sub" | "mul" | "div" | "eq" | "ne" | "or", a: Node, b: Node, dtype: GraphDType = a.dtype): Node =>
+const bin = (fn: "add" | "sub" | "mul" | "div" | "eq" | "ne" | "or", a: Node, b: Node, dtype: DType = a.dtype): Node =>
   binaryNode(fn, a, b, a.dims.length >= b.dims.length ? a.dims : b.dims, fn === "eq" || fn === "ne" || fn === "or" ? "bool" : dtype);
 
 function reduction(fn: ReduceFn, check: (d: DType) => unknown) {

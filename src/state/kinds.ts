@@ -5,7 +5,7 @@
 // src/backend/engine and the top layer.
 import { realize, uploadTo } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
-import { type Dim as GraphDim, Node, contiguousStrides } from "../graph/node.js";
+import { type NodeDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
 import { type AnyTensor, type ArrayFor, Tensor } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
@@ -62,7 +62,7 @@ function fill(target: Node, value: Node): void {
 
 /** A fresh source node that will hold `init`'s value. */
 function holder(init: AnyTensor): Node {
-  const node = new Node({ kind: "source" }, [], init.dtype, init.node.dims.map((d): GraphDim => ({ name: d.name, size: d.size })));
+  const node = new Node({ kind: "source" }, [], init.dtype, init.node.dims.map((d): NodeDim => ({ name: d.name, size: d.size })));
   fill(node, init.node);
   return node;
 }

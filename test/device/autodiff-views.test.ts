@@ -7,7 +7,7 @@ import { evaluate } from "../../src/backend/cpu/reference.js";
 import { identityMap, scatterAddNode, viewNode } from "../../src/graph/build.js";
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMul, idxVar } from "../../src/graph/index-expr.js";
 import { invertView } from "../../src/graph/invert-view.js";
-import type { Dim, ViewMap } from "../../src/graph/node.js";
+import type { NodeDim, ViewMap } from "../../src/graph/node.js";
 import { concat, grad, tensor } from "../../src/index.js";
 import { type AnyTensor, wrap } from "../../src/tensor.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
@@ -92,7 +92,7 @@ describe("gathers (their adjoint is the scatter-add primitive) and scatter-add (
 });
 
 /** A raw view of x, to reach maps no movement op builds. */
-function rawView(x: AnyTensor, dims: Dim[], index: Record<string, IndexExpr>, bounds: ViewMap["bounds"] = []): AnyTensor {
+function rawView(x: AnyTensor, dims: NodeDim[], index: Record<string, IndexExpr>, bounds: ViewMap["bounds"] = []): AnyTensor {
   return wrap(viewNode(x.node, dims, { index, bounds, fill: 0 }));
 }
 
@@ -114,7 +114,7 @@ describe("maps that are not injective or not recognised use the one-hot scatter"
 });
 
 describe("invertView", () => {
-  const d = (name: string, size: number): Dim => ({ name, size });
+  const d = (name: string, size: number): NodeDim => ({ name, size });
   const src = [d("a", 3), d("h", 6)];
   const mapOf = (x: AnyTensor): ViewMap => (x.node.op as { map: ViewMap }).map;
   const lazy = (): any => loose(tensor(new Float32Array(18), [["a", 3], ["h", 6]])).add(1);
@@ -143,7 +143,7 @@ describe("invertView", () => {
   it("the adjoint view reproduces the scatter on random upstream values", async () => {
     const x = lazy();
     const v = x.split("h", [["p", 3], "q"]).stack({ m: ["q", "a"] }).narrow("p", 1, 2, "r");
-    const g = loose(input(v.node.dims.map((e: Dim) => [e.name, e.size])));
+    const g = loose(input(v.node.dims.map((e: NodeDim) => [e.name, e.size])));
     const [dx] = grad((t: any) => t.split("h", [["p", 3], "q"]).stack({ m: ["q", "a"] }).narrow("p", 1, 2, "r").mul(g).sum(["m", "r"]))(x) as AnyTensor[];
     // Independent scatter: walk every view position and add g there to the source position it reads.
     const want = new Float64Array(18);

@@ -3,7 +3,7 @@
 // the fallback where code generation is not allowed. Clarity over speed. Imports src/graph and src/types.
 import { evalIndex } from "../../graph/index-expr.js";
 import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../../graph/alu.js";
-import { type DType, type Dim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
+import { type DType, type NodeDim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
 import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
@@ -38,7 +38,7 @@ export function evaluate(node: Node, memo: Map<Node, Float64Array> = new Map(), 
 const denseStrides = contiguousStrides;
 
 /** For each output dim, the stride of the same-named dim in `input`'s dense layout (0 when it has none). */
-function stridesByName(input: readonly Dim[], out: readonly Dim[]): number[] {
+function stridesByName(input: readonly NodeDim[], out: readonly NodeDim[]): number[] {
   const s = denseStrides(input);
   return out.map((d) => {
     const i = input.findIndex((x) => x.name === d.name);
@@ -47,7 +47,7 @@ function stridesByName(input: readonly Dim[], out: readonly Dim[]): number[] {
 }
 
 /** Calls fn(flatOut, offsets) for every position of `dims`, where offsets[k] = Σ index·strides[k]. */
-function forEach(dims: readonly Dim[], strides: readonly number[][], fn: (flat: number, offsets: number[]) => void): void {
+function forEach(dims: readonly NodeDim[], strides: readonly number[][], fn: (flat: number, offsets: number[]) => void): void {
   const n = dims.reduce((a, d) => a * d.size, 1);
   if (n === 0) return;
   const idx = dims.map(() => 0);

@@ -4,7 +4,7 @@
 // seeds) are `param`s, not constants, so the structure — and the cache key — stays the same.
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
 import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
-import type { BinaryFn, ReduceFn, UnaryFn } from "../../graph/node.js";
+import type { BinaryFn, DType, ReduceFn, UnaryFn } from "../../graph/node.js";
 import type { Contraction } from "./passes/contraction.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
@@ -171,4 +171,4 @@ export function exprDeps(memo: Map<Expr, ReadonlySet<string>>, e: Expr, stashedA
 export const kernelExprs = (k: Kernel): Expr[] => [...k.phases.map((p) => p.body), k.value];
 
 /** The scalar type of a graph dtype. */
-export const scalarType = (dtype: "float32" | "int32" | "bool"): ScalarType => (dtype === "float32" ? "f32" : dtype === "int32" ? "i32" : "bool");
+export const scalarType = (dtype: DType): ScalarType => (dtype === "float32" ? "f32" : dtype === "int32" ? "i32" : "bool");

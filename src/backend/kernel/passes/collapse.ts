@@ -6,7 +6,14 @@ import { type IndexExpr, idxDiv, idxMod, idxVar, substitute, toAffine } from "..
 import { type Expr, type Kernel, type LoopVar, type Phase, kernelExprs, walkExpr } from "../ir.js";
 import { simplifyIndex } from "./simplify.js";
 
-function mapIndices(e: Expr, f: (i: IndexExpr) => IndexExpr): Expr {
+/** e with every index rewritten by f; each distinct node once, so a node shared by two parents stays shared. */
+function mapIndices(e: Expr, f: (i: IndexExpr) => IndexExpr, memo: Map<Expr, Expr>): Expr {
+  let r = memo.get(e);
+  if (!r) memo.set(e, (r = mapNode(e, f, memo)));
+  return r;
+}
+
+function mapNode(e: Expr, f: (i: IndexExpr) => IndexExpr, memo: Map<Expr, Expr>): Expr {
   switch (e.op) {
     case "idx":
       return { ...e, index: f(e.index) };
@@ -14,18 +21,18 @@ function mapIndices(e: Expr, f: (i: IndexExpr) => IndexExpr): Expr {
       return {
         ...e,
         index: f(e.index),
-        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: mapIndices(e.dynamic.value, f) } } : {}),
-        ...(e.guard ? { guard: mapIndices(e.guard, f) } : {}),
+        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: mapIndices(e.dynamic.value, f, memo) } } : {}),
+        ...(e.guard ? { guard: mapIndices(e.guard, f, memo) } : {}),
       };
     case "random":
-      return { ...e, index: f(e.index), seed: mapIndices(e.seed, f) };
+      return { ...e, index: f(e.index), seed: mapIndices(e.seed, f, memo) };
     case "unary":
     case "cast":
-      return { ...e, x: mapIndices(e.x, f) };
+      return { ...e, x: mapIndices(e.x, f, memo) };
     case "binary":
-      return { ...e, a: mapIndices(e.a, f), b: mapIndices(e.b, f) };
+      return { ...e, a: mapIndices(e.a, f, memo), b: mapIndices(e.b, f, memo) };
     case "where":
-      return { ...e, cond: mapIndices(e.cond, f), a: mapIndices(e.a, f), b: mapIndices(e.b, f) };
+      return { ...e, cond: mapIndices(e.cond, f, memo), a: mapIndices(e.a, f, memo), b: mapIndices(e.b, f, memo) };
     default:
       return e;
   }
@@ -44,10 +51,11 @@ function merge(k: Kernel, a: LoopVar, b: LoopVar): Kernel | undefined {
     [b.name, idxMod(idxVar(a.name), b.extent)],
   ]);
   const rewrite = (i: IndexExpr): IndexExpr => simplifyIndex(substitute(i, env));
+  const memo = new Map<Expr, Expr>();
   const merged: Kernel = {
     ...k,
-    phases: k.phases.map((p) => ({ ...p, body: mapIndices(p.body, rewrite) })),
-    value: mapIndices(k.value, rewrite),
+    phases: k.phases.map((p) => ({ ...p, body: mapIndices(p.body, rewrite, memo) })),
+    value: mapIndices(k.value, rewrite, memo),
     output: { ...k.output, index: rewrite(k.output.index) },
   };
   if (!allIndices(merged).every((i) => toAffine(i))) return undefined;

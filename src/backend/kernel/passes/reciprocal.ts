@@ -11,11 +11,18 @@ function reads(e: Expr, v: string): boolean {
   return children(e).some((c) => reads(c, v));
 }
 
-/** Rewrites divisions; unchanged subtrees keep their identity (later passes match expressions by object). */
-function rewrite(e: Expr, inner: string): Expr {
+/** Rewrites divisions; unchanged subtrees keep their identity (later passes match expressions by object), and
+ *  each distinct node is rewritten once, so a node shared by two parents stays shared. */
+function rewrite(e: Expr, inner: string, memo: Map<Expr, Expr>): Expr {
+  let r = memo.get(e);
+  if (!r) memo.set(e, (r = rewriteNode(e, inner, memo)));
+  return r;
+}
+
+function rewriteNode(e: Expr, inner: string, memo: Map<Expr, Expr>): Expr {
   switch (e.op) {
     case "binary": {
-      const [a, b] = [rewrite(e.a, inner), rewrite(e.b, inner)];
+      const [a, b] = [rewrite(e.a, inner, memo), rewrite(e.b, inner, memo)];
       if (e.fn === "div" && e.type === "f32" && b.op !== "const" && !reads(b, inner)) {
         return { op: "binary", type: "f32", fn: "mul", a, b: { op: "unary", type: "f32", fn: "recip", x: b } };
       }
@@ -23,11 +30,11 @@ function rewrite(e: Expr, inner: string): Expr {
     }
     case "unary":
     case "cast": {
-      const x = rewrite(e.x, inner);
+      const x = rewrite(e.x, inner, memo);
       return x === e.x ? e : { ...e, x };
     }
     case "where": {
-      const [cond, a, b] = [rewrite(e.cond, inner), rewrite(e.a, inner), rewrite(e.b, inner)];
+      const [cond, a, b] = [rewrite(e.cond, inner, memo), rewrite(e.a, inner, memo), rewrite(e.b, inner, memo)];
       return cond === e.cond && a === e.a && b === e.b ? e : { ...e, cond, a, b };
     }
     default:
@@ -42,8 +49,9 @@ export function invariantReciprocals(k: Kernel): Kernel {
     ...k,
     phases: k.phases.map((p) => {
       const last = p.vars[p.vars.length - 1];
-      return last ? { ...p, body: rewrite(p.body, last.name), ...(p.stash ? { stash: rewrite(p.stash, last.name) } : {}) } : p;
+      const memo = new Map<Expr, Expr>(); // per phase: what varies along its innermost loop differs
+      return last ? { ...p, body: rewrite(p.body, last.name, memo), ...(p.stash ? { stash: rewrite(p.stash, last.name, memo) } : {}) } : p;
     }),
-    value: store ? rewrite(k.value, store.name) : k.value,
+    value: store ? rewrite(k.value, store.name, new Map()) : k.value,
   };
 }

@@ -4,7 +4,7 @@
 // Imports src/graph and the routine descriptions.
 import { viewNode } from "../../../graph/build.js";
 import { idxVar } from "../../../graph/index-expr.js";
-import { type Dim, type Node, contiguousStrides } from "../../../graph/node.js";
+import { type NodeDim, type Node, contiguousStrides } from "../../../graph/node.js";
 import { scalarType } from "../ir.js";
 import type { Routine } from "../routine.js";
 
@@ -34,7 +34,7 @@ export function contiguousInput(x: Node): Node {
 }
 
 /** Each of `of`'s dims' contiguous stride in `within` (0 where `within` lacks the dim). */
-function stridesIn(within: readonly Dim[], of: readonly Dim[]): number[] {
+function stridesIn(within: readonly NodeDim[], of: readonly NodeDim[]): number[] {
   const dense = contiguousStrides(within);
   return of.map((d) => {
     const i = within.findIndex((w) => w.name === d.name);

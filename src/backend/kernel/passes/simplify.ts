@@ -26,7 +26,14 @@ export function simplifyIndex(e: IndexExpr): IndexExpr {
   }
 }
 
-function simplifyExpr(e: Expr): Expr {
+/** The rewrite of e, each distinct node once: a node shared by two parents stays shared (the generators compute it once). */
+function simplifyExpr(e: Expr, memo: Map<Expr, Expr>): Expr {
+  let r = memo.get(e);
+  if (!r) memo.set(e, (r = simplifyExprNode(e, memo)));
+  return r;
+}
+
+function simplifyExprNode(e: Expr, memo: Map<Expr, Expr>): Expr {
   switch (e.op) {
     case "idx": {
       const index = simplifyIndex(e.index);
@@ -36,25 +43,25 @@ function simplifyExpr(e: Expr): Expr {
       return {
         ...e,
         index: simplifyIndex(e.index),
-        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: simplifyExpr(e.dynamic.value) } } : {}),
-        ...(e.guard ? { guard: simplifyExpr(e.guard) } : {}),
+        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: simplifyExpr(e.dynamic.value, memo) } } : {}),
+        ...(e.guard ? { guard: simplifyExpr(e.guard, memo) } : {}),
       };
     case "random":
-      return { ...e, index: simplifyIndex(e.index), seed: simplifyExpr(e.seed) };
+      return { ...e, index: simplifyIndex(e.index), seed: simplifyExpr(e.seed, memo) };
     case "unary":
-      return { ...e, x: simplifyExpr(e.x) };
+      return { ...e, x: simplifyExpr(e.x, memo) };
     case "cast": {
-      const x = simplifyExpr(e.x);
+      const x = simplifyExpr(e.x, memo);
       if (x.type === e.type) return x;
       if (x.op === "const") return { op: "const", type: e.type, value: e.type === "bool" ? Number(x.value !== 0) : e.type === "i32" ? Math.trunc(x.value) : x.value };
       return { ...e, x };
     }
     case "binary":
-      return { ...e, a: simplifyExpr(e.a), b: simplifyExpr(e.b) };
+      return { ...e, a: simplifyExpr(e.a, memo), b: simplifyExpr(e.b, memo) };
     case "where": {
-      const cond = simplifyExpr(e.cond);
-      if (cond.op === "const") return simplifyExpr(cond.value ? e.a : e.b);
-      return { ...e, cond, a: simplifyExpr(e.a), b: simplifyExpr(e.b) };
+      const cond = simplifyExpr(e.cond, memo);
+      if (cond.op === "const") return simplifyExpr(cond.value ? e.a : e.b, memo);
+      return { ...e, cond, a: simplifyExpr(e.a, memo), b: simplifyExpr(e.b, memo) };
     }
     default:
       return e;
@@ -63,10 +70,11 @@ function simplifyExpr(e: Expr): Expr {
 
 /** The kernel with canonical indices and folded constants. @example simplifyKernel(k) */
 export function simplifyKernel(k: Kernel): Kernel {
+  const memo = new Map<Expr, Expr>();
   return {
     ...k,
-    phases: k.phases.map((p) => ({ ...p, body: simplifyExpr(p.body) })),
-    value: simplifyExpr(k.value),
+    phases: k.phases.map((p) => ({ ...p, body: simplifyExpr(p.body, memo) })),
+    value: simplifyExpr(k.value, memo),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
 }

@@ -34,20 +34,23 @@ function key(e: Expr, rename: (v: string) => string): string {
 const costly = (e: Expr): boolean => isExpensive(e) || children(e).some(costly);
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
-/** e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`. */
-function replace(e: Expr, target: string, by: Expr): Expr {
-  if (key(e, (v) => v) === target) return by;
-  switch (e.op) {
-    case "unary":
-    case "cast":
-      return { ...e, x: replace(e.x, target, by) };
-    case "binary":
-      return { ...e, a: replace(e.a, target, by), b: replace(e.b, target, by) };
-    case "where":
-      return { ...e, cond: replace(e.cond, target, by), a: replace(e.a, target, by), b: replace(e.b, target, by) };
-    default:
-      return e;
-  }
+/**
+ * e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`; each
+ * distinct node once (`memo`, with its structural keys in `keys`), so a node shared by two parents stays shared.
+ */
+function replace(e: Expr, target: string, by: Expr, memo: Map<Expr, Expr>, keys: Map<Expr, string>): Expr {
+  let r = memo.get(e);
+  if (r) return r;
+  let k = keys.get(e);
+  if (k === undefined) keys.set(e, (k = key(e, (v) => v)));
+  const again = (x: Expr): Expr => replace(x, target, by, memo, keys);
+  if (k === target) r = by;
+  else if (e.op === "unary" || e.op === "cast") r = { ...e, x: again(e.x) };
+  else if (e.op === "binary") r = { ...e, a: again(e.a), b: again(e.b) };
+  else if (e.op === "where") r = { ...e, cond: again(e.cond), a: again(e.a), b: again(e.b) };
+  else r = e;
+  memo.set(e, r);
+  return r;
 }
 
 /** The kernel with a stash where one pays. @example stashPhaseValues(softmaxKernel).phases[1].stash // exp(in0[…] - %0) */
@@ -77,7 +80,7 @@ export function stashPhaseValues(k: Kernel): Kernel {
     return {
       ...k,
       phases: k.phases.map((ph, i) => (i === p ? { ...ph, stash: inPhase } : ph)),
-      value: replace(k.value, key(inValue, (v) => v), { op: "stashed", type: "f32" }),
+      value: replace(k.value, key(inValue, (v) => v), { op: "stashed", type: "f32" }, new Map(), new Map()),
     };
   }
   return k;

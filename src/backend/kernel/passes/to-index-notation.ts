@@ -115,11 +115,14 @@ class KernelBuilder {
     return slot;
   }
 
-  /** A param slot holding the value `source` carries (see paramValue). */
+  /** The param slot holding the value `source` carries (see paramValue): one slot per node, wherever it is read. */
   param(source: Node, type: ScalarType): Expr {
-    const slot = this.params.push(paramValue(source)) - 1;
-    this.paramTypes.push(type);
-    this.paramNodes.push(source);
+    let slot = this.paramNodes.indexOf(source);
+    if (slot < 0 || this.paramTypes[slot] !== type) {
+      slot = this.params.push(paramValue(source)) - 1;
+      this.paramTypes.push(type);
+      this.paramNodes.push(source);
+    }
     return { op: "param", type, slot };
   }
 
