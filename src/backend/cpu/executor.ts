@@ -20,8 +20,15 @@ export interface CompiledKernel extends PreparedKernel {
   readonly run: (...args: number[]) => void;
 }
 
-/** Below this many output elements times work per element a kernel runs on one thread. */
-const PARALLEL_WORK = 1 << 15;
+/**
+ * Below this much work (output elements times the points of its reductions) a kernel runs on one thread,
+ * contractions included: handing half of it to the worker (a message, an Atomics wake, the wait for it) costs
+ * more than it saves. Measured on the project machine with bench/run.mjs (the affine, small-matmul, mlp and iris
+ * workloads at thresholds 2^15 … 2^22 and one thread): x·2+1 gains from the second thread from about 4e6 elements,
+ * matmul from about 128³, and the MLP step was slowest at the old 2^15. `NAMED_TENSOR_PARALLEL_WORK` overrides it
+ * (another machine, another crossover).
+ */
+export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 20);
 
 export class WasmExecutor {
   readonly cache = new Map<string, CompiledKernel>();
@@ -66,7 +73,7 @@ export class WasmExecutor {
     const extent = compiled.wasm.parallelExtent;
     const work = kernel.output.length * Math.max(1, kernel.phases.reduce((n, p) => n + p.vars.reduce((m, v) => m * v.extent, 1), 0));
     this.stats.launches++;
-    const parallel = this.pool !== undefined && extent > 1 && (work >= PARALLEL_WORK || compiled.wasm.scratchBytes > 0);
+    const parallel = this.pool !== undefined && extent > 1 && work >= PARALLEL_WORK;
     const parts = parallel ? Math.min(this.pool!.size, extent) : 1;
     const scratch = compiled.wasm.scratchBytes > 0 ? this.heap.alloc(parts * compiled.wasm.scratchBytes) : 0;
     const argsFor = (part: number): number[] => (scratch ? [...args, scratch + part * compiled.wasm.scratchBytes] : args);
