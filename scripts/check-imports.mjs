@@ -10,6 +10,7 @@
 //                reference interpreter, src/backend/cpu/reference.ts, which evaluates the graph itself (the
 //                spec); the shared realize loop (src/backend/realize.ts) is the one place that knows both.
 //   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state)
+//   src/nn, src/optim  only the public ops: nothing from src/graph or src/backend
 //   node scripts/check-imports.mjs [--self-test]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -25,7 +26,8 @@ const GRAPH_LEVEL = new Set(["src/backend/cpu/reference.ts"]);
 /** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend", "device" or "top". */
 const layerOf = (rel) => {
   if (/^src\/backend\/(cpu|webgpu)\//.test(rel) && !GRAPH_LEVEL.has(rel)) return "device";
-  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend)\//.exec(rel)?.[1] ?? "top";
+  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend|nn|optim)\//.exec(rel)?.[1] ?? "top";
+  if (room === "nn" || room === "optim") return "layers";
   // File formats, user-facing autodiff and tensor kinds sit beside the op families, under the same rule.
   return ["io", "autodiff", "state"].includes(room) ? "ops" : room;
 };
@@ -36,6 +38,10 @@ const RULES = {
   shape: { why: "src/shape imports only src/types and src/shape", allows: (t, bare) => !bare && ["types", "shape"].includes(layerOf(t)) },
   graph: { why: "src/graph imports nothing from src/ops, src/backend, src/shape or the top layer", allows: (t, bare) => bare || ["types", "graph"].includes(layerOf(t)) },
   backend: { why: "src/backend imports nothing from src/ops or src/index.ts", allows: (t, bare) => bare || (layerOf(t) !== "ops" && t !== "src/index.ts") },
+  layers: {
+    why: "src/nn and src/optim are built only from the public ops (no src/graph, no src/backend)",
+    allows: (t, bare) => bare || !["graph", "backend", "device"].includes(layerOf(t)),
+  },
   ops: { why: "src/ops imports nothing from src/backend except src/backend/engine.ts", allows: (t, bare) => bare || !["backend", "device"].includes(layerOf(t)) || t === "src/backend/engine.ts" },
   device: {
     why: "a device (src/backend/cpu, src/backend/webgpu) imports only its own folder, src/backend/kernel, src/backend/device-contract.ts, src/types and src/graph/index-expr.ts",
@@ -100,6 +106,7 @@ function selfTest() {
     ["src/backend/cpu/d.ts", 'import { e } from "../engine.js";'],
     ["src/ops/o.ts", 'import { e } from "../backend/engine.js";\nimport { d } from "../backend/cpu/d.js";\nimport { missing } from "./nope.js";'],
     ["src/tensor.ts", 'import { d } from "./backend/cpu/d.js";'],
+    ["src/nn/l.ts", 'import { g } from "../graph/g.js";\nimport { o } from "../ops/o.js";\nimport { e } from "../backend/engine.js";'],
     ["src/backend/device-contract.ts", 'import type { N } from "../graph/node.js";'],
     ["src/backend/kernel/ir.ts", 'import type { N } from "../../graph/node.js";'],
     ["src/graph/index-expr.ts", ""],
@@ -125,6 +132,8 @@ function selfTest() {
     "src/backend/cpu/interp.ts: imports \"../realize.js\"",
     "src/ops/o.ts: imports \"../backend/cpu/d.js\"",
     "src/ops/o.ts: imports \"./nope.js\", which does not exist",
+    "src/nn/l.ts: imports \"../graph/g.js\"",
+    "src/nn/l.ts: imports \"../backend/engine.js\"",
   ];
   const got = checkImports(files);
   const problems = want.filter((w) => !got.some((g) => g.startsWith(w))).map((w) => `not reported: ${w}`);
