@@ -101,22 +101,31 @@ export function uploadTo(like: Node, values: TypedArray): DeviceBuffer {
 
 /** The device a node computes on: the one holding its materialised inputs (all must agree). */
 export function deviceOf(node: Node): Device {
-  let found: string | undefined;
-  const seen = new Set<Node>();
-  const visit = (n: Node): void => {
-    if (seen.has(n)) return;
-    seen.add(n);
-    if (n.storage) {
-      const d = n.storage.buffer.device;
-      if (found && found !== d)
-        throw new Error(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
-      found = d;
-      return;
-    }
-    for (const i of n.inputs) visit(i);
-  };
-  visit(node);
-  return found ? devices.get(found)! : getDefaultDevice();
+  const found = leafDevice(node);
+  return found !== null ? devices.get(found)! : getDefaultDevice();
+}
+
+/**
+ * The device of the materialised nodes under a lazy one (all must agree), or null when there are none;
+ * remembered per node (the device of its leaves does not change while it is lazy), so each realize of a
+ * training step walks only the nodes that are new since the last one.
+ */
+const lazyDevices = new WeakMap<Node, string | null>();
+function leafDevice(n: Node): string | null {
+  if (n.storage) return n.storage.buffer.device;
+  const known = lazyDevices.get(n);
+  if (known !== undefined) return known;
+  let found: string | null = null;
+  for (const input of n.inputs) {
+    const d = leafDevice(input);
+    if (d === null) continue;
+    if (found !== null && found !== d)
+      throw new Error(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
+    found = d;
+  }
+  // (none yet is not remembered: an unfed placeholder below may be fed later)
+  if (found !== null) lazyDevices.set(n, found);
+  return found;
 }
 
 /** @internal Computes nodes that are not materialised yet, each on its device. */

@@ -79,11 +79,7 @@ export class Stateful<S extends Shape = Shape, D extends DType = "float32"> exte
    * @example w.assign(w.sub(grad.mul(0.1)))
    */
   assign<B extends Shape, DB extends DType>(value: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): this {
-    const v = checkSameType(this, value);
-    if (v.node !== this.node) {
-      realize([v.node]);
-      this.node.materialize(v.node.storage!);
-    }
+    takeValue(this as unknown as AnyTensor, value);
     return this;
   }
 }
@@ -103,6 +99,14 @@ export class Persistent<S extends Shape = Shape, D extends DType = "float32"> ex
   }
 }
 
+/** Computes `value` (checked to have the holder's dims and dtype) and puts its buffer under the holder's node. */
+function takeValue(holder: AnyTensor, value: unknown): void {
+  const v = checkSameType(holder, value);
+  if (v.node === holder.node) return;
+  realize([v.node]);
+  holder.node.materialize(v.node.storage!);
+}
+
 /** A typed input whose value is given at run time with `feed` (for a step function built once). */
 export class Placeholder<S extends Shape = Shape, D extends DType = "float32"> extends Tensor<S, D> {
   /** The tensor kind. */
@@ -115,11 +119,7 @@ export class Placeholder<S extends Shape = Shape, D extends DType = "float32"> e
    * @example ids.feed(tensor(batch, [["batch", 8], ["seq", 16]], { dtype: "int32" }))
    */
   feed<B extends Shape, DB extends DType>(value: Guard<SameType<S, D, B, DB>, Tensor<B, DB>>): this {
-    const v = checkSameType(this, value);
-    if (v.node !== this.node) {
-      realize([v.node]);
-      this.node.materialize(v.node.storage!);
-    }
+    takeValue(this as unknown as AnyTensor, value);
     return this;
   }
 
