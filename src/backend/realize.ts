@@ -7,6 +7,8 @@ import { type DType, type Node, contiguousStrides } from "../graph/node.js";
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
+import type { Kernel } from "./kernel/ir.js";
+import { ShapeError, kernelTooLarge } from "../types/errors.js";
 import type { Routine } from "./kernel/routine.js";
 import { type CanonicalGraph, ProgramCache, type RecordedProgram, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
 import { showKernel } from "./kernel/print.js";
@@ -35,6 +37,7 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   }
   const steps = lowerGraph(todo, device.lowering);
   programStats.lowerings++;
+  for (const s of steps) if (s.kind === "kernel") checkCounters(s.kernel);
   const bound: BoundStep[] = steps.map((s) =>
     s.kind === "kernel"
       ? { kind: "kernel", kernel: device.prepare(s.kernel, s.hash), out: s.node, inputs: s.inputs, params: s.params }
@@ -44,6 +47,14 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
   if (recorded) cache.set(graph.key, recorded);
   run(device, bound, new Set(todo));
+}
+
+/** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */
+function checkCounters(k: Kernel): void {
+  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)];
+  const points = loops.reduce((n, v) => n * v.extent, 1);
+  const biggest = Math.max(points, k.output.length, ...k.inputs.map((i) => i.length));
+  if (biggest > 2 ** 31 - 1) throw new ShapeError(kernelTooLarge(loops.map((v) => `${v.name}: ${v.extent}`).join(", "), biggest));
 }
 
 /** The switch of the program cache (off: every realize lowers anew, as a fresh process would). */

@@ -7,6 +7,7 @@ import {
   duplicate,
   notADimension,
   privateDimension,
+  tooManyToCount,
 } from "../types/errors.js";
 
 /** A dim as the front end sees it: name, size, and whether it is private (masked). */
@@ -96,6 +97,8 @@ export function checkShape(pairs: unknown): ShapeDim[] {
     return { name, size: checkSize(name, p[1]), masked: false };
   });
   checkUnique(dims.map((d) => d.name));
+  const count = numel(dims);
+  if (!Number.isSafeInteger(count)) throw new ShapeError(tooManyToCount(showDims(dims), count));
   return dims;
 }
 

@@ -347,3 +347,10 @@ export const notAVariable = <Got extends string>(got: Got): NotAVariable<Got> =>
 /** A placeholder's feedValues given the wrong number or kind of values. */
 export const feedValuesMismatch = (dims: string, dtype: string, want: number, got: string): string =>
   `feedValues of a placeholder ${dims} ${dtype} needs ${want} values in a ${dtype === "float32" ? "Float32Array" : dtype === "int32" ? "Int32Array" : "Uint8Array"} or an array of numbers, not ${got}`;
+
+/** A shape whose element count a float64 cannot hold exactly. */
+export const tooManyToCount = (dims: string, count: number): string =>
+  `${dims} has ${count.toPrecision(4)} elements, more than 2^53 - 1 (9007199254740991), the most a size can count exactly`;
+/** A kernel whose loops exceed the 32-bit counters of the generated code. */
+export const kernelTooLarge = (loops: string, points: number): string =>
+  `a kernel would loop over ${points} points (${loops}), more than the 2^31 - 1 its 32-bit counters and addresses reach: compute it in parts (split a dim and reduce the parts)`;

@@ -4,6 +4,7 @@
 // disposes; memoryStats() counts live buffers and bytes exactly.
 import { describe, expect, it } from "vitest";
 import { adam, crossEntropy, getDefaultDevice, keep, linear, linearParams, memoryStats, placeholder, randn, scope, zeros } from "../../src/index.js";
+import { train } from "../../examples/names-transformer.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { randomFloats, randomInts, rng, testSeed } from "../helpers/random.js";
 
@@ -41,6 +42,22 @@ describe.each(deviceNames)("memory on %s", (device) => {
     expect(live().bytes).toBeLessThanOrEqual(middle.bytes);
     expect(live().buffers).toBeLessThanOrEqual(middle.buffers);
   }, 120_000);
+
+  it("the demo's transformer training loop holds no more buffers after warm-up, step after step", async () => {
+    await useDevice(device);
+    const steps = device === "cpu" ? 1000 : 40;
+    let warm: { bytes: number; buffers: number } | undefined;
+    let worst = 0;
+    await train({
+      steps,
+      seed: testSeed % 1000,
+      progress: (step) => {
+        if (step === 10) warm = live();
+        if (step > 10) worst = Math.max(worst, live().bytes - warm!.bytes);
+      },
+    });
+    expect(worst).toBeLessThanOrEqual(0);
+  }, 300_000);
 
   it("scope frees what the block made, keeps what it returns or keeps, and never an outside tensor", async () => {
     await useDevice(device);
