@@ -1,11 +1,10 @@
 // Layer: src/backend/kernel, pass 1 of lower.ts. Decides which nodes get a kernel of their own and lowers
 // each to index notation: the roots and scans always; a reduction when it cannot be a phase of its
 // consumer's kernel or when two kernels would both need it (computing it once beats computing it twice); an
-// elementwise value that two kernels would both recompute when its inlined work exceeds what storing it once
-// and reading it back costs (`SHARED_WORK_LIMIT`: a training step's residual-stream gradient feeds many
-// kernels, and inlining its whole subtree into each made kernels of 20+ inputs that redid it), and likewise
-// one that two reduction phases of one kernel would both compute (the store's repeat of a phase value is left
-// to the stash schedule on the CPU, and costs less than a reload on a GPU);
+// elementwise value that two kernels would both compute (`SHARED_WORK_LIMIT`: a training step's residual-stream
+// gradient feeds many kernels, and inlining its whole subtree into each made kernels of 20+ inputs that redid
+// it), or that two reduction phases of one kernel — or a phase and the store, where the stash schedule does not
+// cover it — would both compute, past `REPEAT_WORK_LIMIT`;
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
@@ -15,10 +14,17 @@ import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 
 /**
- * Inlined work (simple operations per element) above which a value that two kernels need is materialised:
- * storing it costs one write and a read per consumer, about what three operations cost in registers.
+ * Inlined work (simple operations per element) above which a value that two kernels would both compute is
+ * materialised: any (a second kernel redoing even one operation per element costs more than the store and
+ * reload it saves once the values are in cache, and it keeps kernels from growing to 20+ inputs).
  */
-export const SHARED_WORK_LIMIT = 3;
+export const SHARED_WORK_LIMIT = 0;
+/**
+ * The same for a value that two reduction phases (or a phase and the store) of ONE kernel compute: up to three
+ * simple operations are recomputed rather than split the kernel — layer norm's centred value, logsumexp's
+ * x − max — since a second kernel would write and read the whole tensor again.
+ */
+export const REPEAT_WORK_LIMIT = 3;
 
 /** One planned step: a fused kernel (with its bindings) or a routine. */
 export type Planned = ({ readonly kind: "kernel" } & Lowered) | PlannedRoutine;
@@ -108,7 +114,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         if (other && other !== n) (r.op.kind === "reduce" ? sharedReductions : sharedValues).add(r);
         claimedBy.set(r, n);
       }
-      for (const r of l.repeated) if (l.inlined.get(r)! > SHARED_WORK_LIMIT) sharedValues.add(r);
+      for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
       lowered.set(n, { kind: "kernel", ...l });
     }
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.

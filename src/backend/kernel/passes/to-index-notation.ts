@@ -26,7 +26,7 @@ export interface Lowered {
   readonly fused: readonly Node[];
   /** Elementwise nodes computed inline, with the ALU work of each one's inlined subtree (per element). */
   readonly inlined: ReadonlyMap<Node, number>;
-  /** Inlined nodes that two reduction phases of this kernel both compute (softmax's input, in its max and its sum). */
+  /** Inlined nodes this kernel computes more than once (two phases, or a phase and the store; see KernelBuilder.repeated). */
   readonly repeated: readonly Node[];
 }
 
@@ -161,10 +161,8 @@ class KernelBuilder {
     if (known) return known;
     const e = this.#lower(node, env, guard, phase);
     this.#lowered.set(key, e);
-    if (phase) {
-      const scopes = this.#phaseScopes.get(node) ?? new Set<PhaseScope>();
-      this.#phaseScopes.set(node, scopes.add(phase));
-    }
+    const scopes = this.#scopes.get(node) ?? new Set<PhaseScope | "store">();
+    this.#scopes.set(node, scopes.add(phase ?? "store"));
     const k = node.op.kind;
     if (node !== this.root && !this.isMaterialized(node) && (k === "unary" || k === "binary" || k === "where" || k === "cast" || k === "gather" || k === "random"))
       this.inlined.set(node, this.work(node));
@@ -172,11 +170,50 @@ class KernelBuilder {
   }
 
   readonly #lowered = new Map<string, Expr>();
-  /** The reduction phases each node is computed in: one computed in two phases (max, then sum) is computed twice. */
-  readonly #phaseScopes = new Map<Node, Set<PhaseScope>>();
-  /** Inlined nodes that two phases of this kernel both compute, with their work. */
-  repeated(): Node[] {
-    return [...this.#phaseScopes].filter(([n, scopes]) => scopes.size > 1 && this.inlined.has(n)).map(([n]) => n);
+  /** Where each node is computed: in which reduction phases, and in the store. Each is a computation of it. */
+  readonly #scopes = new Map<Node, Set<PhaseScope | "store">>();
+  /** The phases in order (their scopes), for `repeated`. */
+  readonly phaseScopes: PhaseScope[] = [];
+
+  /**
+   * Inlined nodes this kernel computes more than once: in two phases (softmax's input, in its max and its sum),
+   * or in a phase and the store — except, for the first phase whose loops are the store's inner loops
+   * (`stashable`) and that computes an expensive value the store repeats, the costliest such value (and what only
+   * it reads): the stash schedule stores it once and the store reads it back.
+   */
+  repeated(stashable: (phase: number) => boolean): Node[] {
+    const out: Node[] = [];
+    const stashCandidates = new Map<PhaseScope, Node[]>();
+    for (const [n, scopes] of this.#scopes) {
+      if (scopes.size < 2 || !this.inlined.has(n)) continue;
+      const phases = [...scopes].filter((x): x is PhaseScope => x !== "store");
+      if (scopes.size === 2 && scopes.has("store") && stashable(this.phaseScopes.indexOf(phases[0]!))) {
+        stashCandidates.set(phases[0]!, [...(stashCandidates.get(phases[0]!) ?? []), n]);
+      } else out.push(n);
+    }
+    // The output buffer holds one stash: the first phase (in order) with a value worth stashing gets it.
+    let stashUsed = false;
+    for (const phase of this.phaseScopes) {
+      const nodes = stashCandidates.get(phase);
+      if (!nodes) continue;
+      const stashed = nodes.reduce((a, b) => (this.inlined.get(b)! > this.inlined.get(a)! ? b : a));
+      // the stash keeps only a value with an expensive function in it (stash.ts); a cheap one is recomputed
+      if (stashUsed || !this.costly(stashed)) {
+        out.push(...nodes);
+        continue;
+      }
+      stashUsed = true;
+      // What the store still computes itself once `stashed` is read back: its nodes outside that value.
+      const outside = new Set<Node>();
+      const visit = (n: Node): void => {
+        if (n === stashed || outside.has(n) || n.op.kind === "reduce" || (n !== this.root && this.isMaterialized(n))) return;
+        outside.add(n);
+        n.inputs.forEach(visit);
+      };
+      visit(this.root);
+      out.push(...nodes.filter((n) => n !== stashed && outside.has(n)));
+    }
+    return out;
   }
   readonly #phaseIds = new Map<PhaseScope, number>();
   /** Identifies (node, the indices its dims are read at, guard, reduction scope): equal keys, equal values. */
@@ -332,7 +369,9 @@ class KernelBuilder {
       this.extent(v, d.size);
       inner.set(d.name, idxVar(v));
     }
-    const body = this.lower(source, inner, guard, { kept: set, own: vars.map((v) => v.name) });
+    const scope: PhaseScope = { kept: set, own: vars.map((v) => v.name) };
+    this.phaseScopes.push(scope);
+    const body = this.lower(source, inner, guard, scope);
     const index = this.phases.push({ fn: node.op.fn, type: scalarType(node.dtype), vars, body }) - 1;
     this.#phaseKeys.set(key, index);
     this.fused.push(node);
@@ -379,5 +418,10 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated() };
+  // The stash schedule (passes/stash.ts) applies where a phase's loops match the inner loops one to one.
+  const stashable = (p: number): boolean => {
+    const phase = kernel.phases[p];
+    return kernel.mode.kind === "map" && kernel.output.type === "f32" && phase !== undefined && phase.vars.length === kernel.inner.length && phase.vars.every((v, i) => v.extent === kernel.inner[i]!.extent);
+  };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated(stashable) };
 }
