@@ -6,7 +6,6 @@ import "../ops/elementwise.js";
 import "../ops/reduce.js";
 import { customGradient } from "../autodiff/grad.js";
 import { arange } from "../ops/creation.js";
-import { where } from "../ops/elementwise.js";
 import { showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
 import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, ShowAllDims } from "../types/dims.js";
@@ -29,8 +28,8 @@ export type LabelsCheck<S extends Shape, N, L extends Shape, DL extends DType> =
 /**
  * The mean over every visible dim of `-log softmax(logits)[label]` along `classDim`: `labels` are int32 class
  * positions with the logits' other dims (in any order). Private dims are kept (they pass through untouched).
- * Its gradient is `(softmax(logits) − onehot(labels)) / count`, fused. A label outside [0, classes) picks
- * nothing (its loss is the logsumexp).
+ * Its gradient is `(softmax(logits) − onehot(labels)) / count`, fused. A label outside [0, classes) is an
+ * error naming its position and the number of classes, when the loss is computed.
  * @example const loss = crossEntropy(logits, targets, "vocab") // logits [batch, seq, vocab], targets [batch, seq]
  */
 export function crossEntropy<S extends Shape, L extends Shape, DL extends DType, const N extends NameArg<S>>(
@@ -51,7 +50,9 @@ export function crossEntropy<S extends Shape, L extends Shape, DL extends DType,
   const positions = arange("cls", cls!.size, { dtype: "int32" }).dynamic().rename({ cls: name });
   const onehot = y.eq(positions);
   const lse = x.logsumexp(classDim);
-  const picked = where(onehot, x, 0).sum(classDim);
+  // The label's logit by gather: O(N) rather than a comparison with every class, and a label outside
+  // [0, classes) is the gather's error (naming the position and the bound) on every device, not a silent loss.
+  const picked = x.dynamic().gather(name, y.dynamic());
   const visible = others.filter((d) => !d.masked);
   const count = visible.reduce((n, d) => n * d.size, 1);
   const perPosition = lse.sub(picked);

@@ -8,7 +8,8 @@ import type { Node } from "../../src/graph/node.js";
 import type { AnyTensor } from "../../src/tensor.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
 import { expectClose, forEachPosition, naiveDot, naiveSoftmax, offsetOf, type Layout } from "../helpers/naive.js";
-import { randomInts } from "../helpers/random.js";
+import { deviceNames, useDevice } from "../helpers/devices.js";
+import { randomFloats, randomInts } from "../helpers/random.js";
 import { expectSentence } from "../helpers/sentences.js";
 
 const f64 = (t: unknown): Float64Array => evaluate((t as AnyTensor).node);
@@ -171,5 +172,20 @@ describe("attention", () => {
       () => nn.attention(q, input([["key", 3], ["hidden", 4]]), input(lk), { hidden: "hidden", heads: 2, query: "seq", key: "key" }),
       'the keys must have the dimensions { batch: 2, hidden: 4 } of the queries and "key", not { key: 3, hidden: 4 }',
     );
+  });
+});
+
+describe.each(deviceNames)("crossEntropy labels on %s", (device) => {
+  it("a label outside [0, classes) is an error naming the class dim and its size, not a loss", async () => {
+    await useDevice(device);
+    const logits = loose(tensor(randomFloats(4 * 3), [["batch", 4], ["cls", 3]]));
+    for (const bad of [7, -1, 3]) {
+      const labels = loose(tensor(Int32Array.from([0, 2, bad, 1]), [["batch", 4]], { dtype: "int32" }));
+      await expect((async () => crossEntropy(logits, labels, "cls").data())()).rejects.toThrow(`index ${bad} is out of range for "cls" (3)`);
+      // labels computed on the device: the check runs inside the kernel (on WebGPU a status word read back)
+      await expect((async () => crossEntropy(logits, labels.add(0), "cls").data())()).rejects.toThrow(`is out of range for "cls" (3)`);
+    }
+    const good = loose(tensor(Int32Array.from([0, 2, 1, 1]), [["batch", 4]], { dtype: "int32" }));
+    expect(Number.isFinite((await crossEntropy(logits, good, "cls").data())[0])).toBe(true);
   });
 });
