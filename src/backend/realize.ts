@@ -143,13 +143,18 @@ export function viewOf(node: Node): BufferView {
 export function explainOn(device: Device, nodes: readonly Node[]): KernelReport[] {
   const todo = nodes.filter((n) => !n.storage);
   if (todo.length === 0) return [];
-  return lowerGraph(todo, device.lowering).map((s) => {
+  // Index notation is shown before the math is decomposed (exp stays exp); the code is generated from the
+  // kernel the device runs.
+  const passes = device.lowering.passes ?? [];
+  const readable = lowerGraph(todo, { ...device.lowering, passes: passes.filter((p) => p.name !== "decompose") });
+  return lowerGraph(todo, device.lowering).map((s, i) => {
+    const shown = readable[i];
     if (s.kind === "routine") {
       return { kind: "routine", hash: s.routine.kind, indexNotation: `routine ${showRoutine(s.routine)}`, code: "(a routine: fixed code per device, no kernel is generated)", language: "none" };
     }
     const generated = device.interpretsGraph
       ? { code: "(reference interpreter: no code is generated)", language: "none" }
       : device.generatedCode(s.kernel);
-    return { kind: "kernel", hash: s.hash, indexNotation: showKernel(s.kernel), ...generated };
+    return { kind: "kernel", hash: s.hash, indexNotation: showKernel(shown?.kind === "kernel" ? shown.kernel : s.kernel), ...generated };
   });
 }

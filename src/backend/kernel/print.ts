@@ -48,7 +48,7 @@ export function showExpr(e: Expr, named?: ReadonlyMap<Expr, string>): string {
 const loops = (vars: readonly LoopVar[]): string => vars.map((v) => `${v.name}<${v.extent}>`).join(", ");
 
 /** Printed as a tree, a kernel may not exceed this many nodes; a larger one names its shared values. */
-const TREE_LIMIT = 4000;
+const TREE_LIMIT = 600;
 
 /**
  * The shared subexpressions to name when the kernel's expressions, printed as trees, would exceed TREE_LIMIT

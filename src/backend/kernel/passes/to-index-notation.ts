@@ -147,10 +147,25 @@ class KernelBuilder {
     if (n.storage || this.isMaterialized(n)) return 0;
     const known = this.inlined.get(n);
     if (known !== undefined) return known;
+    // a value computed only from reductions and constants is computed once per outer point, not per element
+    if (!this.perElement(n)) return 0;
     const op = n.op;
     const own = op.kind === "unary" || op.kind === "binary" ? (isExpensiveOp(op) ? EXPENSIVE_WORK : 1) : op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : op.kind === "random" ? EXPENSIVE_WORK : 0;
     return own + n.inputs.reduce((sum, i) => sum + (i.op.kind === "reduce" ? 0 : this.work(i)), 0);
   }
+
+  /** Whether n varies element by element: it reads a buffer, an index or a random draw (not only reductions). */
+  perElement(n: Node): boolean {
+    let known = this.#perElement.get(n);
+    if (known === undefined) {
+      const k = n.op.kind;
+      // a buffer read (anything materialised) varies; a reduction fused as a phase is one value per outer point
+      known = k === "source" || k === "iota" || k === "random" || n.storage !== undefined || this.isMaterialized(n) || (k !== "reduce" && n.inputs.some((i) => this.perElement(i)));
+      this.#perElement.set(n, known);
+    }
+    return known;
+  }
+  readonly #perElement = new Map<Node, boolean>();
 
   /** `phase`: inside a reduction loop, its kept (outer) variables and its own variables. */
   lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
