@@ -202,6 +202,8 @@ class Generator {
       this.em.pin(p.stash, local, vectorLane);
     };
     const lanes = vector ? [0, 1, 2, 3].map(() => f.local("v128")) : [];
+    // float sums long enough to round away their small terms are summed in blocks (see SUM_BLOCK)
+    const totals = vector && p.fn === "sum" && p.type === "f32" && last.extent > SUM_BLOCK ? lanes.map(() => f.local("v128")) : undefined;
     // f32 max/min: pmax/pmin accumulators (one x64 instruction) and a mask of lanes that saw NaN, instead of
     // f32x4.max/min (NaN- and ±0-exact, long x64 sequences); the NaN is restored when the lanes combine.
     const nanMask = vector && p.type === "f32" && (p.fn === "max" || p.fn === "min") ? f.local("v128") : undefined;
@@ -212,6 +214,8 @@ class Generator {
       f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(l);
     }
     if (nanMask !== undefined) f.v128i([0, 0, 0, 0]).set(nanMask);
+    const compensation = totals ? totals.map(() => f.local("v128")) : [];
+    for (const t of [...(totals ?? []), ...compensation]) f.v128f(0).set(t);
     const loops = (depth: number, scope: Set<string>): void => {
       const v = p.vars[depth]!;
       const local = this.vars.get(v.name)!;
@@ -227,8 +231,8 @@ class Generator {
       }
       const roots = p.stash && stashAt ? [p.body, stashAt] : [p.body];
       this.em.hoist(roots, scope, v.name, vector);
-      if (vector) {
-        this.forLoop(local, () => void f.i32(0), () => void f.i32(v.extent), 16, () => {
+      const vectorLoop = (lo: () => void, hi: () => void): void =>
+        this.forLoop(local, lo, hi, 16, () => {
           lanes.forEach((l, i) => {
             if (i > 0) f.get(local).i32(4).op("i32.add").set(local);
             this.em.enterScope();
@@ -247,6 +251,26 @@ class Generator {
           });
           f.get(local).i32(12).op("i32.sub").set(local);
         });
+      if (vector && !totals) vectorLoop(() => void f.i32(0), () => void f.i32(v.extent));
+      else if (vector && totals) {
+        // Blocked summation: the lanes sum SUM_BLOCK elements from zero, then join the totals, so rounding
+        // grows with the block and the number of blocks instead of with the length (2^29 ones sum exactly).
+        const blockEnd = f.local("i32");
+        f.i32(0).set(local);
+        f.block().loop();
+        f.get(local).i32(15).op("i32.add").i32(v.extent).op("i32.ge_s").brIf(1);
+        f.get(local).i32(SUM_BLOCK).op("i32.add").tee(blockEnd).i32(v.extent).get(blockEnd).i32(v.extent).op("i32.lt_s").op("select").set(blockEnd);
+        for (const l of lanes) f.v128f(0).set(l);
+        vectorLoop(() => void f.get(local), () => void f.get(blockEnd));
+        // Kahan: each total carries the rounding its additions lost (compensation[i]), once per block
+        lanes.forEach((l, i) => {
+          const [t, c, y, sum] = [totals[i]!, compensation[i]!, f.local("v128"), f.local("v128")];
+          f.get(l).get(c).op("f32x4.sub").set(y);
+          f.get(t).get(y).op("f32x4.add").set(sum);
+          f.get(sum).get(t).op("f32x4.sub").get(y).op("f32x4.sub").set(c);
+          f.get(sum).set(t);
+        });
+        f.br(0).end().end();
       }
       const resume = vector ? () => void f.get(local) : () => void f.i32(0);
       this.forLoop(local, resume, () => void f.i32(v.extent), 1, () => {
@@ -258,7 +282,7 @@ class Generator {
     };
     loops(0, bound);
     if (vector) {
-      const [a, b, c, d] = lanes as [number, number, number, number];
+      const [a, b, c, d] = (totals ?? lanes) as [number, number, number, number];
       const op = vectorStep(p);
       f.get(a).get(b).op(op).get(c).get(d).op(op).op(op).set(a);
       for (let lane = 0; lane < 4; lane++) {
@@ -317,6 +341,14 @@ function vectorStep(p: Phase): string {
   if (p.fn === "prod") return `${t}.mul`;
   return p.type === "f32" ? `f32x4.${p.fn}` : `i32x4.${p.fn}_s`;
 }
+
+/**
+ * Elements a float sum's vector lanes add from zero before joining their running totals (a multiple of the
+ * 16 elements a vector iteration takes): each lane adds 256 terms a block, so a block's rounding stays that of
+ * 256 terms, and the totals add one compensated (Kahan) term per block — the error of blocked and pairwise
+ * summation as numpy and PyTorch have it, at one extra operation per 256.
+ */
+const SUM_BLOCK = 4096;
 
 /**
  * Generates the Wasm module of a scheduled map or scan kernel (lower.ts ran the CPU's scheduling passes).

@@ -30,6 +30,9 @@ function storeValue(k: Kernel, em: WgslExprEmitter): void {
  * computes 4 consecutive points as one vec4 (aligned vec4 loads and stores); otherwise E points, strided by
  * the workgroup size so that neighbouring invocations touch neighbouring memory. @example elementwise(k, caps).template // "vec4"
  */
+/** Terms each invocation adds from zero before joining its total, in a long float sum (see rows). */
+const SUM_BLOCK = 256;
+
 export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
   const { w, em } = start(k);
   const vars = [...k.outer, ...k.inner];
@@ -97,14 +100,28 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   k.phases.forEach((p, i) => {
     em.hoist([p.body], bound);
     const acc = `acc${i}`;
+    const extent = extentOf(p.vars);
     w.line(`var ${acc} = ${identity(p, em)};`);
-    w.open(`for (var p = tid; p < ${extentOf(p.vars)}i; p += ${wg}i)`);
+    // A long float sum is summed in blocks of SUM_BLOCK terms per invocation that then join the total, so
+    // rounding grows with the block and the number of blocks, not the length (plain adds: no compensation
+    // term a driver could simplify away).
+    const blocked = p.fn === "sum" && p.type === "f32" && extent > wg * SUM_BLOCK;
+    if (blocked) {
+      w.open(`for (var b = tid; b < ${extent}i; b += ${wg * SUM_BLOCK}i)`);
+      w.line(`var block${i} = 0.0f;`);
+      w.open(`for (var p = b; p < min(b + ${wg * SUM_BLOCK}i, ${extent}i); p += ${wg}i)`);
+    } else w.open(`for (var p = tid; p < ${extent}i; p += ${wg}i)`);
     em.enter();
     decompose(w, em, p.vars, "p");
     const x = em.value(p.body);
-    w.line(`${acc} = ${reduceStep(p.fn, p.type, acc, x, em.use)};`);
+    const into = blocked ? `block${i}` : acc;
+    w.line(`${into} = ${reduceStep(p.fn, p.type, into, x, em.use)};`);
     em.exit();
     w.close();
+    if (blocked) {
+      w.line(`${acc} = ${acc} + block${i};`);
+      w.close();
+    }
     // Partial results meet in workgroup memory as f32, i32 or (bool) u32 0/1.
     const t = sharedType(p);
     const red = `red_${t}`;
