@@ -10,7 +10,7 @@ import { Node, withRetainedGraph } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, wrap } from "../tensor.js";
 import type { DType, Fail, IsDynamic, Shape } from "../types/dims.js";
-import { type NotScalarLoss, ShapeError, notScalarLoss } from "../types/errors.js";
+import { ArgumentError, type NotScalarLoss, ShapeError, notScalarLoss, takesNot } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 import { type ShowType, type Variable, checkFed, kindsReady, variablesOf } from "../state/kinds.js";
 
@@ -128,6 +128,7 @@ function trace(f: (...args: never[]) => unknown, args: readonly unknown[], withV
  * const [dW] = grad(loss)(W);   // Tensor<[["inhid", 7], ["outhid", 5]]>
  */
 export function grad<A extends readonly unknown[], R>(f: Guard<LossCheck<R>, (...args: A) => R>): (...args: A) => GradOf<A> {
+  if (typeof f !== "function") throw new ArgumentError(takesNot("grad", "a function returning a scalar tensor", f));
   return (...args: A) => trace(f as (...a: never[]) => unknown, args, false).grads as GradOf<A>;
 }
 
@@ -139,6 +140,7 @@ export function grad<A extends readonly unknown[], R>(f: Guard<LossCheck<R>, (..
  * const dW = variables.get(W);
  */
 export function valueAndGrad<A extends readonly unknown[], R>(f: Guard<LossCheck<R>, (...args: A) => R>): (...args: A) => ValueAndGrad<A> {
+  if (typeof f !== "function") throw new ArgumentError(takesNot("valueAndGrad", "a function returning a scalar tensor", f));
   return (...args: A) => {
     const r = trace(f as (...a: never[]) => unknown, args, true);
     return { value: r.value as unknown as Tensor<[], "float32">, grads: r.grads as GradOf<A>, variables: r.variables };

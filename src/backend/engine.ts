@@ -7,6 +7,7 @@ import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, DeviceBuffer, KernelReport, KernelStats, MemoryStats, TypedArray } from "./device-contract.js";
 import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
+import { ArgumentError, takesNot } from "../types/errors.js";
 
 export type { Device, KernelReport, KernelStats, MemoryStats, TypedArray };
 
@@ -84,6 +85,8 @@ export async function getDevice(name: string): Promise<Device> {
  * @example await setDevice("webgpu")
  */
 export async function setDevice(device: string | Device): Promise<Device> {
+  const isDevice = typeof device === "object" && device !== null && typeof (device as Partial<Device>).allocate === "function";
+  if (typeof device !== "string" && !isDevice) throw new ArgumentError(takesNot("setDevice", 'a device name ("cpu", "webgpu") or a device', device));
   defaultDevice = typeof device === "string" ? await getDevice(device) : device;
   return defaultDevice;
 }

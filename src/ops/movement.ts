@@ -8,10 +8,10 @@ import type { Node } from "../graph/node.js";
 import type { ShapeDim } from "../shape/dims.js";
 import { arithmeticType } from "../shape/dtype.js";
 import { concatShape, expandShape, padShape, renameShape, splitShape, squeezeShape, stackShape, transposeShape } from "../shape/movement.js";
-import { type AnyTensor, type Tensor, defineMethods, fromDims } from "../tensor.js";
+import { type AnyTensor, Tensor, defineMethods, fromDims } from "../tensor.js";
 import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape } from "../types/dims.js";
 import type { OkType } from "../types/dtype.js";
-import { type BoolArithmetic, ShapeError, boolArithmetic, intScalar } from "../types/errors.js";
+import { ArgumentError, type BoolArithmetic, ShapeError, boolArithmetic, intScalar, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
 import type { Concat, ExpandBy, ExpandSpec, Pad, PadSpec, Rename, RenameSpec, Split, SplitPart, Squeeze, Stack, StackSpec, Transpose } from "../types/movement.js";
 
@@ -181,6 +181,10 @@ export function concat<const Ts extends readonly Tensor<Shape, DType>[], const N
   tensors: Ts,
   name: GuardName<ConcatCheck<Ts, N>, N>,
 ): Tensor<Ok<Concat<ShapesOf<Ts>, N>>, OkType<ConcatType<DTypesOf<Ts>>>> {
+  if (!Array.isArray(tensors)) throw new ArgumentError(takesNot("concat", "a list of tensors", tensors));
+  tensors.forEach((t, i) => {
+    if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("concat", `a tensor at position ${i} of its list`, t));
+  });
   const operands = tensors as unknown as readonly AnyTensor[];
   const dims = concatShape(
     operands.map((t) => t.shapeDims),

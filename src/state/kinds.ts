@@ -9,7 +9,7 @@ import { type NodeDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
 import { type AnyTensor, type ArrayFor, Tensor } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
-import { type AssignMismatch, ShapeError, type SizeText, assignMismatch, feedValuesMismatch } from "../types/errors.js";
+import { ArgumentError, type AssignMismatch, ShapeError, type SizeText, assignMismatch, feedValuesMismatch, takesNot } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 import type { ShapeSpec } from "../ops/creation.js";
 
@@ -155,6 +155,7 @@ const describeValues = (v: unknown): string =>
  * @example const W = variable(randn([["inhid", 7], ["outhid", 5]], { seed: 0 }).mul(0.1))
  */
 export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): Variable<S, D> {
+  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot("variable", "a tensor (its initial value)", init));
   const t = new Variable<S, D>(holder(init as unknown as AnyTensor), init.masked);
   kinds.set(t.node, "variable");
   stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
@@ -166,6 +167,7 @@ export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): 
  * @example const velocity = persistent(zeros([["inhid", 7], ["outhid", 5]]))
  */
 export function persistent<S extends Shape, D extends DType>(init: Tensor<S, D>): Persistent<S, D> {
+  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot("persistent", "a tensor (its initial value)", init));
   const t = new Persistent<S, D>(holder(init as unknown as AnyTensor), init.masked);
   kinds.set(t.node, "persistent");
   stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
@@ -178,6 +180,7 @@ export function persistent<S extends Shape, D extends DType>(init: Tensor<S, D>)
  */
 export function placeholder<const S extends ShapeSpec, const Dt extends DType = "float32">(shape: Guard<CheckShape<S>, S>, dtype?: Dt): Placeholder<Plain<S>, Dt> {
   const dims = checkShape(shape).map((d) => ({ name: d.name, size: d.size }));
+  if (dtype !== undefined && !["float32", "int32", "bool"].includes(dtype)) throw new ArgumentError(takesNot("placeholder", 'a dtype "float32", "int32" or "bool"', dtype));
   const t = new Placeholder<Plain<S>, Dt>(new Node({ kind: "source" }, [], dtype ?? "float32", dims));
   kinds.set(t.node, "placeholder");
   return t;
