@@ -37,4 +37,11 @@ node build/main.js >output.txt
 if ! diff -u "$root/type-tests/consumer/expected-output.txt" output.txt; then
   echo "✖ the consumer program's output differs from type-tests/consumer/expected-output.txt"; exit 1
 fi
-echo "consumer: ok (installed from the packed tarball, type-checked with TS 7 and TS 6, output as expected)"
+# Bundled with tree-shaking (rolldown, Vite's bundler): the op families register their methods as module side
+# effects, which package.json's "sideEffects" list must keep (with `false` the bundle lost every method).
+step "bundled by rolldown (tree-shaken), run" "$root/node_modules/.bin/rolldown" build/main.js --file bundle/main.mjs --format esm --platform node --external webgpu --log-level silent
+node bundle/main.mjs >bundled.txt
+if ! diff -u "$root/type-tests/consumer/expected-output.txt" bundled.txt; then
+  echo "✖ the bundled consumer program's output differs from type-tests/consumer/expected-output.txt"; exit 1
+fi
+echo "consumer: ok (installed from the packed tarball, type-checked with TS 7 and TS 6, output as expected, also bundled)"
