@@ -155,9 +155,14 @@ const describeValues = (v: unknown): string =>
  * @example const W = variable(randn([["inhid", 7], ["outhid", 5]], { seed: 0 }).mul(0.1))
  */
 export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): Variable<S, D> {
-  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot("variable", "a tensor (its initial value)", init));
-  const t = new Variable<S, D>(holder(init as unknown as AnyTensor), init.masked);
-  kinds.set(t.node, "variable");
+  return stateOf("variable", init, (node, masked) => new Variable<S, D>(node, masked));
+}
+
+/** A stateful tensor of this kind holding `init`'s value (checked to be a tensor), registered as such. */
+function stateOf<T extends Tensor<any, any>>(kind: "variable" | "persistent", init: unknown, make: (node: Node, masked: ReadonlySet<string>) => T): T {
+  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot(kind, "a tensor (its initial value)", init));
+  const t = make(holder(init as unknown as AnyTensor), init.masked);
+  kinds.set(t.node, kind);
   stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
   return t;
 }
@@ -167,11 +172,7 @@ export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): 
  * @example const velocity = persistent(zeros([["inhid", 7], ["outhid", 5]]))
  */
 export function persistent<S extends Shape, D extends DType>(init: Tensor<S, D>): Persistent<S, D> {
-  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot("persistent", "a tensor (its initial value)", init));
-  const t = new Persistent<S, D>(holder(init as unknown as AnyTensor), init.masked);
-  kinds.set(t.node, "persistent");
-  stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
-  return t;
+  return stateOf("persistent", init, (node, masked) => new Persistent<S, D>(node, masked));
 }
 
 /**
