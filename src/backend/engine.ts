@@ -139,7 +139,11 @@ export function realize(nodes: readonly Node[]): void {
 /** @internal Computes nodes, those on one device in one program (shared subexpressions run once). */
 export function realizeTogether(nodes: readonly Node[]): void {
   const byDevice = new Map<Device, Node[]>();
-  for (const n of nodes) if (!n.storage) byDevice.set(deviceOf(n), [...(byDevice.get(deviceOf(n)) ?? []), n]);
+  for (const n of nodes) {
+    if (n.storage) continue;
+    const device = deviceOf(n);
+    byDevice.set(device, [...(byDevice.get(device) ?? []), n]);
+  }
   for (const [device, group] of byDevice) realizeOn(device, group);
 }
 

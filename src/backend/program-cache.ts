@@ -120,12 +120,4 @@ export class ProgramCache {
     this.#programs.set(key, program);
     if (this.#programs.size > this.capacity) this.#programs.delete(this.#programs.keys().next().value!);
   }
-
-  clear(): void {
-    this.#programs.clear();
-  }
-
-  get size(): number {
-    return this.#programs.size;
-  }
 }

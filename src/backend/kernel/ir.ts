@@ -124,6 +124,57 @@ export function children(e: Expr): Expr[] {
 export const hotChildren = (e: Expr): Expr[] => (e.op === "where" && e.rare ? [e.cond, e.b] : children(e));
 
 /**
+ * e with its children replaced by `rewrite`'s; e itself when none changed (passes that match expressions by
+ * object keep working on what they did not touch).
+ * @example mapChildren(e, (x) => (x === target ? replacement : x))
+ */
+export function mapChildren(e: Expr, rewrite: (x: Expr) => Expr): Expr {
+  switch (e.op) {
+    case "unary":
+    case "cast": {
+      const x = rewrite(e.x);
+      return x === e.x ? e : { ...e, x };
+    }
+    case "binary": {
+      const [a, b] = [rewrite(e.a), rewrite(e.b)];
+      return a === e.a && b === e.b ? e : { ...e, a, b };
+    }
+    case "where": {
+      const [cond, a, b] = [rewrite(e.cond), rewrite(e.a), rewrite(e.b)];
+      return cond === e.cond && a === e.a && b === e.b ? e : { ...e, cond, a, b };
+    }
+    case "load": {
+      const guard = e.guard && rewrite(e.guard);
+      const value = e.dynamic && rewrite(e.dynamic.value);
+      if (guard === e.guard && value === e.dynamic?.value) return e;
+      return { ...e, ...(guard ? { guard } : {}), ...(e.dynamic && value ? { dynamic: { ...e.dynamic, value } } : {}) };
+    }
+    case "random": {
+      const seed = rewrite(e.seed);
+      return seed === e.seed ? e : { ...e, seed };
+    }
+    default:
+      return e;
+  }
+}
+
+/**
+ * A rewrite that keeps the kernel a DAG: `step(e, again)` rewrites one node, calling `again` for its
+ * sub-expressions; each distinct node is rewritten once, so a node shared by two parents stays shared (and a
+ * code generator computes it once).
+ * @example const rewrite = dagRewrite((e, again) => mapChildren(e, again)); rewrite(k.value) === k.value // true
+ */
+export function dagRewrite(step: (e: Expr, again: (x: Expr) => Expr) => Expr): (e: Expr) => Expr {
+  const memo = new Map<Expr, Expr>();
+  const again = (e: Expr): Expr => {
+    let r = memo.get(e);
+    if (!r) memo.set(e, (r = step(e, again)));
+    return r;
+  };
+  return again;
+}
+
+/**
  * Calls fn on e and every sub-expression, pre-order, once per node: the IR is a DAG (a decomposed function reads
  * its argument many times), and walking it as a tree could take exponential time.
  * @example walkExpr(k.value, (x) => void (x.op === "load" && inputs.add(x.input)))

@@ -3,17 +3,11 @@
 // an elementwise kernel over [batch, seq, hidden] becomes a single long loop that vectorises well. A pair is
 // merged only when every index in the kernel stays affine afterwards; otherwise the loops are kept.
 import { type IndexExpr, idxDiv, idxMod, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, kernelExprs, walkExpr } from "../ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, dagRewrite, kernelExprs, walkExpr } from "../ir.js";
 import { simplifyIndex } from "./simplify.js";
 
-/** e with every index rewritten by f; each distinct node once, so a node shared by two parents stays shared. */
-function mapIndices(e: Expr, f: (i: IndexExpr) => IndexExpr, memo: Map<Expr, Expr>): Expr {
-  let r = memo.get(e);
-  if (!r) memo.set(e, (r = mapNode(e, f, memo)));
-  return r;
-}
-
-function mapNode(e: Expr, f: (i: IndexExpr) => IndexExpr, memo: Map<Expr, Expr>): Expr {
+/** One node of e with its index rewritten by f; `again` rewrites its sub-expressions. */
+function mapNode(e: Expr, f: (i: IndexExpr) => IndexExpr, again: (x: Expr) => Expr): Expr {
   switch (e.op) {
     case "idx":
       return { ...e, index: f(e.index) };
@@ -21,18 +15,18 @@ function mapNode(e: Expr, f: (i: IndexExpr) => IndexExpr, memo: Map<Expr, Expr>)
       return {
         ...e,
         index: f(e.index),
-        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: mapIndices(e.dynamic.value, f, memo) } } : {}),
-        ...(e.guard ? { guard: mapIndices(e.guard, f, memo) } : {}),
+        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: again(e.dynamic.value) } } : {}),
+        ...(e.guard ? { guard: again(e.guard) } : {}),
       };
     case "random":
-      return { ...e, index: f(e.index), seed: mapIndices(e.seed, f, memo) };
+      return { ...e, index: f(e.index), seed: again(e.seed) };
     case "unary":
     case "cast":
-      return { ...e, x: mapIndices(e.x, f, memo) };
+      return { ...e, x: again(e.x) };
     case "binary":
-      return { ...e, a: mapIndices(e.a, f, memo), b: mapIndices(e.b, f, memo) };
+      return { ...e, a: again(e.a), b: again(e.b) };
     case "where":
-      return { ...e, cond: mapIndices(e.cond, f, memo), a: mapIndices(e.a, f, memo), b: mapIndices(e.b, f, memo) };
+      return { ...e, cond: again(e.cond), a: again(e.a), b: again(e.b) };
     default:
       return e;
   }
@@ -51,11 +45,12 @@ function merge(k: Kernel, a: LoopVar, b: LoopVar): Kernel | undefined {
     [b.name, idxMod(idxVar(a.name), b.extent)],
   ]);
   const rewrite = (i: IndexExpr): IndexExpr => simplifyIndex(substitute(i, env));
-  const memo = new Map<Expr, Expr>();
+  // every index rewritten; shared nodes stay shared (dagRewrite)
+  const mapIndices = dagRewrite((e, again) => mapNode(e, rewrite, again));
   const merged: Kernel = {
     ...k,
-    phases: k.phases.map((p) => ({ ...p, body: mapIndices(p.body, rewrite, memo) })),
-    value: mapIndices(k.value, rewrite, memo),
+    phases: k.phases.map((p) => ({ ...p, body: mapIndices(p.body) })),
+    value: mapIndices(k.value),
     output: { ...k.output, index: rewrite(k.output.index) },
   };
   if (!allIndices(merged).every((i) => toAffine(i))) return undefined;

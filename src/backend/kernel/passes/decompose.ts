@@ -7,7 +7,7 @@
 // interpreters run the ALU table's float64 meanings, the spec these decompositions approximate (the kernel
 // interpreter can run a decomposed kernel too, in float64, as test/decompose.test.ts does). Imports the IR, its
 // builders and the math files.
-import type { BinaryFn, Expr, Kernel, UnaryFn } from "../ir.js";
+import { type BinaryFn, type Expr, type Kernel, type UnaryFn, dagRewrite, mapChildren } from "../ir.js";
 import { bin, f32, i32, mul } from "../build-expr.js";
 import { atan2Of, erfOf, expOf, hypotOf, logOf, powOf, tanhOf } from "./transcendental.js";
 import { trigOf } from "./trig.js";
@@ -56,53 +56,18 @@ function uniformOf(e: Extract<Expr, { op: "random" }>): Expr {
   return mul({ op: "cast", type: "f32", x: bin("shiftRightLogical", bits, i32(8)) }, f32(1 / 16777216));
 }
 
-/** e with its children replaced by `rewrite`'s; e itself when none changed. */
-function mapChildren(e: Expr, rewrite: (x: Expr) => Expr): Expr {
-  switch (e.op) {
-    case "unary":
-    case "cast": {
-      const x = rewrite(e.x);
-      return x === e.x ? e : { ...e, x };
-    }
-    case "binary": {
-      const [a, b] = [rewrite(e.a), rewrite(e.b)];
-      return a === e.a && b === e.b ? e : { ...e, a, b };
-    }
-    case "where": {
-      const [cond, a, b] = [rewrite(e.cond), rewrite(e.a), rewrite(e.b)];
-      return cond === e.cond && a === e.a && b === e.b ? e : { ...e, cond, a, b };
-    }
-    case "load": {
-      const guard = e.guard && rewrite(e.guard);
-      const value = e.dynamic && rewrite(e.dynamic.value);
-      if (guard === e.guard && value === e.dynamic?.value) return e;
-      return { ...e, ...(guard ? { guard } : {}), ...(e.dynamic && value ? { dynamic: { ...e.dynamic, value } } : {}) };
-    }
-    case "random": {
-      const seed = rewrite(e.seed);
-      return seed === e.seed ? e : { ...e, seed };
-    }
-    default:
-      return e;
-  }
-}
-
 /**
  * The kernel with every function the target lacks written in IR arithmetic it has.
  * @example decomposeKernel(k, wasmNative) // atan2(in0[i], in1[i]) becomes selects over abs, max, min, div, …
  */
 export function decomposeKernel(k: Kernel, native: NativeFunctions): Kernel {
-  const memo = new Map<Expr, Expr>();
-  const rewrite = (e: Expr): Expr => {
-    let out = memo.get(e);
-    if (out) return out;
-    out = mapChildren(e, rewrite);
-    if (out.op === "unary" && !native.unary.has(out.fn)) out = rewrite(expand(unaryDecompositions[out.fn], out.fn, [out.x]));
-    else if (out.op === "binary" && !native.binary.has(out.fn)) out = rewrite(expand(binaryDecompositions[out.fn], out.fn, [out.a, out.b]));
-    else if (out.op === "random") out = rewrite(uniformOf(out));
-    memo.set(e, out);
+  const rewrite = dagRewrite((e, again) => {
+    const out = mapChildren(e, again);
+    if (out.op === "unary" && !native.unary.has(out.fn)) return again(expand(unaryDecompositions[out.fn], out.fn, [out.x]));
+    if (out.op === "binary" && !native.binary.has(out.fn)) return again(expand(binaryDecompositions[out.fn], out.fn, [out.a, out.b]));
+    if (out.op === "random") return again(uniformOf(out));
     return out;
-  };
+  });
   return {
     ...k,
     phases: k.phases.map((p) => ({ ...p, body: rewrite(p.body), ...(p.stash ? { stash: rewrite(p.stash) } : {}) })),

@@ -3,7 +3,7 @@
 // reciprocal is then hoisted out of the loop — softmax's division by the row sum is one divide per row.
 // (The result may differ from a correctly rounded a/b by an ulp.)
 import { indexVars } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, children } from "../ir.js";
+import { type Expr, type Kernel, children, dagRewrite, mapChildren } from "../ir.js";
 
 function reads(e: Expr, v: string): boolean {
   if ((e.op === "idx" || e.op === "load" || e.op === "random") && indexVars(e.index).has(v)) return true;
@@ -11,35 +11,18 @@ function reads(e: Expr, v: string): boolean {
   return children(e).some((c) => reads(c, v));
 }
 
-/** Rewrites divisions; unchanged subtrees keep their identity (later passes match expressions by object), and
- *  each distinct node is rewritten once, so a node shared by two parents stays shared. */
-function rewrite(e: Expr, inner: string, memo: Map<Expr, Expr>): Expr {
-  let r = memo.get(e);
-  if (!r) memo.set(e, (r = rewriteNode(e, inner, memo)));
-  return r;
-}
-
-function rewriteNode(e: Expr, inner: string, memo: Map<Expr, Expr>): Expr {
-  switch (e.op) {
-    case "binary": {
-      const [a, b] = [rewrite(e.a, inner, memo), rewrite(e.b, inner, memo)];
-      if (e.fn === "div" && e.type === "f32" && b.op !== "const" && !reads(b, inner)) {
-        return { op: "binary", type: "f32", fn: "mul", a, b: { op: "unary", type: "f32", fn: "recip", x: b } };
-      }
-      return a === e.a && b === e.b ? e : { ...e, a, b };
+/**
+ * The rewrite of divisions by values invariant along `inner`: unchanged subtrees keep their identity (later
+ * passes match expressions by object) and shared nodes stay shared (dagRewrite).
+ */
+function reciprocals(inner: string): (e: Expr) => Expr {
+  return dagRewrite((e, again) => {
+    const out = mapChildren(e, again);
+    if (out.op === "binary" && out.fn === "div" && out.type === "f32" && out.b.op !== "const" && !reads(out.b, inner)) {
+      return { op: "binary", type: "f32", fn: "mul", a: out.a, b: { op: "unary", type: "f32", fn: "recip", x: out.b } };
     }
-    case "unary":
-    case "cast": {
-      const x = rewrite(e.x, inner, memo);
-      return x === e.x ? e : { ...e, x };
-    }
-    case "where": {
-      const [cond, a, b] = [rewrite(e.cond, inner, memo), rewrite(e.a, inner, memo), rewrite(e.b, inner, memo)];
-      return cond === e.cond && a === e.a && b === e.b ? e : { ...e, cond, a, b };
-    }
-    default:
-      return e;
-  }
+    return out;
+  });
 }
 
 /** The kernel with loop-invariant divisors turned into reciprocals. @example invariantReciprocals(k) */
@@ -49,9 +32,10 @@ export function invariantReciprocals(k: Kernel): Kernel {
     ...k,
     phases: k.phases.map((p) => {
       const last = p.vars[p.vars.length - 1];
-      const memo = new Map<Expr, Expr>(); // per phase: what varies along its innermost loop differs
-      return last ? { ...p, body: rewrite(p.body, last.name, memo), ...(p.stash ? { stash: rewrite(p.stash, last.name, memo) } : {}) } : p;
+      if (!last) return p;
+      const rewrite = reciprocals(last.name); // per phase: what varies along its innermost loop differs
+      return { ...p, body: rewrite(p.body), ...(p.stash ? { stash: rewrite(p.stash) } : {}) };
     }),
-    value: store ? rewrite(k.value, store.name, new Map()) : k.value,
+    value: store ? reciprocals(store.name)(k.value) : k.value,
   };
 }

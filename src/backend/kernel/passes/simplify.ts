@@ -2,7 +2,7 @@
 // addresses become `c0 + Σ ci·var` (views of views collapse to strides), casts to the same type vanish,
 // operations on constants fold. Input and output: a verified Kernel with the same meaning.
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar, toAffine } from "../../../graph/index-expr.js";
-import type { Expr, Kernel } from "../ir.js";
+import { type Expr, type Kernel, dagRewrite } from "../ir.js";
 
 /** An index in canonical form: affine when possible, else with simplified parts. */
 export function simplifyIndex(e: IndexExpr): IndexExpr {
@@ -26,14 +26,8 @@ export function simplifyIndex(e: IndexExpr): IndexExpr {
   }
 }
 
-/** The rewrite of e, each distinct node once: a node shared by two parents stays shared (the generators compute it once). */
-function simplifyExpr(e: Expr, memo: Map<Expr, Expr>): Expr {
-  let r = memo.get(e);
-  if (!r) memo.set(e, (r = simplifyExprNode(e, memo)));
-  return r;
-}
-
-function simplifyExprNode(e: Expr, memo: Map<Expr, Expr>): Expr {
+/** One node of e with canonical indices and folded constants; `again` simplifies its sub-expressions. */
+function simplifyNode(e: Expr, again: (x: Expr) => Expr): Expr {
   switch (e.op) {
     case "idx": {
       const index = simplifyIndex(e.index);
@@ -43,25 +37,25 @@ function simplifyExprNode(e: Expr, memo: Map<Expr, Expr>): Expr {
       return {
         ...e,
         index: simplifyIndex(e.index),
-        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: simplifyExpr(e.dynamic.value, memo) } } : {}),
-        ...(e.guard ? { guard: simplifyExpr(e.guard, memo) } : {}),
+        ...(e.dynamic ? { dynamic: { ...e.dynamic, value: again(e.dynamic.value) } } : {}),
+        ...(e.guard ? { guard: again(e.guard) } : {}),
       };
     case "random":
-      return { ...e, index: simplifyIndex(e.index), seed: simplifyExpr(e.seed, memo) };
+      return { ...e, index: simplifyIndex(e.index), seed: again(e.seed) };
     case "unary":
-      return { ...e, x: simplifyExpr(e.x, memo) };
+      return { ...e, x: again(e.x) };
     case "cast": {
-      const x = simplifyExpr(e.x, memo);
+      const x = again(e.x);
       if (x.type === e.type) return x;
       if (x.op === "const") return { op: "const", type: e.type, value: e.type === "bool" ? Number(x.value !== 0) : e.type === "i32" ? Math.trunc(x.value) : x.value };
       return { ...e, x };
     }
     case "binary":
-      return { ...e, a: simplifyExpr(e.a, memo), b: simplifyExpr(e.b, memo) };
+      return { ...e, a: again(e.a), b: again(e.b) };
     case "where": {
-      const cond = simplifyExpr(e.cond, memo);
-      if (cond.op === "const") return simplifyExpr(cond.value ? e.a : e.b, memo);
-      return { ...e, cond, a: simplifyExpr(e.a, memo), b: simplifyExpr(e.b, memo) };
+      const cond = again(e.cond);
+      if (cond.op === "const") return again(cond.value ? e.a : e.b);
+      return { ...e, cond, a: again(e.a), b: again(e.b) };
     }
     default:
       return e;
@@ -70,11 +64,12 @@ function simplifyExprNode(e: Expr, memo: Map<Expr, Expr>): Expr {
 
 /** The kernel with canonical indices and folded constants. @example simplifyKernel(k) */
 export function simplifyKernel(k: Kernel): Kernel {
-  const memo = new Map<Expr, Expr>();
+  // shared nodes stay shared (dagRewrite)
+  const simplify = dagRewrite(simplifyNode);
   return {
     ...k,
-    phases: k.phases.map((p) => ({ ...p, body: simplifyExpr(p.body, memo) })),
-    value: simplifyExpr(k.value, memo),
+    phases: k.phases.map((p) => ({ ...p, body: simplify(p.body) })),
+    value: simplify(k.value),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
 }

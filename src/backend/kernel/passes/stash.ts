@@ -4,7 +4,7 @@
 // and the store reads it back: one exp per element instead of two. Applies when the phase's variables match
 // the inner loops one to one (same extents, same order) and the output is f32.
 import { isExpensive } from "../alu.js";
-import { type Expr, type Kernel, children } from "../ir.js";
+import { type Expr, type Kernel, children, dagRewrite, mapChildren } from "../ir.js";
 
 /** A canonical text of e with variables renamed by `rename` (structural comparison up to renaming). */
 function key(e: Expr, rename: (v: string) => string): string {
@@ -35,30 +35,29 @@ const costly = (e: Expr): boolean => isExpensive(e) || children(e).some(costly);
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
 /**
- * e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`; each
- * distinct node once (`memo`, with its structural keys in `keys`), so a node shared by two parents stays shared.
+ * e with every occurrence of the value keyed `target` (structurally, so repeats too) replaced by `by`; shared
+ * nodes stay shared (dagRewrite).
  */
-function replace(e: Expr, target: string, by: Expr, memo: Map<Expr, Expr>, keys: Map<Expr, string>): Expr {
-  let r = memo.get(e);
-  if (r) return r;
-  let k = keys.get(e);
-  if (k === undefined) keys.set(e, (k = key(e, (v) => v)));
-  const again = (x: Expr): Expr => replace(x, target, by, memo, keys);
-  if (k === target) r = by;
-  else if (e.op === "unary" || e.op === "cast") r = { ...e, x: again(e.x) };
-  else if (e.op === "binary") r = { ...e, a: again(e.a), b: again(e.b) };
-  else if (e.op === "where") r = { ...e, cond: again(e.cond), a: again(e.a), b: again(e.b) };
-  else r = e;
-  memo.set(e, r);
-  return r;
+function replace(e: Expr, target: string, by: Expr): Expr {
+  return dagRewrite((x, again) => (key(x, (v) => v) === target ? by : mapChildren(x, again)))(e);
+}
+
+/**
+ * Whether phase p of k may stash a value for the store: a map kernel with a float output, and the phase's loops
+ * matching the inner loops one to one (same extents, same order). The planner asks it too.
+ * @example canStash(softmaxKernel, 1) // true: the sum's loop is the store's inner loop
+ */
+export function canStash(k: Kernel, p: number): boolean {
+  const phase = k.phases[p];
+  if (k.mode.kind !== "map" || k.output.type !== "f32" || k.inner.length === 0 || !phase || phase.stash) return false;
+  return phase.vars.length === k.inner.length && phase.vars.every((v, i) => v.extent === k.inner[i]!.extent);
 }
 
 /** The kernel with a stash where one pays. @example stashPhaseValues(softmaxKernel).phases[1].stash // exp(in0[…] - %0) */
 export function stashPhaseValues(k: Kernel): Kernel {
-  if (k.mode.kind !== "map" || k.output.type !== "f32" || k.inner.length === 0) return k;
   for (let p = 0; p < k.phases.length; p++) {
+    if (!canStash(k, p)) continue;
     const phase = k.phases[p]!;
-    if (phase.stash || phase.vars.length !== k.inner.length || phase.vars.some((v, i) => v.extent !== k.inner[i]!.extent)) continue;
     const toInner = new Map(phase.vars.map((v, i) => [v.name, k.inner[i]!.name]));
     const bodyKeys = new Map<string, Expr>();
     const collect = (e: Expr): void => {
@@ -80,7 +79,7 @@ export function stashPhaseValues(k: Kernel): Kernel {
     return {
       ...k,
       phases: k.phases.map((ph, i) => (i === p ? { ...ph, stash: inPhase } : ph)),
-      value: replace(k.value, key(inValue, (v) => v), { op: "stashed", type: "f32" }, new Map(), new Map()),
+      value: replace(k.value, key(inValue, (v) => v), { op: "stashed", type: "f32" }),
     };
   }
   return k;

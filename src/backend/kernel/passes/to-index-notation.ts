@@ -11,6 +11,7 @@ import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute
 import { type Node, contiguousStrides } from "../../../graph/node.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
 import { isExpensiveOp } from "../alu.js";
+import { canStash } from "./stash.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -56,6 +57,13 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.s
 
 /** The work of an expensive function (or a random draw) counted as this many simple operations. */
 const EXPENSIVE_WORK = 16;
+/** The arithmetic a node itself does per element when inlined (0: a read, a view, a constant, a reduction). */
+function opWork(n: Node): number {
+  const op = n.op;
+  if (op.kind === "unary" || op.kind === "binary") return isExpensiveOp(op) ? EXPENSIVE_WORK : 1;
+  if (op.kind === "random") return EXPENSIVE_WORK;
+  return op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : 0;
+}
 
 /**
  * The value a node passes to a kernel as a param: a fill's value, a random draw's seed, a pad's fill. Params
@@ -149,9 +157,7 @@ class KernelBuilder {
     if (known !== undefined) return known;
     // a value computed only from reductions and constants is computed once per outer point, not per element
     if (!this.perElement(n)) return 0;
-    const op = n.op;
-    const own = op.kind === "unary" || op.kind === "binary" ? (isExpensiveOp(op) ? EXPENSIVE_WORK : 1) : op.kind === "where" || op.kind === "cast" || op.kind === "gather" ? 1 : op.kind === "random" ? EXPENSIVE_WORK : 0;
-    return own + n.inputs.reduce((sum, i) => sum + (i.op.kind === "reduce" ? 0 : this.work(i)), 0);
+    return opWork(n) + n.inputs.reduce((sum, i) => sum + (i.op.kind === "reduce" ? 0 : this.work(i)), 0);
   }
 
   /** Whether n varies element by element: it reads a buffer, an index or a random draw (not only reductions). */
@@ -178,9 +184,7 @@ class KernelBuilder {
     this.#lowered.set(key, e);
     const scopes = this.#scopes.get(node) ?? new Set<PhaseScope | "store">();
     this.#scopes.set(node, scopes.add(phase ?? "store"));
-    const k = node.op.kind;
-    if (node !== this.root && !this.isMaterialized(node) && (k === "unary" || k === "binary" || k === "where" || k === "cast" || k === "gather" || k === "random"))
-      this.inlined.set(node, this.work(node));
+    if (node !== this.root && !this.isMaterialized(node) && opWork(node) > 0) this.inlined.set(node, this.work(node));
     return e;
   }
 
@@ -230,14 +234,9 @@ class KernelBuilder {
     }
     return out;
   }
-  readonly #phaseIds = new Map<PhaseScope, number>();
   /** Identifies (node, the indices its dims are read at, guard, reduction scope): equal keys, equal values. */
   #pointKey(node: Node, env: Env, guard: Expr | undefined, phase: PhaseScope | undefined): string {
-    let scope = -1;
-    if (phase) {
-      scope = this.#phaseIds.get(phase) ?? this.#phaseIds.size;
-      this.#phaseIds.set(phase, scope);
-    }
+    const scope = phase ? this.phaseScopes.indexOf(phase) : -1;
     return `${node.id}|${node.dims.map((d) => JSON.stringify(env.get(d.name))).join(";")}|${guard ? JSON.stringify(guard) : ""}|${scope}`;
   }
 
@@ -433,10 +432,5 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  // The stash schedule (passes/stash.ts) applies where a phase's loops match the inner loops one to one.
-  const stashable = (p: number): boolean => {
-    const phase = kernel.phases[p];
-    return kernel.mode.kind === "map" && kernel.output.type === "f32" && phase !== undefined && phase.vars.length === kernel.inner.length && phase.vars.every((v, i) => v.extent === kernel.inner[i]!.extent);
-  };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated(stashable) };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated((p) => canStash(kernel, p)) };
 }
