@@ -8,6 +8,7 @@ import type { AnyTensor } from "../../src/tensor.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { type Layout, expectClose, naiveRead } from "../helpers/naive.js";
 import { randomFloats, randomInts } from "../helpers/random.js";
+import { expectError } from "../helpers/sentences.js";
 
 const numel = (l: Layout): number => l.reduce((n, [, z]) => n * z, 1);
 /** The same values as a materialised tensor and as a lazy one (an op not computed yet). */
@@ -19,16 +20,7 @@ function variants(values: Float32Array | Int32Array, layout: Layout, dtype: "flo
   ];
 }
 /** Asserts that `f` (or the promise it returns) fails with a ShapeError with exactly this sentence. */
-async function expectSentence(f: () => unknown, sentence: string): Promise<void> {
-  let thrown: unknown;
-  try {
-    await f();
-  } catch (e) {
-    thrown = e;
-  }
-  expect(thrown).toBeInstanceOf(ShapeError);
-  expect((thrown as Error).message).toBe(sentence);
-}
+const expectSentence = (f: () => unknown, sentence: string): Promise<void> => expectError(f, ShapeError, sentence);
 /** Asserts that reading `t` rejects with a ShapeError with exactly this sentence (a ShapeError found by a kernel). */
 async function expectReadRejects(t: AnyTensor, sentence: string): Promise<void> {
   const read = t.data();

@@ -3,6 +3,7 @@
 // "Cannot read properties of undefined". (The layers, the optimizers and the file formats have tables of their
 // own: test/unit/nn-arguments.test.ts, test/unit/io-formats.test.ts.)
 import { describe, expect, it } from "vitest";
+import { expectError } from "../helpers/sentences.js";
 import { ArgumentError, NamedTensorError, concat, explain, grad, keep, persistent, placeholder, scope, setDevice, tensor, toNpy, valueAndGrad, variable } from "../../src/index.js";
 
 const t = tensor([1, 2], ["a"]);
@@ -23,16 +24,9 @@ const cases: [string, () => unknown, string][] = [
 
 describe("wrong arguments from JavaScript", () => {
   for (const [what, call, sentence] of cases) {
-    it(`${what}: an ArgumentError with its sentence`, async () => {
-      let thrown: unknown;
-      try {
-        await call();
-      } catch (e) {
-        thrown = e;
-      }
-      expect(thrown).toBeInstanceOf(ArgumentError);
-      expect(thrown).toBeInstanceOf(NamedTensorError);
-      expect((thrown as Error).message).toBe(sentence);
+    it(`${what}: an ArgumentError (a NamedTensorError) with its sentence`, async () => {
+      expect(ArgumentError.prototype).toBeInstanceOf(NamedTensorError);
+      await expectError(call, ArgumentError, sentence);
     });
   }
 });
