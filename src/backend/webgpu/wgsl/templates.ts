@@ -135,8 +135,18 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
       w.line(`if (sgi == 0u) { ${red}[lid / sgs] = ${s}; }`);
     } else w.line(`${red}[tid] = ${part};`);
     w.line("workgroupBarrier();");
-    w.line(`var ${s}w: ${t} = ${red}[0];`);
-    w.line(`for (var j = 1u; j < ${subgroups ? `${wg}u / sgs` : `${wg}u`}; j++) { ${s}w = ${combine(`${s}w`, `${red}[j]`)}; }`);
+    const count = subgroups ? `${wg}u / sgs` : `${wg}u`;
+    if (blocked) {
+      // the partials of a long float sum are added pairwise (a power of two of them), not one after another:
+      // adding 64 large partials in a row rounded away more than all the blocks did
+      w.line(`var ${s}p: array<f32, ${wg}>;`);
+      w.line(`for (var j = 0u; j < ${count}; j++) { ${s}p[j] = ${red}[j]; }`);
+      w.line(`for (var width = (${count}) / 2u; width >= 1u; width /= 2u) { for (var j = 0u; j < width; j++) { ${s}p[j] = ${s}p[j] + ${s}p[j + width]; } }`);
+      w.line(`var ${s}w: ${t} = ${s}p[0];`);
+    } else {
+      w.line(`var ${s}w: ${t} = ${red}[0];`);
+      w.line(`for (var j = 1u; j < ${count}; j++) { ${s}w = ${combine(`${s}w`, `${red}[j]`)}; }`);
+    }
     w.line("workgroupBarrier();");
     const r = `r${i}`;
     w.line(`let ${r}: ${valueType(p.type)} = ${p.type === "bool" ? `${s}w != 0u` : `${s}w`};`);
