@@ -52,5 +52,6 @@ export type { CallerMasked, MaskedDim, MaskedDims } from "./types/mask.js";
 export type { AttentionCheck, AttentionOptions, KeysCheck } from "./nn/attention.js";
 export { getDefaultDevice, getDevice, kernelStats, memoryStats, setDevice } from "./backend/engine.js";
 export { explain } from "./explain.js";
-export type { Device, KernelReport, KernelStats, MemoryStats, ProgramStats } from "./backend/engine.js";
+export { type GpuBufferLease, type GpuBufferOptions, fromGpuBuffer, gpuBufferOf, useGpuDevice } from "./interop.js";
+export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, ProgramStats } from "./backend/engine.js";
 export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";

@@ -5,27 +5,30 @@
 import type { DType, NodeDim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
-import type { Device, DeviceBuffer, KernelReport, KernelStats, MemoryStats, TypedArray } from "./device-contract.js";
+import type { Device, DeviceBuffer, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray } from "./device-contract.js";
 import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
 
-export type { Device, KernelReport, KernelStats, MemoryStats, TypedArray };
+export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray };
 
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
  * launches found their kernel in the cache, how many kernels ran, and how many realizes lowered their graph
- * anew or replayed a recorded program (a training step after the first replays).
+ * anew or replayed a recorded program (a training step after the first replays). Where a device times its
+ * launches (WebGPU with `timing` on), `timings` lists the device time per kernel, the longest first.
  * @example const before = kernelStats().compiled; step(); kernelStats().compiled - before // 0 after the first step
  */
 export function kernelStats(): KernelStats & ProgramStats {
   const total = { compiled: 0, cacheHits: 0, launches: 0, ...programStats };
+  const timings: KernelTiming[] = [];
   for (const d of devices.values()) {
     const s = d.stats;
     total.compiled += s.compiled;
     total.cacheHits += s.cacheHits;
     total.launches += s.launches;
+    if (s.timings) timings.push(...s.timings);
   }
-  return total;
+  return timings.length ? { ...total, timings } : total;
 }
 
 /**
@@ -88,12 +91,26 @@ export async function setDevice(device: string | Device): Promise<Device> {
   const isDevice = typeof device === "object" && device !== null && typeof (device as Partial<Device>).allocate === "function";
   if (typeof device !== "string" && !isDevice) throw new ArgumentError(takesNot("setDevice", 'a device name ("cpu", "webgpu") or a device', device));
   defaultDevice = typeof device === "string" ? await getDevice(device) : device;
+  // A device given as an object is also the one its name means (tensors find their device by name).
+  devices.set(defaultDevice.name, defaultDevice);
   return defaultDevice;
 }
 
 /** @internal A new source node holding `values` (contiguous, row-major over `dims`) on the default device. */
 export function uploadNode(values: TypedArray, dtype: DType, dims: readonly NodeDim[], device: Device = getDefaultDevice()): Node {
   const buffer = device.upload(values, dtype);
+  return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
+}
+
+/** @internal A device known by name, if it was created already (no adapter is requested). */
+export function loadedDevice(name: string): Device | undefined {
+  return devices.get(name);
+}
+
+/** @internal A source node over a device-native buffer of the application's (interop: no copy). */
+export function adoptNode(device: Device, native: unknown, dtype: DType, dims: readonly NodeDim[]): Node {
+  if (!device.adopt) throw new Error(`the ${device.name} device cannot take a native buffer`);
+  const buffer = device.adopt(native, dtype, dims.reduce((n, d) => n * d.size, 1));
   return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
 }
 

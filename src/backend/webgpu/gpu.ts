@@ -31,7 +31,10 @@ async function gpuEntry(): Promise<GPU> {
 /** An adapter and its device, with the limits this library asked for. */
 export interface GpuContext {
   readonly device: GPUDevice;
-  readonly adapter: GPUAdapter;
+  /** Absent for a device the user gave (lentGpu). */
+  readonly adapter?: GPUAdapter;
+  /** The user gave the device: the library never destroys it and does not replace it when it is lost. */
+  readonly lent?: boolean;
   readonly description: string;
   readonly f16: boolean;
   /** The adapter's largest subgroup size, when it has the subgroups feature (requested then). */
@@ -58,7 +61,12 @@ export async function requestGpu(): Promise<GpuContext> {
   const info = adapter.info as GPUAdapterInfo & { subgroupMaxSize?: number };
   const subgroupMaxSize = adapter.features.has("subgroups") && info.subgroupMaxSize ? info.subgroupMaxSize : undefined;
   const device = await adapter.requestDevice({
-    requiredFeatures: [...(f16 ? ["shader-f16" as const] : []), ...(subgroupMaxSize ? ["subgroups" as GPUFeatureName] : [])],
+    requiredFeatures: [
+      ...(f16 ? ["shader-f16" as const] : []),
+      ...(subgroupMaxSize ? ["subgroups" as GPUFeatureName] : []),
+      // Asked for so that timing can be switched on later (WebGpuOptions.timing); it costs nothing unused.
+      ...(adapter.features.has("timestamp-query") ? ["timestamp-query" as const] : []),
+    ],
     requiredLimits: {
       maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
       maxBufferSize: l.maxBufferSize,
@@ -71,4 +79,16 @@ export async function requestGpu(): Promise<GpuContext> {
   });
   const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "unknown adapter";
   return { device, adapter, description, f16, subgroupMaxSize };
+}
+
+/**
+ * The context of a GPUDevice the user already has (shared with their renderer, onnxruntime-web or tfjs): its
+ * own limits and features are used as they are.
+ * @example const ctx = lentGpu(device); ctx.lent // true
+ */
+export function lentGpu(device: GPUDevice): GpuContext {
+  const info = (device as GPUDevice & { adapterInfo?: GPUAdapterInfo & { subgroupMaxSize?: number } }).adapterInfo;
+  const subgroupMaxSize = device.features.has("subgroups") && info?.subgroupMaxSize ? info.subgroupMaxSize : undefined;
+  const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "a GPUDevice given by the application";
+  return { device, lent: true, description, f16: device.features.has("shader-f16"), subgroupMaxSize };
 }
