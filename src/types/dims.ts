@@ -9,6 +9,7 @@ import type {
   Duplicate,
   NotADimension,
   NotLiteral,
+  NotLiteralList,
   Private,
   SizeText,
   UnionName,
@@ -128,11 +129,25 @@ export type CheckNames<S extends Shape, Names> = Names extends readonly [infer N
     : never
   : "ok";
 
-/** The first name that appears twice, as a Fail, else "ok". */
-export type CheckUnique<Names, Seen = never> = Names extends readonly [infer N, ...infer Rest]
-  ? [N] extends [Seen]
-    ? Fail<Duplicate<N & string>>
-    : CheckUnique<Rest, Seen | N>
+/**
+ * The first name that appears twice, as a Fail, else "ok". A list whose length or names the checker cannot see
+ * (a `string[]` built at run time, a bare `string` in it) is a Fail too: the result's shape would be a guess.
+ */
+export type CheckUnique<Names, Seen = never> = Names extends readonly unknown[]
+  ? number extends Names["length"]
+    ? Fail<NotLiteralList>
+    : UniqueNames<Names, Seen>
+  : "ok";
+type UniqueNames<Names, Seen> = Names extends readonly [infer N, ...infer Rest]
+  ? [N] extends [string]
+    ? string extends N
+      ? IsUnion<N> extends true
+        ? UniqueNames<Rest, Seen> // the editor's completion pass (see CheckName)
+        : Fail<NotLiteral>
+      : [N] extends [Seen]
+        ? Fail<Duplicate<N & string>>
+        : UniqueNames<Rest, Seen | N>
+    : UniqueNames<Rest, Seen | N>
   : "ok";
 
 /** A list of names to act on: each named once and a visible dim of S. The first Fail, else "ok". */

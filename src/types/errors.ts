@@ -64,6 +64,9 @@ export const privateDimension = <N extends string>(name: N): Private<N> => `"${n
 export type NotLiteral = "dimension names must be string literals, not string";
 export const notLiteral = (): NotLiteral => "dimension names must be string literals, not string";
 
+export type NotLiteralList = "a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names";
+export const notLiteralList = (): NotLiteralList => "a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names";
+
 export type UnionName = "a dimension name must be one string literal, not a union";
 export const unionName = (): UnionName => "a dimension name must be one string literal, not a union";
 

@@ -25,6 +25,25 @@ arange(name, 3);
 // @error: dimension names must be string literals, not string
 x.sum(["seq", name]);
 
+// @error: dimension names must be string literals, not string
+x.transpose(name, "seq");
+// @error: dimension names must be string literals, not string
+x.mask("seq", name);
+
+// ---- a list of names the checker cannot see (built at run time) -------------------------------------------------------------
+declare const names: string[];
+declare const someOf: ("batch" | "seq")[];
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.sum(names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.mean(someOf);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.max(names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.mask(...names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+contract([x, x], names);
+
 // ---- a union of names -----------------------------------------------------------------------------------------------------
 // @error: a dimension name must be one string literal, not a union
 x.sum(either);
