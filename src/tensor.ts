@@ -202,6 +202,10 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
    * const out = body(x.dynamic()).shapedLike(x);                          // typed like x
    * const at = scores.shapedLike([["batch", n, "masked"], ["seqlen", Y.shape.seqlen]]);
    */
+  shapedLike<D extends DType, const R extends Tensor<Shape, DType>>(this: Tensor<Shape, D>, reference: R): Tensor<ShapeOf<R>, D>;
+  // Dims written out get their own signature: mapping over R alone (not R & Shape, an intersection with an
+  // array) gives exactly the literal shape, also when a size is a type parameter.
+  shapedLike<D extends DType, const R extends Shape>(this: Tensor<Shape, D>, reference: R): Tensor<Writable<R>, D>;
   shapedLike<D extends DType, const R extends Tensor<Shape, DType> | Shape>(this: Tensor<Shape, D>, reference: R): Tensor<ShapeOf<R>, D> {
     const want = reference instanceof Tensor ? (reference as AnyTensor).shapeDims : dimsFromSpec(reference);
     const got = this.shapeDims;
