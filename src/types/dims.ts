@@ -58,7 +58,7 @@ export type IsIdentifier<N extends string> = N extends `${infer C}${infer R}` ? 
  */
 export type CheckName<N> = [N] extends [string]
   ? string extends N
-    ? IsUnion<N> extends true
+    ? true extends IsUnion<N> // NameArg's `string & {}` member makes IsUnion boolean there, not true
       ? N
       : Fail<NotLiteral>
     : IsUnion<N> extends true
@@ -135,13 +135,17 @@ export type CheckNames<S extends Shape, Names> = Names extends readonly [infer N
  */
 export type CheckUnique<Names, Seen = never> = Names extends readonly unknown[]
   ? number extends Names["length"]
-    ? Fail<NotLiteralList>
+    ? string extends Names[number]
+      ? true extends IsUnion<Names[number]>
+        ? "ok" // the editor's completion pass: a list of NameArg (see CheckName)
+        : Fail<NotLiteralList>
+      : Fail<NotLiteralList>
     : UniqueNames<Names, Seen>
   : "ok";
 type UniqueNames<Names, Seen> = Names extends readonly [infer N, ...infer Rest]
   ? [N] extends [string]
     ? string extends N
-      ? IsUnion<N> extends true
+      ? true extends IsUnion<N>
         ? UniqueNames<Rest, Seen> // the editor's completion pass (see CheckName)
         : Fail<NotLiteral>
       : [N] extends [Seen]
