@@ -25,6 +25,7 @@ fi
 # adapter is a failure, not a skip.
 step "device matrix on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run test/device
 step "browser: headless Chromium on navigator.gpu" node test/browser/run.mjs
+step "doc @examples of the public API, compiled and run (cpu + webgpu)" node scripts/check-examples.mjs
 type_steps
 step "packed-package consumer" bash scripts/check-consumer.sh --no-build
 

@@ -83,11 +83,11 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
     return this.node.dims.map((d) => ({ name: d.name, size: d.size, masked: this.masked.has(d.name) }));
   }
 
-  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 32 */
+  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 2 */
   get shape(): { readonly [Entry in S[number] as Entry[0]]: Entry[1] } {
     return Object.freeze(Object.fromEntries(this.node.dims.map((d) => [d.name, d.size]))) as ShapeRecord<S>;
   }
-  /** The names in logical order, private ones included. @example x.dims // ["batch", "seq"] */
+  /** The names in logical order, private ones included. @example x.dims // ["batch", "feat"] */
   get dims(): NamesOf<S> {
     return this.node.dims.map((d) => d.name) as NamesOf<S>;
   }
