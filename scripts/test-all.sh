@@ -28,5 +28,12 @@ step "browser: headless Chromium on navigator.gpu" node test/browser/run.mjs
 step "doc @examples of the public API, compiled and run (cpu + webgpu)" node scripts/check-examples.mjs
 type_steps
 step "packed-package consumer" bash scripts/check-consumer.sh --no-build
+# The package as users get it: publint, attw, require(), esbuild/Vite/webpack bundles in Node and Chromium, the
+# size budget, Deno and Bun. Its tools live in tools/ (their own lock file), installed here when missing.
+if [[ ! -x tools/node_modules/.bin/esbuild ]]; then
+  echo "installing the packaging tools (npm ci --prefix tools)…"
+  npm ci --prefix tools --no-audit --no-fund --loglevel=error >/dev/null || true
+fi
+step "package: publint, attw, require(), bundlers in Node + Chromium, size budget, Deno, Bun" node scripts/check-package.mjs --no-build
 
 summary
