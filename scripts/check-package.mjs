@@ -6,7 +6,7 @@
 // the whole library and of a one-op entry, esbuild); and the app plus a short training loop in Deno and Bun,
 // installed from the tarball (WebGPU too: Deno's built-in navigator.gpu, Bun through the webpack package's Dawn).
 // The tools come from tools/ (npm ci --prefix tools).
-//   node scripts/check-package.mjs [--no-build] [--only=lint,cjs,bundle,size,deno,bun] [--record-size]
+//   node scripts/check-package.mjs [--no-build] [--only=lint,cjs,tsmin,bundle,size,deno,bun] [--record-size]
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -76,6 +76,20 @@ if (want("cjs")) {
   step("require() from CommonJS, run", process.execPath, ["require.cjs"], { cwd: app });
   fs.writeFileSync(path.join(app, "tsconfig.cjs.json"), JSON.stringify({ compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ["require-types.cts"] }));
   step("require() types (TS 6, module nodenext, .cts)", process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.cjs.json", "--pretty", "false"], { cwd: app });
+}
+
+// 2b. The lowest TypeScript the types work with (README, package.json's optional peer "typescript"): the
+// consumer program of type-tests/consumer/ type-checks with TS 5.1 (skipLibCheck on, as `tsc --init` sets it: the
+// .d.ts names WebGPU's DOM types, which TS 5.1's lib lacks), and with TS 5.0 it does not (so 5.1 is the floor).
+if (want("tsmin")) {
+  const dir = path.join(tmp, "tsmin");
+  fs.cpSync(path.join(root, "type-tests/consumer"), dir, { recursive: true });
+  fs.symlinkSync(path.join(app, "node_modules"), path.join(dir, "node_modules"), "dir");
+  const tsc = (v) => [path.join(root, `tools/node_modules/typescript-${v}/bin/tsc`), "-p", ".", "--noEmit", "--pretty", "false"];
+  step("TypeScript 5.1 (the lowest declared): the consumer type-checks", process.execPath, tsc("5.1"), { cwd: dir });
+  const r = sh(process.execPath, tsc("5.0"), { cwd: dir });
+  if (r.code !== 0) ok("TypeScript 5.0 rejects the consumer (5.1 is the floor)");
+  else fail("TypeScript 5.0 now type-checks the consumer: lower the declared floor (README, package.json peerDependencies.typescript)");
 }
 
 // 3. Bundlers, Node and Chromium; 4. the size budget.

@@ -6,7 +6,7 @@
 import { type Device, deviceOf, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
 import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
-import { formatTensor } from "./tensor-format.js";
+import { formatTable, formatTensor } from "./tensor-format.js";
 import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
 import { ShapeError, notShapedLike } from "./types/errors.js";
 import type { GuardName } from "./types/guard.js";
@@ -218,6 +218,12 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   /** @internal Node's console.log shows the same text as toString. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return this.toString();
+  }
+  /** @internal Deno's Jupyter kernel shows a tensor as a table named by its dims (text/html), and its print. */
+  [Symbol.for("Jupyter.display")](): { "text/plain": string; "text/html": string } {
+    const text = this.toString();
+    const readable = !this.#disposed && !readsDisposed(this.node) && deviceOf(this.node).readSync && (this.node.storage || this.numel <= 1e6);
+    return { "text/plain": text, "text/html": formatTable(this.node.dims, this.masked, this.dtype, readable ? this.dataSync() : undefined, text) };
   }
 }
 
