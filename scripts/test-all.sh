@@ -35,5 +35,6 @@ if [[ ! -x tools/node_modules/.bin/esbuild ]]; then
   npm ci --prefix tools --no-audit --no-fund --loglevel=error >/dev/null || true
 fi
 step "package: publint, attw, require(), bundlers in Node + Chromium, size budget, Deno, Bun" node scripts/check-package.mjs --no-build
+step "API reference (TypeDoc into docs/api; a warning fails)" tools/node_modules/.bin/typedoc --logLevel Warn
 
 summary
