@@ -48,6 +48,9 @@ export type NamesOf<S extends Shape> = { -readonly [K in keyof S]: S[K][0] };
 declare const shapeType: unique symbol;
 declare const dtypeType: unique symbol;
 
+/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
+export const openScopes: Set<AnyTensor>[] = [];
+
 /**
  * A tensor whose dims (names and sizes, in logical order) and dtype are in its type:
  * `Tensor<[["batch", 32], ["seq", 128]], "float32">`. Ops are lazy: they record a graph and return at once;
@@ -58,9 +61,6 @@ declare const dtypeType: unique symbol;
  * x.shape;          // { batch: 2, feat: 3 }
  * x.sum("feat").toArray(); // [6, 15]
  */
-/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
-export const openScopes: Set<AnyTensor>[] = [];
-
 export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   declare readonly [shapeType]: S;
   declare readonly [dtypeType]: D;
