@@ -6,7 +6,7 @@
 import { type Device, deviceOf, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
 import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
-import { formatTensor } from "./tensor-format.js";
+import { formatTable, formatTensor } from "./tensor-format.js";
 import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
 import { ShapeError, notShapedLike } from "./types/errors.js";
 import type { GuardName } from "./types/guard.js";
@@ -48,6 +48,9 @@ export type NamesOf<S extends Shape> = { -readonly [K in keyof S]: S[K][0] };
 declare const shapeType: unique symbol;
 declare const dtypeType: unique symbol;
 
+/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
+export const openScopes: Set<AnyTensor>[] = [];
+
 /**
  * A tensor whose dims (names and sizes, in logical order) and dtype are in its type:
  * `Tensor<[["batch", 32], ["seq", 128]], "float32">`. Ops are lazy: they record a graph and return at once;
@@ -58,9 +61,6 @@ declare const dtypeType: unique symbol;
  * x.shape;          // { batch: 2, feat: 3 }
  * x.sum("feat").toArray(); // [6, 15]
  */
-/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
-export const openScopes: Set<AnyTensor>[] = [];
-
 export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   declare readonly [shapeType]: S;
   declare readonly [dtypeType]: D;
@@ -83,11 +83,11 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
     return this.node.dims.map((d) => ({ name: d.name, size: d.size, masked: this.masked.has(d.name) }));
   }
 
-  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 32 */
+  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 2 */
   get shape(): { readonly [Entry in S[number] as Entry[0]]: Entry[1] } {
     return Object.freeze(Object.fromEntries(this.node.dims.map((d) => [d.name, d.size]))) as ShapeRecord<S>;
   }
-  /** The names in logical order, private ones included. @example x.dims // ["batch", "seq"] */
+  /** The names in logical order, private ones included. @example x.dims // ["batch", "feat"] */
   get dims(): NamesOf<S> {
     return this.node.dims.map((d) => d.name) as NamesOf<S>;
   }
@@ -222,6 +222,12 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   /** @internal Node's console.log shows the same text as toString. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return this.toString();
+  }
+  /** @internal Deno's Jupyter kernel shows a tensor as a table named by its dims (text/html), and its print. */
+  [Symbol.for("Jupyter.display")](): { "text/plain": string; "text/html": string } {
+    const text = this.toString();
+    const readable = !this.#disposed && !readsDisposed(this.node) && deviceOf(this.node).readSync && (this.node.storage || this.numel <= 1e6);
+    return { "text/plain": text, "text/html": formatTable(this.node.dims, this.masked, this.dtype, readable ? this.dataSync() : undefined, text) };
   }
 }
 

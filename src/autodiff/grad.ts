@@ -151,7 +151,7 @@ export function valueAndGrad<A extends readonly unknown[], R>(f: Guard<LossCheck
  * `output` with a hand-written backward: autodiff calls `backward(g)` (g typed like the output) for the
  * gradients of `inputs` instead of differentiating how the output was computed. For fused rules that pay
  * (softmax + cross-entropy) or numerically better ones.
- * @example const y = customGradient(x.exp(), [x], (g) => [g.mul(y)])
+ * @example const e = x.exp(); const y = customGradient(e, [x], (g) => [g.mul(e)])
  */
 export function customGradient<S extends Shape, D extends DType>(
   output: Tensor<S, D>,

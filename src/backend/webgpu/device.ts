@@ -186,7 +186,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   }
   #maxWorkgroups: number | undefined;
 
-  /** The adapter's description (vendor, architecture, device). @example gpu.adapter // "google swiftshader …" */
+  /** The adapter's description (vendor, architecture, device). @example gpu.adapter // e.g. "google swiftshader …" */
   get adapter(): string {
     return this.#ctx.description;
   }
