@@ -54,4 +54,4 @@ export { getDefaultDevice, getDevice, kernelStats, memoryStats, setDevice } from
 export { explain } from "./explain.js";
 export { type GpuBufferLease, type GpuBufferOptions, fromGpuBuffer, gpuBufferOf, useGpuDevice } from "./interop.js";
 export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, ProgramStats } from "./backend/engine.js";
-export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";
+export { WebGpuDevice, type WebGpuOptions } from "./backend/webgpu/device.js";

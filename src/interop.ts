@@ -20,7 +20,7 @@ import type { Guard } from "./types/guard.js";
  * Makes the library compute on a GPUDevice the application already has, so tensors and the application's
  * own GPU work share buffers. Call it before other WebGPU work (it replaces an idle "webgpu" device; one
  * holding tensors is an error). New tensors are created on it.
- * @example const device = await (await navigator.gpu.requestAdapter())!.requestDevice(); await useGpuDevice(device)
+ * @example const gpu = await useGpuDevice(device); gpu.lent // true: device is your application's GPUDevice
  */
 export async function useGpuDevice(device: GPUDevice, options: WebGpuOptions = {}): Promise<WebGpuDevice> {
   const d = device as Partial<GPUDevice> | null;
@@ -77,7 +77,7 @@ export interface GpuBufferLease {
 /**
  * The GPUBuffer holding a WebGPU tensor's values, row-major over its dims (a strided view is copied first), for
  * the application's own GPU work: once the work computing it passed its checks (an index error throws here).
- * @example using lease = await gpuBufferOf(y); pass.setBindGroup(0, device.createBindGroup({ layout, entries: [{ binding: 0, resource: { buffer: lease.buffer, offset: lease.byteOffset } }] }))
+ * @example using lease = await gpuBufferOf(y); encoder.copyBufferToBuffer(lease.buffer, lease.byteOffset, staging, 0, lease.byteLength)
  */
 export async function gpuBufferOf(t: Tensor<Shape, DType>): Promise<GpuBufferLease> {
   if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("gpuBufferOf", "a tensor", t));

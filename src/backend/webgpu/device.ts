@@ -86,7 +86,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   /**
    * A device over a GPUDevice the application already has (useGpuDevice() in src/interop.ts). The library
    * never destroys it, and when it is lost does not replace it: new work fails until another is given.
-   * @example const gpu = WebGpuDevice.lend(myDevice)
+   * @example const gpu = WebGpuDevice.lend(device) // device: your application's GPUDevice
    */
   static lend(device: GPUDevice, options: WebGpuOptions = {}): WebGpuDevice {
     return new WebGpuDevice(lentGpu(device), options);
@@ -170,7 +170,7 @@ export class WebGpuDevice implements Device, BufferOwner {
 
   /**
    * Whether launches are timed on the GPU (see WebGpuOptions.timing); stays false where the adapter has no
-   * "timestamp-query". @example gpu.timing = true; await step(); kernelStats().timings?.[0] // the slowest kernel
+   * "timestamp-query". @example gpu.timing = true; await step(); kernelStats().timings?.[0]; // the slowest kernel
    */
   get timing(): boolean {
     return this.#executor.timing;

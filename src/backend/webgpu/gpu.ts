@@ -19,7 +19,7 @@ async function gpuEntry(): Promise<GPU> {
   const name = "webgpu";
   let mod: { create(flags: string[]): GPU };
   try {
-    mod = (await import(/* @vite-ignore */ name)) as typeof mod;
+    mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as typeof mod;
   } catch (e) {
     throw new Error(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
   }
