@@ -87,6 +87,10 @@ export const reduceOnnx: Readonly<Record<ReduceFn, { readonly op: string; readon
   min: { op: "ReduceMin", onBool: "min" },
 };
 
+/** The dims the aligned operands carry at full size (a fill is aligned as a scalar: it carries none). */
+const carried = (operands: readonly Node[]): Set<string> =>
+  new Set(operands.flatMap((x) => (x.op.kind === "fill" && !x.storage ? [] : x.dims.map((d) => d.name))));
+
 const noLowering = (what: string): ArgumentError => new ArgumentError(`toOnnx: ${what} has no ONNX lowering`);
 
 type LowerFn<K extends OpKind> = (node: Node, op: Extract<Op, { kind: K }>, cx: Lowering) => string;
@@ -117,14 +121,14 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
     if (op.fn.startsWith("bit") && cx.opset < 18) throw noLowering(`the scalar function ${op.fn} before opset 18`);
     const [a, b] = node.inputs as [Node, Node];
     const out = f(cx.g, cx.aligned(a, node.dims), cx.aligned(b, node.dims), a.dtype);
-    return expandTo(cx, out, new Set([...a.dims, ...b.dims].map((d) => d.name)), node.dims);
+    return expandTo(cx, out, carried(node.inputs), node.dims);
   },
   where: (node, _op, cx) => {
     const out = cx.g.node(
       "Where",
       node.inputs.map((x) => cx.aligned(x, node.dims)),
     );
-    return expandTo(cx, out, new Set(node.inputs.flatMap((x) => x.dims.map((d) => d.name))), node.dims);
+    return expandTo(cx, out, carried(node.inputs), node.dims);
   },
   cast: (node, _op, cx) => castValue(cx, node.inputs[0]!, node.dtype),
   reduce: (node, op, cx) => {

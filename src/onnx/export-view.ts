@@ -114,7 +114,7 @@ function movement(node: Node, map: ViewMap, cx: Lowering): string | undefined {
     const extent = terms.length ? terms[0]![1] * axes[0]!.size : 1;
     if (cx.isDynamic(d.name)) {
       // A dynamic dim passes through whole, under any name.
-      if (terms.length !== 1 || a.constant !== 0) return cx.staticSize(d, "a view that slices, splits or merges it"), undefined;
+      if (terms.length !== 1 || a.constant !== 0 || !outSize.has(terms[0]![0])) return cx.staticSize(d, "a view that slices, splits or merges it"), undefined;
       cx.alias(axes[0]!.name, d.name);
     } else if (a.constant < 0 || a.constant + extent > d.size) return undefined;
     plan.push({ start: a.constant, extent, axes });

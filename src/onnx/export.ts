@@ -77,6 +77,11 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
     value(n) {
       let v = memo.get(n) ?? inputNode.get(n);
       if (v !== undefined) return v;
+      // A computed value whose inputs were dropped when it was read: what it was computed from is gone.
+      if (n.storage && n.inputs.length === 0 && !["source", "fill", "iota", "random"].includes(n.op.kind))
+        throw new ArgumentError(
+          `toOnnx: a ${n.op.kind} value [${n.dims.map((d) => d.name).join(", ")}] the outputs read was already computed and no longer knows its inputs: export before reading values`,
+        );
       if ((n.storage && !depends(n)) || n.op.kind === "random") v = initializer(n);
       else v = (primitiveOnnx[n.op.kind] as (node: Node, op: unknown, cx: Lowering) => string)(n, n.op, cx);
       memo.set(n, v);
