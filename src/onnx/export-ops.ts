@@ -133,6 +133,8 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
   cast: (node, _op, cx) => castValue(cx, node.inputs[0]!, node.dtype),
   reduce: (node, op, cx) => {
     const x = node.inputs[0]!;
+    const contraction = einsum(node, op.fn, cx);
+    if (contraction) return contraction;
     const axes = op.dims.map((n) => x.dims.findIndex((d) => d.name === n));
     const fn = x.dtype === "bool" ? reduceOnnx[op.fn].onBool : op.fn;
     const input = cast(cx.g, cx.value(x), x.dtype, x.dtype === "bool" ? "int32" : x.dtype);
@@ -155,6 +157,23 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
   },
   scatterAdd: (node, op, cx) => lowerScatterAdd(node, op.dim, cx),
 };
+
+/**
+ * A sum of a float32 product (a contraction: linear layers, attention scores, `dot`) as one Einsum, which
+ * onnxruntime runs as a matrix product, instead of Mul then ReduceSum (which would materialise every product).
+ */
+function einsum(node: Node, fn: ReduceFn, cx: Lowering): string | undefined {
+  const x = node.inputs[0]!;
+  if (fn !== "sum" || x.op.kind !== "binary" || x.op.fn !== "mul" || x.dtype !== "float32" || x.inputs.length !== 2) return undefined;
+  const [a, b] = x.inputs as [Node, Node];
+  if (a.op.kind === "fill" || b.op.kind === "fill" || !x.dims.every((d) => [...a.dims, ...b.dims].some((e) => e.name === d.name))) return undefined;
+  const letters = new Map<string, string>();
+  const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  for (const d of x.dims) if (!letters.has(d.name)) letters.set(d.name, LETTERS[letters.size] ?? "");
+  if (letters.size > LETTERS.length) return undefined;
+  const word = (n: Node) => n.dims.map((d) => letters.get(d.name)!).join("");
+  return cx.g.node("Einsum", [cx.value(a), cx.value(b)], { equation: `${word(a)},${word(b)}->${word(node)}` });
+}
 
 /**
  * A cast with the library's meaning: to int32, truncation toward zero that saturates, NaN giving 0 (ONNX leaves

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { config, createModel, logits } from "../../examples/names-transformer.js";
 import { irisModel } from "../../examples/iris-mlp.js";
 import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode } from "../../src/graph/build.js";
-import { ArgumentError, type DType, type Tensor, arange, concat, full, placeholder, rand, toOnnx, where } from "../../src/index.js";
+import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, toOnnx, where } from "../../src/index.js";
 import { type AnyTensor, Tensor as TensorClass } from "../../src/tensor.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { expectError } from "../helpers/sentences.js";
@@ -187,7 +187,33 @@ describe("toOnnx: views, gathers, creation", () => {
   });
 });
 
+describe("toOnnx: contractions", () => {
+  it("a sum of a product (dot, linear) is one Einsum, not Mul then ReduceSum", async () => {
+    const spec = { a: { dims: [["i", 3], ["k", 5]] as Dims }, b: { dims: [["k", 5], ["j", 4], ["h", 2]] as Dims } };
+    await roundTrip(spec, ({ a, b }) => ({ dot: a!.dot("k", b!), dotT: b!.dot("k", a!).transpose("i", "h", "j"), both: a!.mul(b!).sum(["k", "h"]) }));
+    const a = placeholder([["i", 3], ["k", 5]]);
+    const b = placeholder([["k", 5], ["j", 4]]);
+    const ops = fromBinary(ModelProtoSchema, toOnnx({ y: a.dot("k", b) }, { a, b })).graph!.node.map((n) => n.opType);
+    expect(ops).toContain("Einsum");
+    expect(ops).not.toContain("ReduceSum");
+  });
+});
+
 describe("toOnnx: dynamic dims and whole models", () => {
+  it("the doc example: a linear layer with a dynamic batch runs at any batch size", async () => {
+    const x = placeholder([["batch", 2], ["feature", 4]]);
+    const p = linearParams(["feature", 4], ["hidden", 3], { seed: 0 });
+    const bytes = toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
+    const session = await ort.InferenceSession.create(bytes);
+    const v = Float32Array.from({ length: 20 }, () => next() - 0.5);
+    const { y } = await session.run({ x: new ort.Tensor("float32", v, [5, 4]) });
+    expect(y!.dims).toEqual([5, 3]);
+    const wide = placeholder([["batch", 5], ["feature", 4]]);
+    wide.feedValues(v);
+    const ours = await linear(wide, "feature", p.weight, p.bias).tanh().data();
+    Array.from(ours).forEach((o, i) => expect(Math.abs(o - (y!.data as Float32Array)[i]!)).toBeLessThan(1e-5));
+  });
+
   it("dynamic dims are dim_param on the inputs and outputs; the names are in the doc strings and metadata", async () => {
     const x = placeholder([["batch", 4], ["feature", 3]]);
     const model = fromBinary(ModelProtoSchema, toOnnx({ y: x.sum("feature").exp() }, { x }, { dynamic: ["batch"] }));
