@@ -38,7 +38,8 @@ export class GraphBuilder {
 
   /** A fresh value name with a readable prefix. */
   fresh(prefix: string): string {
-    return `${prefix}_${this.#count++}`;
+    // User names (inputs, outputs) cannot hold "/" (toOnnx checks), so these never collide with them.
+    return `nt/${prefix}_${this.#count++}`;
   }
 
   /** Adds a node `op(inputs) -> outputs` (fresh names unless given); returns the output names. */

@@ -8,7 +8,8 @@ import { ModelProtoSchema } from "onnx-buf";
 import { describe, expect, it } from "vitest";
 import { config, createModel, logits } from "../../examples/names-transformer.js";
 import { irisModel } from "../../examples/iris-mlp.js";
-import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode } from "../../src/graph/build.js";
+import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode, viewNode } from "../../src/graph/build.js";
+import { idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar } from "../../src/graph/index-expr.js";
 import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, toOnnx, where } from "../../src/index.js";
 import { type AnyTensor, Tensor as TensorClass } from "../../src/tensor.js";
 import { rng, testSeed } from "../helpers/random.js";
@@ -52,7 +53,7 @@ const numel = (dims: Dims) => dims.reduce((a, [, s]) => a * s, 1);
 async function roundTrip(
   inputs: Record<string, InputSpec>,
   build: (x: Record<string, AnyTensor>) => Record<string, Tensor<any, any>>,
-  options: { atol?: number; rtol?: number; dynamic?: string[]; sizes?: Record<string, number>[] } = {},
+  options: { atol?: number; rtol?: number; dynamic?: string[]; sizes?: Record<string, number>[]; opset?: number } = {},
 ): Promise<void> {
   const { atol = 1e-5, rtol = 1e-4 } = options;
   const sizes = options.sizes ?? [{}];
@@ -70,7 +71,7 @@ async function roundTrip(
     }
     const outs = build(ph);
     // The model is exported at the declared sizes; other sizes of dynamic dims run the same model.
-    const bytes = override === sizes[0] ? toOnnx(outs, ph, { dynamic: options.dynamic ?? [] }) : lastModel!;
+    const bytes = override === sizes[0] ? toOnnx(outs, ph, { dynamic: options.dynamic ?? [], ...(options.opset ? { opset: options.opset } : {}) }) : lastModel!;
     lastModel = bytes;
     const session = await ort.InferenceSession.create(bytes);
     const got = await session.run(feeds);
@@ -139,6 +140,10 @@ describe("toOnnx: reductions, scans, sorting", () => {
     }));
   });
 
+  it("opset 17: reductions take their axes as an attribute", async () => {
+    await roundTrip({ x: { dims: [["a", 3], ["b", 4]] }, m: { dims: [["a", 3], ["b", 4]], dtype: "bool" } }, ({ x, m }) => ({ sum: x!.sum("b"), prod: x!.prod("a"), max: x!.max("b"), min: x!.min("a"), any: m!.any("b") }), { opset: 17 });
+  });
+
   it("scans (sum, prod, max, min), sort, top-k", async () => {
     await roundTrip({ x: { dims: [["a", 3], ["t", 7]] }, i: { dims: [["t", 7], ["a", 2]], dtype: "int32" } }, ({ x, i }) => {
       const sorted = x!.sort("t");
@@ -164,6 +169,21 @@ describe("toOnnx: views, gathers, creation", () => {
       splitMerge: x!.split("b", [["h", 3], "d"]).transpose("d", "a", "h", "c").stack({ m: ["h", "d"] }), squeeze: x!.narrow("a", 1, 1, "one").squeeze("one"),
       contiguous: x!.transpose("b", "c", "a").contiguous(),
     }));
+  });
+
+  it("views no movement operator expresses (diagonal, strided, reversed, div of a sum, a bound that is not a pad) read through a Gather", async () => {
+    const v = (name: string, size: number) => ({ name, size });
+    await roundTrip({ x: { dims: [["a", 6], ["b", 6]] } }, ({ x }) => {
+      const n = x!.node;
+      const i = idxVar("i");
+      return {
+        diagonal: new TensorClass(viewNode(n, [v("i", 6)], { index: { a: i, b: i }, bounds: [], fill: 0 })),
+        strided: new TensorClass(viewNode(n, [v("i", 3), v("b", 6)], { index: { a: idxMul(i, 2), b: idxVar("b") }, bounds: [], fill: 0 })),
+        reversed: new TensorClass(viewNode(n, [v("i", 6), v("b", 6)], { index: { a: idxAdd(idxConst(5), idxMul(i, -1)), b: idxVar("b") }, bounds: [], fill: 0 })),
+        divOfSum: new TensorClass(viewNode(n, [v("i", 4), v("j", 6)], { index: { a: idxDiv(idxAdd(i, idxVar("j")), 2), b: idxMod(idxAdd(i, idxVar("j")), 6) }, bounds: [], fill: 0 })),
+        bounded: new TensorClass(viewNode(n, [v("a", 6), v("b", 6)], { index: { a: idxVar("a"), b: idxVar("b") }, bounds: [{ expr: idxAdd(idxVar("a"), idxVar("b")), lo: 2, hi: 9 }], fill: -3 })),
+      };
+    });
   });
 
   it("indexSelect, pointwise gather, embedding lookups and scatter-add", async () => {
