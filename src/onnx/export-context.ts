@@ -22,6 +22,8 @@ export interface Lowering {
   staticSize(d: NodeDim, what: string): number;
   /** Whether a dim stays symbolic in the model. */
   isDynamic(name: string): boolean;
+  /** The node's value computed now and stored in the model as an initializer (fixed at export). */
+  fixed(n: Node): string;
   /** Makes dim `name` dynamic with the size of dim `from` (a view that renames or moves a dynamic dim). */
   alias(name: string, from: string): void;
 }

@@ -79,6 +79,9 @@ export const binaryOnnx: Readonly<Record<BinaryFn, BinaryLowering>> = {
   shiftRightLogical: null,
 };
 
+/** The first opset of the functions whose ONNX operators are newer than opset 17. */
+const binarySince: Partial<Record<BinaryFn, number>> = { bitAnd: 18, bitOr: 18, bitXor: 18 };
+
 /** Each reduction's ONNX operator; on bool it is computed on int32, sum as any (max) and prod as all (min). */
 export const reduceOnnx: Readonly<Record<ReduceFn, { readonly op: string; readonly onBool: ReduceFn }>> = {
   sum: { op: "ReduceSum", onBool: "max" },
@@ -93,6 +96,12 @@ const carried = (operands: readonly Node[]): Set<string> =>
 
 const noLowering = (what: string): ArgumentError => new ArgumentError(`toOnnx: ${what} has no ONNX lowering`);
 
+/** Primitives that read no input node: a materialised one with no inputs is a value, not a computation that lost them. */
+export const sourceLike: Readonly<Record<OpKind, boolean>> = {
+  source: true, fill: true, iota: true, random: true, unary: false, binary: false, where: false, cast: false,
+  reduce: false, view: false, gather: false, scan: false, argsort: false, scatterAdd: false,
+};
+
 type LowerFn<K extends OpKind> = (node: Node, op: Extract<Op, { kind: K }>, cx: Lowering) => string;
 
 /** How each primitive becomes ONNX nodes. */
@@ -106,10 +115,8 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
     const d = node.dims.find((x) => x.name === op.dim)!;
     return expandTo(cx, cast(cx.g, axisIota(cx, d, node.dims), "int64", node.dtype), new Set([d.name]), node.dims);
   },
-  // The exporter folds random values into an initializer (ONNX's generators are not ours); never reached.
-  random: () => {
-    throw noLowering("random (outside the exporter's folding)");
-  },
+  // Fixed at export: ONNX's random generators do not give our counter-based numbers.
+  random: (node, _op, cx) => cx.fixed(node),
   unary: (node, op, cx) => {
     const f = unaryOnnx[op.fn];
     if (!f) throw noLowering(`the scalar function ${op.fn}`);
@@ -118,7 +125,7 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
   binary: (node, op, cx) => {
     const f = binaryOnnx[op.fn];
     if (!f) throw noLowering(`the scalar function ${op.fn}`);
-    if (op.fn.startsWith("bit") && cx.opset < 18) throw noLowering(`the scalar function ${op.fn} before opset 18`);
+    if (cx.opset < (binarySince[op.fn] ?? 0)) throw noLowering(`the scalar function ${op.fn} before opset ${binarySince[op.fn]}`);
     const [a, b] = node.inputs as [Node, Node];
     const out = f(cx.g, cx.aligned(a, node.dims), cx.aligned(b, node.dims), a.dtype);
     return expandTo(cx, out, carried(node.inputs), node.dims);

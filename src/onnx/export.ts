@@ -11,7 +11,7 @@ import type { DType, Shape } from "../types/dims.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
 import { type AxisInfo, GraphBuilder, valueInfo } from "./export-builder.js";
 import { type Lowering, transposeTo } from "./export-context.js";
-import { primitiveOnnx } from "./export-ops.js";
+import { primitiveOnnx, sourceLike } from "./export-ops.js";
 
 /** Options of `toOnnx`. */
 export interface OnnxOptions {
@@ -78,11 +78,11 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
       let v = memo.get(n) ?? inputNode.get(n);
       if (v !== undefined) return v;
       // A computed value whose inputs were dropped when it was read: what it was computed from is gone.
-      if (n.storage && n.inputs.length === 0 && !["source", "fill", "iota", "random"].includes(n.op.kind))
+      if (n.storage && n.inputs.length === 0 && !sourceLike[n.op.kind])
         throw new ArgumentError(
           `toOnnx: a ${n.op.kind} value [${n.dims.map((d) => d.name).join(", ")}] the outputs read was already computed and no longer knows its inputs: export before reading values`,
         );
-      if ((n.storage && !depends(n)) || n.op.kind === "random") v = initializer(n);
+      if (n.storage && !depends(n)) v = cx.fixed(n);
       else v = (primitiveOnnx[n.op.kind] as (node: Node, op: unknown, cx: Lowering) => string)(n, n.op, cx);
       memo.set(n, v);
       return v;
@@ -113,6 +113,7 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
       return d.size;
     },
     isDynamic: (name) => sizes.has(name),
+    fixed: (n) => initializer(n),
     alias(name, from) {
       const s = sizes.get(from);
       if (s !== undefined && !sizes.has(name)) sizes.set(name, s);
@@ -124,7 +125,7 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
     for (const d of n.dims)
       if (declared.has(d.name)) throw new ArgumentError(`toOnnx: the dim "${d.name}" cannot stay dynamic: a value fixed at export (a variable or constant) has it`);
     const values = new Tensor(n).dataSync() as Float32Array | Int32Array | Uint8Array;
-    return g.initializer(g.fresh(n.op.kind === "random" ? "random" : "value"), n.dtype, n.dims.map((d) => d.size), values);
+    return g.initializer(g.fresh(`value_${n.op.kind}`), n.dtype, n.dims.map((d) => d.size), values);
   }
 
   const axes = (t: AnyTensor): AxisInfo[] => t.node.dims.map((d) => ({ name: d.name, size: d.size, ...(declared.has(d.name) ? { param: d.name } : {}) }));
