@@ -52,7 +52,5 @@ export type { CallerMasked, MaskedDim, MaskedDims } from "./types/mask.js";
 export type { AttentionCheck, AttentionOptions, KeysCheck } from "./nn/attention.js";
 export { getDefaultDevice, getDevice, kernelStats, memoryStats, setDevice } from "./backend/engine.js";
 export { explain } from "./explain.js";
-export { toOnnx } from "./onnx/export.js";
-export type { OnnxOptions } from "./onnx/export.js";
 export type { Device, KernelReport, KernelStats, MemoryStats, ProgramStats } from "./backend/engine.js";
 export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";

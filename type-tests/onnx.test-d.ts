@@ -2,7 +2,8 @@
 // tensors of any shape and dtype and gives the model's bytes; a bare tensor where a record belongs does not
 // compile, nor does an option of the wrong kind.
 import { expectError, expectType } from "tsd";
-import { type OnnxOptions, placeholder, toOnnx } from "../dist/index.js";
+import { placeholder } from "../dist/index.js";
+import { type OnnxOptions, toOnnx } from "../dist/onnx/index.js";
 
 const x = placeholder([["batch", 8], ["feature", 4]]);
 const ids = placeholder([["batch", 8]], "int32");

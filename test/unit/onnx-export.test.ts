@@ -10,7 +10,8 @@ import { config, createModel, logits } from "../../examples/names-transformer.js
 import { irisModel } from "../../examples/iris-mlp.js";
 import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode, viewNode } from "../../src/graph/build.js";
 import { idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar } from "../../src/graph/index-expr.js";
-import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, toOnnx, where } from "../../src/index.js";
+import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, where } from "../../src/index.js";
+import { toOnnx } from "../../src/onnx/index.js";
 import { type AnyTensor, Tensor as TensorClass } from "../../src/tensor.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { expectError } from "../helpers/sentences.js";
