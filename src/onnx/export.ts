@@ -30,7 +30,8 @@ type Named = Readonly<Record<string, Tensor<Shape, DType>>>;
 const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
 /**
- * Exports the computation of `outputs` from `inputs` as an ONNX model (the bytes of a `.onnx` file). The model's
+ * Exports the computation of `outputs` from `inputs` as an ONNX model (the bytes of a `.onnx` file; async because
+ * the initializers' values are read from the device that holds them). The model's
  * inputs and outputs are named by the records' keys and keep each tensor's dims in order; dims listed in
  * `options.dynamic` become symbolic (`dim_param`). Variables and other computed values the outputs read become
  * initializers. An output that reads a placeholder not among the inputs, or a dynamic dim whose size an operation
@@ -38,10 +39,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
  * @example
  *   const x = placeholder([["batch", 2], ["feature", 4]]);
  *   const p = linearParams(["feature", 4], ["hidden", 3], { seed: 0 });
- *   const bytes = toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
+ *   const bytes = await toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
  *   // new InferenceSession(bytes) in onnxruntime: input x [batch, 4], output y [batch, 3]
  */
-export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {}): Uint8Array {
+export async function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {}): Promise<Uint8Array> {
   const outs = checkRecord("outputs", outputs);
   const ins = checkRecord("inputs", inputs);
   for (const name of Object.keys(outs)) if (name in ins) throw new ArgumentError(`toOnnx: "${name}" names both an input and an output`);
@@ -120,12 +121,14 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
     },
   };
 
-  /** A value fixed at export: its elements in row-major order over its dims. */
+  /** A value fixed at export: named now, its values read (from any device) once the graph is lowered. */
+  const fixed: { name: string; node: Node }[] = [];
   function initializer(n: Node): string {
     for (const d of n.dims)
       if (declared.has(d.name)) throw new ArgumentError(`toOnnx: the dim "${d.name}" cannot stay dynamic: a value fixed at export (a variable or constant) has it`);
-    const values = new Tensor(n).dataSync() as Float32Array | Int32Array | Uint8Array;
-    return g.initializer(g.fresh(`value_${n.op.kind}`), n.dtype, n.dims.map((d) => d.size), values);
+    const name = g.fresh(`value_${n.op.kind}`);
+    fixed.push({ name, node: n });
+    return name;
   }
 
   const axes = (t: AnyTensor): AxisInfo[] => t.node.dims.map((d) => ({ name: d.name, size: d.size, ...(declared.has(d.name) ? { param: d.name } : {}) }));
@@ -133,6 +136,10 @@ export function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {})
     g.nodeN("Identity", [cx.value(t.node)], {}, [name]);
     return valueInfo(name, t.dtype, axes(t));
   });
+  for (const { name, node } of fixed) {
+    const values = (await new Tensor(node).data()) as Float32Array | Int32Array | Uint8Array;
+    g.initializer(name, node.dtype, node.dims.map((d) => d.size), values);
+  }
   const metadata: Record<string, string> = {};
   for (const [name, t] of [...Object.entries(ins), ...Object.entries(outs)]) metadata[`dims.${name}`] = JSON.stringify(t.node.dims.map((d) => d.name));
   const describe = (r: Record<string, AnyTensor>) => Object.entries(r).map(([name, t]) => `${name} [${t.node.dims.map((d) => d.name).join(", ")}]`).join(", ");

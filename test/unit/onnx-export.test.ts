@@ -10,7 +10,7 @@ import { config, createModel, logits } from "../../examples/names-transformer.js
 import { irisModel } from "../../examples/iris-mlp.js";
 import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode, viewNode } from "../../src/graph/build.js";
 import { idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar } from "../../src/graph/index-expr.js";
-import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, where } from "../../src/index.js";
+import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, randn, variable, where } from "../../src/index.js";
 import { toOnnx } from "../../src/onnx/index.js";
 import { type AnyTensor, Tensor as TensorClass } from "../../src/tensor.js";
 import { rng, testSeed } from "../helpers/random.js";
@@ -72,7 +72,7 @@ async function roundTrip(
     }
     const outs = build(ph);
     // The model is exported at the declared sizes; other sizes of dynamic dims run the same model.
-    const bytes = override === sizes[0] ? toOnnx(outs, ph, { dynamic: options.dynamic ?? [], ...(options.opset ? { opset: options.opset } : {}) }) : lastModel!;
+    const bytes = override === sizes[0] ? await toOnnx(outs, ph, { dynamic: options.dynamic ?? [], ...(options.opset ? { opset: options.opset } : {}) }) : lastModel!;
     lastModel = bytes;
     const session = await ort.InferenceSession.create(bytes);
     const got = await session.run(feeds);
@@ -214,7 +214,7 @@ describe("toOnnx: contractions", () => {
     await roundTrip(spec, ({ a, b }) => ({ dot: a!.dot("k", b!), dotT: b!.dot("k", a!).transpose("i", "h", "j"), both: a!.mul(b!).sum(["k", "h"]) }));
     const a = placeholder([["i", 3], ["k", 5]]);
     const b = placeholder([["k", 5], ["j", 4]]);
-    const ops = fromBinary(ModelProtoSchema, toOnnx({ y: a.dot("k", b) }, { a, b })).graph!.node.map((n) => n.opType);
+    const ops = fromBinary(ModelProtoSchema, await toOnnx({ y: a.dot("k", b) }, { a, b })).graph!.node.map((n) => n.opType);
     expect(ops).toContain("Einsum");
     expect(ops).not.toContain("ReduceSum");
   });
@@ -224,7 +224,7 @@ describe("toOnnx: dynamic dims and whole models", () => {
   it("the doc example: a linear layer with a dynamic batch runs at any batch size", async () => {
     const x = placeholder([["batch", 2], ["feature", 4]]);
     const p = linearParams(["feature", 4], ["hidden", 3], { seed: 0 });
-    const bytes = toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
+    const bytes = await toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
     const session = await ort.InferenceSession.create(bytes);
     const v = Float32Array.from({ length: 20 }, () => next() - 0.5);
     const { y } = await session.run({ x: new ort.Tensor("float32", v, [5, 4]) });
@@ -237,7 +237,7 @@ describe("toOnnx: dynamic dims and whole models", () => {
 
   it("dynamic dims are dim_param on the inputs and outputs; the names are in the doc strings and metadata", async () => {
     const x = placeholder([["batch", 4], ["feature", 3]]);
-    const model = fromBinary(ModelProtoSchema, toOnnx({ y: x.sum("feature").exp() }, { x }, { dynamic: ["batch"] }));
+    const model = fromBinary(ModelProtoSchema, await toOnnx({ y: x.sum("feature").exp() }, { x }, { dynamic: ["batch"] }));
     const dims = (v: (typeof model.graph & {})["input"][number]) => v.type!.value.case === "tensorType" ? v.type!.value.value.shape!.dim.map((d) => d.value) : [];
     expect(dims(model.graph!.input[0]!)).toEqual([{ case: "dimParam", value: "batch" }, { case: "dimValue", value: 3n }]);
     expect(dims(model.graph!.output[0]!)).toEqual([{ case: "dimParam", value: "batch" }]);
@@ -272,10 +272,12 @@ describe("toOnnx: dynamic dims and whole models", () => {
 describe("toOnnx: refusals", () => {
   const x = placeholder([["batch", 4], ["feature", 3]]);
   const y = placeholder([["feature", 3]]);
+  const w = variable(randn([["feature", 3]], { seed: 1 }));
   const cases: [string, () => unknown, string][] = [
     ["a placeholder not among the inputs", () => toOnnx({ z: x.add(y) }, { x }), "toOnnx: the outputs read a placeholder [feature] float32 that is not among the inputs"],
     ["a dynamic dim of no input", () => toOnnx({ z: x.exp() }, { x }, { dynamic: ["seq"] }), 'toOnnx: the dynamic dim "seq" is not a dim of any input (x [batch, feature])'],
     ["a dynamic dim merged by a view", () => toOnnx({ z: x.stack({ bf: ["batch", "feature"] }) }, { x }, { dynamic: ["batch"] }), 'toOnnx: the dim "batch" cannot stay dynamic through a view that slices, splits or merges it: it needs its size'],
+    ["a dynamic dim a variable has", () => toOnnx({ z: x.add(w) }, { x }, { dynamic: ["feature"] }), 'toOnnx: the dim "feature" cannot stay dynamic: a value fixed at export (a variable or constant) has it'],
     ["opset 16", () => toOnnx({ z: x.exp() }, { x }, { opset: 16 }), "toOnnx takes an opset of 17 or newer, not the number 16"],
     ["a tensor instead of a record", () => toOnnx(x.exp() as never, { x }), "toOnnx takes its outputs as an object of named tensors such as { x }, not a Tensor"],
     ["a shift of the kernel IR", () => toOnnx({ z: new TensorClass(binaryNode("shiftLeft", x.cast("int32").node, x.cast("int32").node, x.node.dims, "int32")) as never }, { x }), "toOnnx: the scalar function shiftLeft has no ONNX lowering"],
