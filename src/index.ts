@@ -17,7 +17,7 @@ registerDeviceLoader("webgpu", loadWebGpu);
 export { Tensor } from "./tensor.js";
 export type { ArrayFor, DimName, NestedFor, ShapeOf, ValueFor } from "./tensor.js";
 export type { DType, Dim, NameArg, Shape, ShapeRecord, VisibleNames } from "./types/dims.js";
-export { ArgumentError, FormatError, NamedTensorError, ShapeError } from "./types/errors.js";
+export { ArgumentError, DeviceError, FormatError, InternalError, NamedTensorError, ShapeError, StateError } from "./types/errors.js";
 export type { FormatPlace } from "./types/errors.js";
 export { arange, eye, full, linspace, ones, rand, randint, randn, tensor, zeros } from "./ops/creation.js";
 export type { CreateOptions, DimsSpec, RandomOptions, ShapeSpec, TensorData } from "./ops/creation.js";

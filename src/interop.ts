@@ -13,7 +13,7 @@ import { contiguousStrides } from "./graph/node.js";
 import { checkShape, checkUnique } from "./shape/dims.js";
 import { Tensor, wrap } from "./tensor.js";
 import type { CheckShape, DType, Plain, Shape } from "./types/dims.js";
-import { ArgumentError, takesNot } from "./types/errors.js";
+import { ArgumentError, DeviceError, takesNot } from "./types/errors.js";
 import type { Guard } from "./types/guard.js";
 
 /**
@@ -30,7 +30,7 @@ export async function useGpuDevice(device: GPUDevice, options: WebGpuOptions = {
   const current = loadedDevice("webgpu");
   if (current instanceof WebGpuDevice && current.gpu === device) return (await setDevice(current)) as WebGpuDevice;
   const held = current?.memory().buffers ?? 0;
-  if (held > 0) throw new Error(`useGpuDevice: a WebGPU device is already in use and holds ${held} buffers; give your GPUDevice before any WebGPU work (or dispose those tensors first)`);
+  if (held > 0) throw new DeviceError(`useGpuDevice: a WebGPU device is already in use and holds ${held} buffers; give your GPUDevice before any WebGPU work (or dispose those tensors first)`);
   const gpu = WebGpuDevice.lend(device, options);
   registerDevice(gpu);
   return (await setDevice(gpu)) as WebGpuDevice;
@@ -53,7 +53,7 @@ export function fromGpuBuffer<const S extends readonly (readonly [string, number
   options: GpuBufferOptions<Dt> = {},
 ): Tensor<Plain<S>, Dt> {
   const gpu = loadedDevice("webgpu");
-  if (!gpu) throw new Error("fromGpuBuffer: no WebGPU device is in use yet: call useGpuDevice(device) (or await setDevice(\"webgpu\")) first");
+  if (!gpu) throw new DeviceError("fromGpuBuffer: no WebGPU device is in use yet: call useGpuDevice(device) (or await setDevice(\"webgpu\")) first");
   if (!Array.isArray(shape)) throw new ArgumentError(takesNot("fromGpuBuffer", "a shape ([name, size] pairs)", shape));
   const dims = checkShape(shape as readonly (readonly [string, number])[]);
   checkUnique(dims.map((d) => d.name));

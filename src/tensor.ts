@@ -8,7 +8,7 @@ import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
 import { formatTable, formatTensor } from "./tensor-format.js";
 import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
-import { ShapeError, notShapedLike } from "./types/errors.js";
+import { ArgumentError, notShapedLike, ShapeError, StateError } from "./types/errors.js";
 import type { GuardName } from "./types/guard.js";
 
 /** The typed array that holds a dtype's values: bool is stored as bytes of 0 and 1. */
@@ -135,7 +135,7 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   }
   /** The value of a one-element tensor. @example x.sum(["batch", "feat"]).item() // 21 */
   item(): ValueFor<D> {
-    if (this.numel !== 1) throw new RangeError(`item() needs a tensor with one element, not ${this.numel}`);
+    if (this.numel !== 1) throw new ShapeError(`item() needs a tensor with one element, not ${this.numel}`);
     const v = this.dataSync()[0]!;
     return (this.dtype === "bool" ? v !== 0 : v) as ValueFor<D>;
   }
@@ -215,9 +215,9 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   }
 
   #checkAlive(): void {
-    if (this.#disposed) throw new Error("this tensor was disposed: its values are gone (dispose only tensors that are no longer used)");
+    if (this.#disposed) throw new StateError("this tensor was disposed: its values are gone (dispose only tensors that are no longer used)");
     if (readsDisposed(this.node))
-      throw new Error("this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)");
+      throw new StateError("this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)");
   }
   /** @internal Node's console.log shows the same text as toString. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
@@ -254,10 +254,10 @@ function readsDisposed(root: Node): boolean {
 
 /** Reads dims written out as `[name, size]` or `[name, size, "masked"]` entries (a `shapedLike` reference). */
 function dimsFromSpec(spec: unknown): ShapeDim[] {
-  if (!Array.isArray(spec)) throw new TypeError(`shapedLike needs a tensor or a list of dims, not ${describeValue(spec)}`);
+  if (!Array.isArray(spec)) throw new ArgumentError(`shapedLike needs a tensor or a list of dims, not ${describeValue(spec)}`);
   return spec.map((entry: unknown) => {
     const ok = Array.isArray(entry) && (entry.length === 2 || (entry.length === 3 && entry[2] === "masked"));
-    if (!ok) throw new TypeError(`a dim is written [name, size] or [name, size, "masked"], not ${describeValue(entry)}`);
+    if (!ok) throw new ArgumentError(`a dim is written [name, size] or [name, size, "masked"], not ${describeValue(entry)}`);
     const name = checkName(entry[0]);
     return { name, size: checkSize(name, entry[1]), masked: entry.length === 3 };
   });

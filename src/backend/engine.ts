@@ -7,7 +7,7 @@ import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, DeviceBuffer, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray } from "./device-contract.js";
 import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
-import { ArgumentError, takesNot } from "../types/errors.js";
+import { ArgumentError, DeviceError, takesNot } from "../types/errors.js";
 
 export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray };
 
@@ -65,7 +65,7 @@ export function registerDeviceLoader(name: string, load: () => Promise<Device>):
 
 /** The device new tensors are created on. @example getDefaultDevice().name // "cpu" */
 export function getDefaultDevice(): Device {
-  if (!defaultDevice) throw new Error("no device registered (import named-tensor's entry point)");
+  if (!defaultDevice) throw new DeviceError("no device registered (import named-tensor's entry point)");
   return defaultDevice;
 }
 
@@ -77,7 +77,7 @@ export async function getDevice(name: string): Promise<Device> {
   const known = devices.get(name);
   if (known) return known;
   const load = pending.get(name);
-  if (!load) throw new Error(`unknown device "${name}": use "cpu" or "webgpu"`);
+  if (!load) throw new ArgumentError(`unknown device "${name}": use "cpu" or "webgpu"`);
   const device = await load();
   devices.set(name, device);
   return device;
@@ -109,7 +109,7 @@ export function loadedDevice(name: string): Device | undefined {
 
 /** @internal A source node over a device-native buffer of the application's (interop: no copy). */
 export function adoptNode(device: Device, native: unknown, dtype: DType, dims: readonly NodeDim[]): Node {
-  if (!device.adopt) throw new Error(`the ${device.name} device cannot take a native buffer`);
+  if (!device.adopt) throw new DeviceError(`the ${device.name} device cannot take a native buffer`);
   const buffer = device.adopt(native, dtype, dims.reduce((n, d) => n * d.size, 1));
   return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
 }
@@ -140,7 +140,7 @@ function leafDevice(n: Node): string | null {
     const d = leafDevice(input);
     if (d === null) continue;
     if (found !== null && found !== d)
-      throw new Error(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
+      throw new DeviceError(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
     found = d;
   }
   // (none yet is not remembered: an unfed placeholder below may be fed later)
@@ -175,7 +175,7 @@ export function explainNode(node: Node): KernelReport[] {
 /** @internal Values of a node, computed now; CPU only. */
 export function readNodeSync(node: Node): TypedArray {
   const device = deviceOf(node);
-  if (!device.readSync) throw new Error(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
+  if (!device.readSync) throw new DeviceError(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
   realize([node]);
   return device.readSync(viewOf(node));
 }

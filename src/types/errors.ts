@@ -10,10 +10,11 @@ export type SizeText<Z extends number> = number extends Z ? "number" : `${Z}`;
 const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as SizeText<Z>;
 
 /**
- * The base class of every error the library raises on purpose: `ShapeError` (dims and sizes that do not fit),
- * `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind).
- * The file readers and writers raise nothing else: from them, any other error (a `TypeError` from the engine)
- * is a bug in the library.
+ * The base class of every error the library raises: `ShapeError` (dims, sizes, dtypes or indices that do not
+ * fit), `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind
+ * or value), `DeviceError` (a device that is missing, lost, out of memory or past its limits), `StateError` (a
+ * tensor used after dispose(), a placeholder read before it was fed) and `InternalError` (a broken invariant of
+ * the library itself: please report it). Any other error class reaching a user is a bug in the library.
  *
  * @example
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof NamedTensorError) report(e.message); else throw e; }
@@ -224,6 +225,42 @@ export class FormatError extends NamedTensorError {
     this.format = format;
     this.offset = place.offset;
     this.field = place.field;
+  }
+}
+
+/**
+ * A device that cannot do what was asked: no WebGPU adapter, a lost device, out of memory, a tensor larger than
+ * the device binds, tensors on different devices, a synchronous read of asynchronous values.
+ * @example try { await setDevice("webgpu"); } catch (e) { if (e instanceof DeviceError) await setDevice("cpu"); }
+ */
+export class DeviceError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "DeviceError";
+  }
+}
+
+/**
+ * A tensor whose state does not allow the operation: its values were disposed, or it is a placeholder read
+ * before it was fed.
+ * @example x.dispose(); try { x.item(); } catch (e) { e instanceof StateError; } // true
+ */
+export class StateError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "StateError";
+  }
+}
+
+/**
+ * A broken invariant of the library itself (a code generator meeting an operation it has no code for, a
+ * kernel failing verification): never the user's mistake. The message starts with "internal:".
+ * @example try { run(); } catch (e) { if (e instanceof InternalError) reportBug(e); }
+ */
+export class InternalError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InternalError";
   }
 }
 

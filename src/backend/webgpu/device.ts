@@ -24,7 +24,7 @@ import { wgslNative } from "./wgsl/syntax.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
 import { WebGpuExecutor } from "./executor.js";
 import { type GpuContext, lentGpu, requestGpu } from "./gpu.js";
-import { ArgumentError, takesNot } from "../../types/errors.js";
+import { ArgumentError, DeviceError, StateError, takesNot } from "../../types/errors.js";
 import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
 
 /** The WebGPU device's scheduling passes (lower.ts's list for WGSL's native functions), built once. */
@@ -120,7 +120,7 @@ export class WebGpuDevice implements Device, BufferOwner {
       uniformAlign: limits.minUniformBufferOffsetAlignment,
       storageAlign: limits.minStorageBufferOffsetAlignment,
       checkCurrent: (buffer) => {
-        if (buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
+        if (buffer.generation !== this.generation) throw new DeviceError(lostMessage("earlier"));
       },
     });
     this.#executor.timing = this.#options.timing;
@@ -154,7 +154,7 @@ export class WebGpuDevice implements Device, BufferOwner {
    * @example gpu.destroy(); await gpu.restart(); await x.add(1).data()
    */
   async restart(): Promise<void> {
-    if (this.lent) throw new Error("this WebGPU device runs on a GPUDevice your application gave (useGpuDevice): give a new one with useGpuDevice(device)");
+    if (this.lent) throw new DeviceError("this WebGPU device runs on a GPUDevice your application gave (useGpuDevice): give a new one with useGpuDevice(device)");
     if (!this.#lost) this.destroy();
     this.#lost ??= "restarted";
     await this.#recover();
@@ -210,7 +210,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   }
 
   #checkUsable(): void {
-    if (this.#lost) throw new Error(lostMessage(this.#lost, this.lent));
+    if (this.#lost) throw new DeviceError(lostMessage(this.#lost, this.lent));
   }
 
   /** A new buffer for `length` elements of `dtype`, within the adapter's limits. */
@@ -219,7 +219,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     const bytes = Math.max(1, length) * 4;
     const limit = this.#ctx.device.limits.maxStorageBufferBindingSize;
     if (bytes > limit) {
-      throw new Error(
+      throw new DeviceError(
         `a ${dtype} tensor of ${length} elements needs ${bytes} bytes, more than this WebGPU adapter binds at once (maxStorageBufferBindingSize ${limit} bytes): split it, or compute it on the CPU`,
       );
     }
@@ -258,13 +258,13 @@ export class WebGpuDevice implements Device, BufferOwner {
   async read(view: BufferView): Promise<TypedArray> {
     const { strides, offset, sizes, dtype } = view;
     const gb = view.buffer as GpuBuffer;
-    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
     for (const c of gb.checks) {
       const error = await c.promise;
       if (error) throw error;
     }
-    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
-    if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier", this.lent));
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
+    if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
     const n = sizes.reduce((a, b) => a * b, 1);
     const out = dtype === "float32" ? new Float32Array(n) : dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
     if (n === 0) return out;
@@ -295,7 +295,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     try {
       await staging.read(target, bytes, consume);
     } catch (e) {
-      throw new Error(this.#lost ? lostMessage(this.#lost, this.lent) : `reading WebGPU values failed: ${(e as Error).message}`);
+      throw new DeviceError(this.#lost ? lostMessage(this.#lost, this.lent) : `reading WebGPU values failed: ${(e as Error).message}`);
     }
   }
 
@@ -330,8 +330,8 @@ export class WebGpuDevice implements Device, BufferOwner {
       const error = await c.promise;
       if (error) throw error;
     }
-    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
-    if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier", this.lent));
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
+    if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
     return gb.gpu;
   }
 

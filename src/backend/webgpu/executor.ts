@@ -4,7 +4,7 @@
 // and scatter-adds) with four words per checking launch, so an error names the dim of the launch it came from. Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
 // validation) become checks attached to the results, and reading a result awaits them and throws.
 // Imports the kernel IR, the device contract and this device's modules; never src/graph.
-import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
+import { DeviceError, indexRange, indexRangeAt, InternalError, ShapeError } from "../../types/errors.js";
 import type { DeviceBuffer, KernelStats, KernelTiming, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
 import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
@@ -109,7 +109,7 @@ export class WebGpuExecutor {
     const hasStatus = status ?? wgsl.dynamicLoads.length > 0;
     const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (hasStatus ? 1 : 0);
     if (storage > this.host.maxStorageBuffers) {
-      throw new Error(
+      throw new DeviceError(
         `a fused kernel binds ${storage} buffers, more than this WebGPU adapter allows (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
       );
     }
@@ -293,8 +293,8 @@ export class WebGpuExecutor {
 /** The errors of the two scopes pushed for a program, as one Error (or undefined). */
 async function errorScopes(device: GPUDevice): Promise<Error | undefined> {
   const [validation, memory] = await Promise.all([device.popErrorScope(), device.popErrorScope()]).catch(() => [null, null]);
-  if (memory) return new Error(`the WebGPU device ran out of memory computing this tensor: ${memory.message}`);
-  if (validation) return new Error(`internal: WebGPU rejected a generated kernel: ${validation.message}`);
+  if (memory) return new DeviceError(`the WebGPU device ran out of memory computing this tensor: ${memory.message}`);
+  if (validation) return new InternalError(`internal: WebGPU rejected a generated kernel: ${validation.message}`);
   return undefined;
 }
 

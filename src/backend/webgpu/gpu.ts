@@ -1,3 +1,4 @@
+import { DeviceError } from "../../types/errors.js";
 // Layer: src/backend/webgpu. Getting a GPUDevice: `navigator.gpu` in browsers; in Node the optional `webgpu`
 // package (Dawn), imported dynamically only when the device is requested, so the library imports without it.
 // Dawn's entry object is kept in a module-level reference for the life of the process: if it is collected
@@ -14,14 +15,14 @@ async function gpuEntry(): Promise<GPU> {
   const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
   if (nav?.gpu) return nav.gpu;
   if (dawnEntry) return dawnEntry;
-  if (!proc?.versions?.node) throw new Error("WebGPU is not available here: this browser has no navigator.gpu (try a browser with WebGPU enabled)");
+  if (!proc?.versions?.node) throw new DeviceError("WebGPU is not available here: this browser has no navigator.gpu (try a browser with WebGPU enabled)");
   // A computed specifier keeps bundlers from resolving the optional package for browser builds.
   const name = "webgpu";
   let mod: { create(flags: string[]): GPU };
   try {
     mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as typeof mod;
   } catch (e) {
-    throw new Error(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
+    throw new DeviceError(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
   }
   const flags = (proc.env?.NAMED_TENSOR_DAWN_FLAGS ?? "").split(",").filter(Boolean);
   dawnEntry = mod.create(flags);
@@ -50,7 +51,7 @@ export async function requestGpu(): Promise<GpuContext> {
   const gpu = await gpuEntry();
   const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
   if (!adapter) {
-    throw new Error(
+    throw new DeviceError(
       proc?.versions?.node
         ? "no WebGPU adapter: Dawn found no Vulkan driver it accepts (install one, e.g. Mesa >= 25 lavapipe or SwiftShader, and point VK_ICD_FILENAMES at its ICD json; see scripts/setup-vulkan.sh)"
         : "no WebGPU adapter: this browser exposes navigator.gpu but gave no adapter (WebGPU may be disabled or blocklisted)",
