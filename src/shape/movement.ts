@@ -68,7 +68,10 @@ export function splitShape(
   } else if (unknowns === 1) {
     if (known === 0 || dim.size % known !== 0) throw new ShapeError(splitIndivisible(dim.name, dim.size, known));
     rest = dim.size / known;
-  } else throw new ShapeError(splitUnknowns(dim.name));
+  } else {
+    const missing = parts.filter((p) => !Array.isArray(p)).map((p) => `"${p}"`).join(", ");
+    throw new ShapeError(splitUnknowns(dim.name, dim.size, missing));
+  }
   const out = parts.map((p) => (Array.isArray(p) ? { name: p[0] as string, size: p[1] as number, masked: false } : { name: p as string, size: rest, masked: false }));
   return { dim, parts: out, dims: dims.flatMap((d) => (d === dim ? out : [d])) };
 }

@@ -99,8 +99,11 @@ export type SplitProduct<N extends string, Z extends number, P extends number> =
 export const splitProduct = <N extends string, Z extends number, P extends number>(name: N, size: Z, product: P): SplitProduct<N, Z, P> =>
   `cannot split "${name}" (${sizeText(size)}) into parts whose sizes multiply to ${sizeText(product)}`;
 
-export type SplitUnknowns<N extends string> = `cannot split "${N}": give the size of every part but one`;
-export const splitUnknowns = <N extends string>(name: N): SplitUnknowns<N> => `cannot split "${name}": give the size of every part but one`;
+export type SplitUnknowns<N extends string, Z extends number, Parts extends string> =
+  `cannot split "${N}" (${SizeText<Z>}): the parts ${Parts} have no size; give the size of every part but one`;
+/** `parts` are the parts without a size, each quoted: `"a", "q"`. */
+export const splitUnknowns = <N extends string, Z extends number, Parts extends string>(name: N, size: Z, parts: Parts): SplitUnknowns<N, Z, Parts> =>
+  `cannot split "${name}" (${sizeText(size)}): the parts ${parts} have no size; give the size of every part but one`;
 
 export type ExpandOneKey = "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
 export const expandOneKey = (): ExpandOneKey => "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
