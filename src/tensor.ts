@@ -8,7 +8,7 @@ import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
 import { formatTable, formatTensor } from "./tensor-format.js";
 import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
-import { ArgumentError, notShapedLike, ShapeError, StateError } from "./types/errors.js";
+import { ArgumentError, notShapedLike, ShapeError, StateError, takesNot } from "./types/errors.js";
 import type { GuardName } from "./types/guard.js";
 
 /** The typed array that holds a dtype's values: bool is stored as bytes of 0 and 1. */
@@ -261,6 +261,21 @@ function dimsFromSpec(spec: unknown): ShapeDim[] {
     const name = checkName(entry[0]);
     return { name, size: checkSize(name, entry[1]), masked: entry.length === 3 };
   });
+}
+
+/**
+ * @internal `v` as a tensor, or the ArgumentError naming the function and what it got (for callers from
+ * JavaScript or `any`, which the types do not stop).
+ */
+export function tensorArg(fn: string, v: unknown, what = "a tensor"): AnyTensor {
+  if (!(v instanceof Tensor)) throw new ArgumentError(takesNot(fn, what, v));
+  return v as AnyTensor;
+}
+
+/** @internal A list of tensors, checked as tensorArg checks one. */
+export function tensorsArg(fn: string, v: unknown): AnyTensor[] {
+  if (!Array.isArray(v)) throw new ArgumentError(takesNot(fn, "a list of tensors", v));
+  return v.map((t) => tensorArg(fn, t, "a list of tensors, each a tensor"));
 }
 
 /** @internal Wraps a node as a tensor, keeping the given private names that are still dims. */

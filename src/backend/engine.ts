@@ -74,6 +74,7 @@ export function getDefaultDevice(): Device {
  * @example const gpu = await getDevice("webgpu")
  */
 export async function getDevice(name: string): Promise<Device> {
+  if (typeof name !== "string") throw new ArgumentError(takesNot("getDevice", 'a device name ("cpu", "webgpu")', name));
   const known = devices.get(name);
   if (known) return known;
   const load = pending.get(name);
@@ -188,6 +189,8 @@ export async function readNode(node: Node): Promise<TypedArray> {
 
 /** @internal A materialised copy of `node` on `target`. */
 export async function transfer(node: Node, target: string | Device): Promise<Node> {
+  const isDevice = typeof target === "object" && target !== null && typeof (target as Partial<Device>).upload === "function";
+  if (typeof target !== "string" && !isDevice) throw new ArgumentError(takesNot("to", 'a device name ("cpu", "webgpu") or a device', target));
   const to = typeof target === "string" ? await getDevice(target) : target;
   if (deviceOf(node) === to && node.storage) return node;
   const values = await readNode(node);

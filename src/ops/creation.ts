@@ -108,6 +108,9 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
   return wrap(uploadNode(values, dtype, shape));
 }
 
+/** A number as it reads in a sentence; anything else described (a Symbol cannot be put in a template). */
+const numberText = (v: unknown): string => (typeof v === "number" ? String(v) : describeValue(v));
+
 /** The data as a list or typed array: a lone number or boolean is the one value of a 0-d tensor. */
 function checkData(data: unknown): TensorData {
   if (typeof data === "number" || typeof data === "boolean") return [data];
@@ -291,7 +294,7 @@ export function randint<const S extends ShapeSpec>(
 ): Tensor<Plain<S>, "int32"> {
   const int32 = (v: number): boolean => Number.isInteger(v) && v >= -2147483648 && v <= 2147483648;
   if (!int32(low) || !int32(high) || high <= low || high - low > 2147483648)
-    throw new ArgumentError(`randint needs integers low < high in the int32 range, at most 2^31 apart, not ${low} and ${high}`);
+    throw new ArgumentError(`randint needs integers low < high in the int32 range, at most 2^31 apart, not ${numberText(low)} and ${numberText(high)}`);
   const dims = graphDims(shape as ShapeSpec);
   const u = randomNode(checkSeed(options), 3, dims);
   // floor(u · range) < range in exact arithmetic; the min guards against float32 rounding up on a device.

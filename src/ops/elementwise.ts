@@ -233,6 +233,7 @@ defineMethods({
   relu: numericUnary((x) => scalarOp("max", x, 0)),
   clamp(this: AnyTensor, min: number, max: number) {
     arithmeticType(this.dtype, this.dtype);
+    for (const bound of [min, max]) if (typeof bound !== "number") throw new ArgumentError(`clamp needs numbers for min and max, not ${describeValue(bound)}`);
     if (!(min <= max)) throw new ArgumentError(`clamp needs min <= max, not ${min} and ${max}`);
     if (this.dtype === "int32" && !(Number.isInteger(min) && Number.isInteger(max))) throw new ShapeError(intScalar(`${min} and ${max}`));
     return wrap(scalarOp("max", scalarOp("min", this.node, max), min), this.masked);

@@ -10,7 +10,7 @@ import { reduceShape } from "../shape/reduce.js";
 import { type AnyTensor, type Tensor, defineMethods, wrap } from "../tensor.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, FloatType, LogicalType, OkType } from "../types/dtype.js";
-import { ArgumentError, emptyReduction, nameTaken, ShapeError, topkRange } from "../types/errors.js";
+import { ArgumentError, emptyReduction, nameTaken, ShapeError, takesNot, topkRange } from "../types/errors.js";
 import type { FirstFail, GuardName } from "../types/guard.js";
 import type { Along, Reduce, TopK } from "../types/reduce.js";
 
@@ -181,6 +181,7 @@ defineMethods({
     return wrap(scanNode("sum", this.node, d.name), this.masked);
   },
   sort(this: AnyTensor, name: unknown, options: { descending?: boolean } = {}) {
+    if (typeof options !== "object" || options === null) throw new ArgumentError(takesNot("sort", "options such as { descending: true }", options));
     const d = lookup(this.shapeDims, name);
     numeric(this.dtype);
     const indices = argsortNode(this.node, d.name, options.descending ?? false);

@@ -7,7 +7,7 @@ import { realize, uploadTo } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
 import { type NodeDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
-import { type AnyTensor, type ArrayFor, Tensor } from "../tensor.js";
+import { type AnyTensor, type ArrayFor, Tensor, tensorArg } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
 import { ArgumentError, type AssignMismatch, assignMismatch, feedValuesMismatch, ShapeError, type SizeText, StateError, takesNot } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
@@ -199,7 +199,7 @@ export function constant<const T extends Tensor<Shape, DType> | number>(value: T
     kinds.set(node, "constant");
     return new Tensor(node) as R;
   }
-  const v = value as AnyTensor;
+  const v = tensorArg("constant", value, "a tensor or a number");
   const node = holder(v);
   kinds.set(node, "constant");
   return new Tensor(node, v.masked) as R;
@@ -210,7 +210,7 @@ export function constant<const T extends Tensor<Shape, DType> | number>(value: T
  * @example kindOf(W) // "variable"
  */
 export function kindOf(t: Tensor<Shape, DType>): TensorKind | undefined {
-  return kinds.get((t as AnyTensor).node);
+  return kinds.get(tensorArg("kindOf", t).node);
 }
 
 /** @internal Every graph node below the roots, each once, inputs before the nodes that read them. */
@@ -234,7 +234,7 @@ export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
 export function variablesOf(...results: readonly Tensor<Shape, DType>[]): Variable<Shape, DType>[] {
   const out: Variable<Shape, DType>[] = [];
   walk(
-    results.map((t) => (t as AnyTensor).node),
+    results.map((t) => tensorArg("variablesOf", t, "tensors").node),
     (n) => {
       const s = stateful.get(n);
       if (s instanceof Variable) out.push(s);

@@ -70,7 +70,7 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => tensor([[1, 2], [3, 4]], ["a", "b", "c"]), ArgumentError, 'cannot infer the size of "c" from the data: give it as ["c", size]');
     });
 
-    it("data that is not numbers is a ArgumentError naming the culprit", () => {
+    it("data that is not numbers is an ArgumentError naming the culprit", () => {
       expectError(() => tensor(null as never, [["a", 2]]), ArgumentError, /tensor data must be .* not null/);
       expectError(() => tensor("ab" as never, [["a", 2]]), ArgumentError, /not "ab"$/);
       expectError(() => tensor({ length: 2 } as never, [["a", 2]]), ArgumentError, /not an object$/);
@@ -113,7 +113,7 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => x7().mean(["i", "i"]), ShapeError, errors.duplicate("i"));
     });
 
-    it("a name that is not a string is a ArgumentError", () => {
+    it("a name that is not a string is an ArgumentError", () => {
       expectError(() => tensor([1, 2], [[3, 2]] as never), ArgumentError, "a dimension name must be a string, not 3 (number)");
       expectError(() => x7().sum(0 as never), ArgumentError, "a dimension name must be a string, not 0 (number)");
       expectError(() => x7().sum(undefined as never), ArgumentError, "a dimension name must be a string, not undefined");
@@ -135,7 +135,7 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => linspace("t", 0, 1, 2.5), ShapeError, errors.badSize("t", "2.5"));
     });
 
-    it("malformed dims lists are TypeErrors", () => {
+    it("malformed dims lists are ArgumentErrors", () => {
       expectError(() => tensor([1], "a" as never), ArgumentError, 'dims is a list of names or [name, size] pairs, not "a"');
       expectError(() => zeros("a" as never), ArgumentError, "a shape is a list of [name, size] pairs, not string");
       expectError(() => zeros([["a"]] as never), ArgumentError, 'a shape entry is a [name, size] pair, not ["a"]');
@@ -144,7 +144,7 @@ describe.each(deviceNames)("bad input on %s", (device) => {
   });
 
   describe("dtypes and operands", () => {
-    it("an unknown dtype option is a ArgumentError", () => {
+    it("an unknown dtype option is an ArgumentError", () => {
       const message = 'unknown dtype "float64": use "float32", "int32" or "bool"';
       expectError(() => tensor([1, 2], ["i"], { dtype: "float64" as never }), ArgumentError, message);
       expectError(() => zeros([["i", 2]], { dtype: "float64" as never }), ArgumentError, message);
@@ -178,7 +178,7 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => x7().all("i"), ShapeError, errors.needsBool("a logical operand", "float32"));
     });
 
-    it("operands that are not tensors or numbers are TypeErrors", () => {
+    it("operands that are not tensors or numbers are ArgumentErrors", () => {
       const x = x7();
       expectError(() => x.add("2" as never), ArgumentError, 'an operand must be a tensor or a number, not "2"');
       expectError(() => x.mul([1, 2] as never), ArgumentError, "an operand must be a tensor or a number, not an array");
