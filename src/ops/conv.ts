@@ -19,28 +19,30 @@ import type { ArithmeticType, FloatType, OkType } from "../types/dtype.js";
 type NumericType<D extends DType> = ArithmeticType<D, D>;
 import type { FirstFail, Guard } from "../types/guard.js";
 
-/** A name not among `taken`, from `base`. */
-function fresh(base: string, ...taken: readonly (readonly { name: string }[])[]): string {
-  let name = base;
-  while (taken.some((dims) => dims.some((d) => d.name === name))) name += "_";
-  return name;
+/** A grouped convolution's channel read by output channel: channel = (out div outPerGroup)·perGroup + channel. */
+interface Grouping {
+  readonly out: string;
+  readonly outSize: number;
+  readonly outPerGroup: number;
+  readonly perGroup: number;
 }
+const groupChannel = (g: Grouping, channel: string): IndexExpr => idxAdd(idxMul(idxDiv(idxVar(g.out), g.outPerGroup), g.perGroup), idxVar(channel));
 
 /**
- * x read through a window per spatial dim: dims in x's order with each spatial dim at its output size (and the
- * channel split into [group, channel] when `group` is given), then the window dims. A spatial index reads
- * `out·stride + window·dilation - before`, or for a transposed window the `in` that solves
- * `in·stride + window·dilation - before = out`; positions outside x read `fill`.
+ * x read through a window per spatial dim: dims in x's order with each spatial dim at its output size (and, for
+ * a grouped convolution, the channel replaced by [out, channel per group], the channel read in out's group), then
+ * the window dims. A spatial index reads `out·stride + window·dilation - before`, or for a transposed window the
+ * `in` that solves `in·stride + window·dilation - before = out`; positions outside x read `fill`.
  */
-function windowView(x: Node, spatial: readonly SpatialDim[], fill: number, transposed: boolean, group?: { name: string; channel: string; size: number }): Node {
+function windowView(x: Node, spatial: readonly SpatialDim[], fill: number, transposed: boolean, channel?: string, group?: Grouping): Node {
   const dims: NodeDim[] = [];
   const index: Record<string, IndexExpr> = {};
   const bounds: ViewBound[] = [];
   for (const d of x.dims) {
     const s = spatial.find((p) => p.name === d.name);
-    if (group && d.name === group.channel) {
-      dims.push({ name: group.name, size: d.size / group.size }, { name: d.name, size: group.size });
-      index[d.name] = idxAdd(idxMul(idxVar(group.name), group.size), idxVar(d.name));
+    if (group && d.name === channel) {
+      dims.push({ name: group.out, size: group.outSize }, { name: d.name, size: group.perGroup });
+      index[d.name] = groupChannel(group, d.name);
     } else if (!s) {
       dims.push(d);
       index[d.name] = idxVar(d.name);
@@ -48,8 +50,7 @@ function windowView(x: Node, spatial: readonly SpatialDim[], fill: number, trans
       dims.push({ name: d.name, size: s.out });
       const at = idxAdd(idxAdd(idxMul(idxVar(d.name), s.stride), idxMul(idxVar(s.window), s.dilation)), idxConst(-s.before));
       index[d.name] = at;
-      const last = (s.out - 1) * s.stride + (s.windowSize - 1) * s.dilation - s.before;
-      if (s.before > 0 || last >= s.size) bounds.push({ expr: at, lo: 0, hi: s.size });
+      if (padded(s)) bounds.push({ expr: at, lo: 0, hi: s.size });
     } else {
       dims.push({ name: d.name, size: s.out });
       const n = idxAdd(idxAdd(idxVar(d.name), idxConst(s.before)), idxMul(idxVar(s.window), -s.dilation));
@@ -62,42 +63,64 @@ function windowView(x: Node, spatial: readonly SpatialDim[], fill: number, trans
   return viewNode(x, dims, { index, bounds, fill });
 }
 
-/** `node`'s dim `name` split in place into [group, name] (name = group·per + name), for grouped convolution. */
-function splitGroups(node: Node, name: string, group: string, per: number): Node {
-  const dims = node.dims.flatMap((d) => (d.name === name ? [{ name: group, size: d.size / per }, { name, size: per }] : [d]));
+/** Whether a window reads past either end of its dim (padding). */
+const padded = (s: SpatialDim): boolean => s.before > 0 || (s.out - 1) * s.stride + (s.windowSize - 1) * s.dilation - s.before >= s.size;
+
+/**
+ * x padded with `fill` where its windows read past its ends, as a view node of its own (not composed into the
+ * window view), so that where the windows would re-read it guarded for every output channel the planner writes
+ * it padded once (to-index-notation.ts `guardedView`) and the contraction reads it with plain strides. The
+ * spatial dims come back with their padding as `before` = 0.
+ */
+function padFirst(x: Node, spatial: readonly SpatialDim[], fill: number): { node: Node; spatial: SpatialDim[] } {
+  if (!spatial.some(padded)) return { node: x, spatial: [...spatial] };
   const index: Record<string, IndexExpr> = {};
-  for (const d of node.dims) index[d.name] = d.name === name ? idxAdd(idxMul(idxVar(group), per), idxVar(name)) : idxVar(d.name);
-  return viewNode(node, dims, { index, bounds: [], fill: 0 });
+  const bounds: ViewBound[] = [];
+  const dims = x.dims.map((d) => {
+    index[d.name] = idxVar(d.name);
+    const s = spatial.find((p) => p.name === d.name);
+    if (!s || !padded(s)) return d;
+    const at = idxAdd(idxVar(d.name), idxConst(-s.before));
+    index[d.name] = at;
+    bounds.push({ expr: at, lo: 0, hi: s.size });
+    return { name: d.name, size: Math.max(s.size + s.before, (s.out - 1) * s.stride + (s.windowSize - 1) * s.dilation + 1) };
+  });
+  const node = viewNode(x, dims, { index, bounds, fill }, { copy: true });
+  return { node, spatial: spatial.map((s) => (padded(s) ? { ...s, size: dims.find((d) => d.name === s.name)!.size, before: 0, after: 0 } : s)) };
 }
 
-/** The contraction of the windowed input with the kernel, the output channels in the channel's place. */
+/**
+ * The contraction of the windowed input with the kernel, the output channels in the channel's place. Grouped:
+ * the product runs over the output channel, reading the input's channel in that output's group (and, transposed,
+ * the kernel's channel too), so no group dim appears and the epilogue fuses as for groups = 1.
+ */
 function convolve(x: AnyTensor, kernel: AnyTensor, plan: ConvPlan, transposed: boolean): Node {
   const dtype = arithmeticType(x.dtype, kernel.dtype);
   const { channel, spatial, groups, outputs } = plan;
   const perGroup = channel.size / groups;
-  const group = groups > 1 ? fresh(`${channel.name}_group`, x.node.dims, kernel.node.dims) : undefined;
-  const xv = windowView(castNode(x.node, dtype), spatial, 0, transposed, group ? { name: group, channel: channel.name, size: perGroup } : undefined);
+  const group: Grouping | undefined =
+    groups > 1 ? { out: outputs[0]!.name, outSize: outputs[0]!.size, outPerGroup: outputs[0]!.size / groups, perGroup } : undefined;
+  const input = transposed ? { node: castNode(x.node, dtype), spatial: [...spatial] } : padFirst(castNode(x.node, dtype), spatial, 0);
+  const xv = windowView(input.node, input.spatial, 0, transposed, channel.name, group);
   let kv = castNode(kernel.node, dtype);
-  // The kernel's output dim (conv) or its channel (transposed) is split by group too, so the group dim is shared.
-  const outName = outputs[0]?.name;
-  if (group) kv = transposed ? splitGroups(kv, channel.name, group, perGroup) : splitGroups(kv, outName!, group, outputs[0]!.size / groups);
-  const kernelOut = kv.dims.filter((d) => d.name !== channel.name && d.name !== group && !spatial.some((s) => s.window === d.name));
-  const contracted = [channel.name, ...spatial.map((s) => s.window)];
+  if (group && transposed) {
+    // The kernel is [channel (all), out per group, window]: read it at (out's group channel, out mod per group).
+    const dims = kv.dims.map((d) => (d.name === channel.name ? { name: d.name, size: perGroup } : d.name === group.out ? { name: d.name, size: group.outSize } : d));
+    const index: Record<string, IndexExpr> = {};
+    for (const d of kv.dims) index[d.name] = d.name === channel.name ? groupChannel(group, d.name) : d.name === group.out ? idxMod(idxVar(d.name), group.outPerGroup) : idxVar(d.name);
+    kv = viewNode(kv, dims, { index, bounds: [], fill: 0 });
+  }
+  const windows = spatial.map((s) => s.window);
+  const kernelOut = kv.dims.filter((d) => d.name !== channel.name && !windows.includes(d.name));
+  const contracted = [channel.name, ...windows];
   const productDims: NodeDim[] = [];
   for (const d of xv.dims) {
-    if (d.name === group) continue;
-    if (d.name === channel.name) productDims.push(...(group ? [xv.dims.find((g) => g.name === group)!] : []), ...kernelOut);
-    else if (!contracted.includes(d.name)) productDims.push(d);
+    if (d.name === channel.name) {
+      if (!group) productDims.push(...kernelOut);
+    } else if (!windows.includes(d.name)) productDims.push(d);
   }
   productDims.push({ name: channel.name, size: perGroup }, ...spatial.map((s) => ({ name: s.window, size: s.windowSize })));
-  let y = reduceNode("sum", binaryNode("mul", xv, kv, productDims, dtype), contracted);
-  if (group) {
-    // Merge [group, out] back into out (out = group·per + out).
-    const per = kernelOut[0]!.size;
-    const dims = y.dims.filter((d) => d.name !== group).map((d) => (d.name === outName ? { name: d.name, size: per * groups } : d));
-    y = viewNode(y, dims, { index: Object.fromEntries(y.dims.map((d) => [d.name, d.name === group ? idxDiv(idxVar(outName!), per) : d.name === outName ? idxMod(idxVar(outName!), per) : idxVar(d.name)])), bounds: [], fill: 0 });
-  }
-  return y;
+  return reduceNode("sum", binaryNode("mul", xv, kv, productDims, dtype), contracted);
 }
 
 function checkTensors(fn: string, x: unknown, kernel?: unknown): void {

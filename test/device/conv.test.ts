@@ -254,7 +254,11 @@ describe.each(deviceNames)("convolution on %s", (device) => {
     expectClose(await y.data(), naivePool(x, lx, axes, [["batch", 3], ["time", 7], ["channels", 2]], false), 0, 0);
   });
 
-  it("bias + relu after a conv fuse into its kernel (one launch), and so does an affine batch norm", async () => {
+  it.each([
+    ["valid", 0, 1],
+    ["1", 1, 2],
+  ])("bias + relu and an affine batch norm after a conv fuse into its kernel (padding %s: %i launches)", async (_, pad, launches) => {
+    // With padding the input is first written padded (one small kernel), so the contraction reads plain strides.
     const lx: Layout = [["batch", 2], ["channels", 3], ["height", 8], ["width", 8]];
     const lw: Layout = [["out", 4], ["channels", 3], ["kh", 3], ["kw", 3]];
     const [x, w, b, scale, shift] = [rand(lx), rand(lw), rand([["out", 4]]), rand([["out", 4]]), rand([["out", 4]])];
@@ -262,22 +266,42 @@ describe.each(deviceNames)("convolution on %s", (device) => {
     const ws = f(w, lw);
     await xs.data();
     await ws.data();
-    const y = conv(xs, ws, { channel: "channels", window: { height: "kh", width: "kw" }, padding: 1 });
+    const y = conv(xs, ws, { channel: "channels", window: { height: "kh", width: "kw" }, padding: pad });
     const fused = loose(y).add(f(b, [["out", 4]])).relu().mul(f(scale, [["out", 4]])).add(f(shift, [["out", 4]]));
-    const plan = explain(fused, { code: false });
-    expect(plan.split("\n")[0]).toMatch(/: 1 kernel$/);
+    const kernels = (t: unknown): string => explain(t as F, { code: false }).split("\n")[0]!;
+    expect(kernels(y)).toMatch(new RegExp(`: ${launches} kernels?$`));
+    expect(kernels(fused)).toMatch(new RegExp(`: ${launches} kernels?$`));
     const before = kernelStats().launches;
     const got = await fused.data();
-    expect(kernelStats().launches - before).toBe(1);
+    expect(kernelStats().launches - before).toBe(launches);
+    const size = 8 + 2 * pad - 2;
     const base = naiveConv(x, lx, w, lw, "channels", "out", [
-      { name: "height", window: "kh", stride: 1, dilation: 1, before: 1 },
-      { name: "width", window: "kw", stride: 1, dilation: 1, before: 1 },
-    ], 1, [["batch", 2], ["out", 4], ["height", 8], ["width", 8]]);
+      { name: "height", window: "kh", stride: 1, dilation: 1, before: pad },
+      { name: "width", window: "kw", stride: 1, dilation: 1, before: pad },
+    ], 1, [["batch", 2], ["out", 4], ["height", size], ["width", size]]);
     const want = base.map((v, i) => {
-      const o = Math.floor(i / 64) % 4;
+      const o = Math.floor(i / (size * size)) % 4;
       return Math.max(0, v + b[o]!) * scale[o]! + shift[o]!;
     });
     expectClose(got, want, ...convTol(27 * 4));
+  });
+
+  it("a depthwise conv with bias + relu is one kernel (the group is read by output channel, no group dim)", async () => {
+    const lx: Layout = [["batch", 1], ["height", 7], ["width", 9], ["channels", 5]];
+    const lw: Layout = [["kh", 3], ["kw", 3], ["channels", 1], ["out", 5]];
+    const [x, w, b] = [rand(lx), rand(lw), rand([["out", 5]])];
+    const xs = f(x, lx);
+    const ws = f(w, lw);
+    await xs.data();
+    await ws.data();
+    const y = loose(conv(xs, ws, { channel: "channels", window: { height: "kh", width: "kw" }, padding: "same", groups: 5 })).add(f(b, [["out", 5]])).relu();
+    expect(explain(y, { code: false }).split("\n")[0]).toMatch(/: 1 kernel$/);
+    const axes = [
+      { name: "height", window: "kh", stride: 1, dilation: 1, before: 1 },
+      { name: "width", window: "kw", stride: 1, dilation: 1, before: 1 },
+    ];
+    const base = naiveConv(x, lx, w, lw, "channels", "out", axes, 5, [["batch", 1], ["height", 7], ["width", 9], ["out", 5]]);
+    expectClose(await y.data(), base.map((v, i) => Math.max(0, v + b[i % 5]!)), ...convTol(9));
   });
 });
 
