@@ -89,6 +89,8 @@ export function reduceNode(fn: ReduceFn, x: Node, names: readonly string[]): Nod
  */
 /** Views made with `copy`: a later view reads them as they are instead of composing with their map. */
 const copies = new WeakSet<Node>();
+/** Whether `n` is a view made with `copy` (a value the caller wants written out as it is, e.g. padded). @example isCopy(x.contiguous().node) // true */
+export const isCopy = (n: Node): boolean => copies.has(n);
 
 export function viewNode(x: Node, dims: readonly NodeDim[], map: ViewMap, options: { readonly copy?: boolean } = {}): Node {
   for (const d of x.dims) assert(map.index[d.name] !== undefined, `view does not index ${d.name}`);
