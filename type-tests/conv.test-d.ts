@@ -46,6 +46,10 @@ expectType<Tensor<[["out", 2], ["depth", 7], ["height", 4], ["width", 11]], "flo
 expectType<Tensor<[["batch", 8], ["out", 3], ["height", 96], ["width", 96]], "float32">>(
   conv(x, dw, { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3, padding: 1 }),
 );
+// a private batch passes through
+expectType<Tensor<[["batch", 8, "masked"], ["out", 16], ["height", 96], ["width", 96]], "float32">>(
+  conv(x.mask("batch"), k, { channel: "channels", window: { height: "kh", width: "kw" }, padding: "same" }),
+);
 // a dynamic size stays dynamic; a dynamic rank gives a dynamic shape
 expectType<Tensor<[["batch", 8], ["out", 16], ["height", number], ["width", 48]], "float32">>(
   conv(xn, k, { channel: "channels", window: { height: "kh", width: "kw" }, stride: 2, padding: 1 }),

@@ -244,6 +244,18 @@ describe.each(deviceNames)("convolution on %s", (device) => {
     expect(all[corner]).toBeCloseTo((sums[corner]! * 4) / 9, 5);
   });
 
+  it("a private (masked) batch dim passes through conv and pooling untouched and stays private", async () => {
+    const lx: Layout = [["batch", 3], ["channels", 2], ["time", 9]];
+    const lw: Layout = [["out", 4], ["channels", 2], ["kt", 3]];
+    const [x, w] = [rand(lx), rand(lw)];
+    const y = loose(conv)(loose(f(x, lx)).mask("batch"), f(w, lw), { channel: "channels", window: { time: "kt" }, padding: "same" });
+    expect(y.toString()).toContain("batch (private): 3");
+    expect(() => loose(conv)(loose(f(x, lx)).mask("channels"), f(w, lw), { channel: "channels", window: { time: "kt" } })).toThrow('"channels" is private (masked)');
+    const axes = [{ name: "time", window: "kt", stride: 1, dilation: 1, before: 1 }];
+    expectClose(await y.unmask().data(), naiveConv(x, lx, w, lw, "channels", "out", axes, 1, [["batch", 3], ["out", 4], ["time", 9]]), ...convTol(6));
+    expect(loose(maxPool)(y, { window: { time: 3 } }).toString()).toContain("batch (private): 3");
+  });
+
   it("1-D max pool with dilation and stride 2 over a dim in the middle", async () => {
     const lx: Layout = [["batch", 3], ["time", 17], ["channels", 2]];
     const x = rand(lx);
