@@ -4,7 +4,7 @@
 // (checked at run time). Runtime twin: src/shape/conv.ts, with the same sentences. Imports only src/types.
 import type { Add, DivMod, IsNatural, Less, Mul, Sub } from "./arith.js";
 import type { AnyFail, Dim, Fail, FindSize, IsDynamic, Lookup, RemoveDims, Shape, ShowDims } from "./dims.js";
-import type { EmptyTransposed, GroupsIndivisible, KernelChannels, NameTaken, NotInKernel, PadWidth, WindowParameter, WindowTooLarge } from "./errors.js";
+import type { EmptyTransposed, GroupedKernel, GroupsIndivisible, KernelChannels, NameTaken, NotInKernel, PadWidth, WindowParameter, WindowTooLarge } from "./errors.js";
 
 /** A number for every spatial dim, or one per spatial name (absent names take the default). */
 export type PerDim = number | { readonly [name: string]: number };
@@ -182,11 +182,28 @@ type ConvCommon<S extends Shape, K extends Shape, O, Transposed extends boolean>
     : never
   : never;
 
+/** A grouped conv's kernel has exactly one output dim, whose size (conv) divides into the groups; else a Fail. */
+type CheckGroupedOut<Outs extends Shape, G extends number, Transposed extends boolean> = G extends 1
+  ? "ok"
+  : number extends G
+    ? "ok"
+    : Outs extends readonly [infer D extends Dim]
+      ? Transposed extends true
+        ? "ok"
+        : DivMod<D[1], G>[1] extends 0 | (number extends D[1] ? number : never)
+          ? "ok"
+          : Fail<GroupsIndivisible<D[0], D[1], G>>
+      : Fail<GroupedKernel<ShowDims<Outs>>>;
+
 type ConvResult<S extends Shape, K extends Shape, O, C, W, G extends number, Transposed extends boolean> = RemoveDims<K, C | W[keyof W]> extends infer Outs extends Shape
   ? CheckFresh<S, Outs, C> extends infer F
     ? F extends AnyFail
       ? F
-      : ConvWalk<S, K, O, C, W, Transposed extends true ? Grown<Outs, G> : Outs, Transposed>
+      : CheckGroupedOut<Outs, G, Transposed> extends infer E
+        ? E extends AnyFail
+          ? E
+          : ConvWalk<S, K, O, C, W, Transposed extends true ? Grown<Outs, G> : Outs, Transposed>
+        : never
     : never
   : never;
 

@@ -362,6 +362,7 @@ describe("convolution shape errors (the sentences of the type errors)", () => {
     expectShapeError(() => c(x, k3, { channel: "channels", window: { height: "kh", width: "kw" }, padding: { width: -1 } }), padWidth("width", "-1"));
     expectShapeError(() => c(x, kernel([["batch", 4], ["channels", 3], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" } }), nameTaken("batch"));
     expectShapeError(() => c(x, k3, { channel: "channels", window: { height: "kh", width: "kw" }, groups: 2 }), groupsIndivisible("channels", 3, 2));
+    expectShapeError(() => c(x, kernel([["out", 4], ["channels", 1], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3 }), groupsIndivisible("out", 4, 3));
     expectShapeError(() => c(x, kernel([["out", 4], ["g", 2], ["channels", 1], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3 }), groupedKernel("{ out: 4, g: 2 }"));
     expectShapeError(() => loose(convTranspose)(x, kernel([["channels", 3], ["out", 2], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, padding: 4 }), emptyTransposed("height"));
     expectShapeError(() => loose(maxPool)(x, { window: { height: 6 } }), windowTooLarge("height", 6, 5));

@@ -12,6 +12,10 @@ conv(x, zeros([["out", 4], ["channels", 2], ["kh", 3], ["kw", 3]]), { channel: "
 conv(x, k3, { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3 });
 // @error: cannot split "channels" (3) into 2 groups
 conv(x, k3, { channel: "channels", window: { height: "kh", width: "kw" }, groups: 2 });
+// @error: cannot split "out" (4) into 3 groups
+conv(x, zeros([["out", 4], ["channels", 1], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3 });
+// @error: a grouped convolution's kernel needs exactly one output-channel dimension besides the channel and window dimensions, not { out: 4, g: 2 }
+conv(x, zeros([["out", 4], ["g", 2], ["channels", 1], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, groups: 3 });
 // @error: the kernel's "channels" must be 3 (the input's channels per group), not 4
 convTranspose(x, zeros([["channels", 4], ["out", 2], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" } });
 
