@@ -24,6 +24,8 @@ export type { CreateOptions, DimsSpec, RandomOptions, ShapeSpec, TensorData } fr
 export { where } from "./ops/elementwise.js";
 export { contract } from "./ops/contract.js";
 export { concat } from "./ops/movement.js";
+export { avgPool, conv, convTranspose, maxPool } from "./ops/conv.js";
+export type { ConvOptions, ConvTransposeOptions, Padding, PerDim, PoolOptions } from "./types/conv.js";
 export { fromNpy, toNpy } from "./io/npy.js";
 export { fromSafetensors, toSafetensors } from "./io/safetensors.js";
 export type { SafetensorsResult, SafetensorsSpec } from "./io/safetensors.js";

@@ -194,6 +194,36 @@ export type LabelsMismatch<N extends string, Want extends string, Got extends st
 export const labelsMismatch = <N extends string, Want extends string, Got extends string>(name: N, want: Want, got: Got): LabelsMismatch<N, Want, Got> =>
   `the labels must have the dimensions of the logits other than "${name}", ${want}, not ${got}`;
 
+export type WindowTooLarge<N extends string, W extends number, Z extends number> =
+  `the window over "${N}" spans ${SizeText<W>} but "${N}" is only ${SizeText<Z>} with its padding`;
+export const windowTooLarge = <N extends string, W extends number, Z extends number>(name: N, span: W, size: Z): WindowTooLarge<N, W, Z> =>
+  `the window over "${name}" spans ${sizeText(span)} but "${name}" is only ${sizeText(size)} with its padding`;
+
+export type KernelChannels<N extends string, Want extends number, Got extends number> =
+  `the kernel's "${N}" must be ${SizeText<Want>} (the input's channels per group), not ${SizeText<Got>}`;
+export const kernelChannels = <N extends string, Want extends number, Got extends number>(name: N, want: Want, got: Got): KernelChannels<N, Want, Got> =>
+  `the kernel's "${name}" must be ${sizeText(want)} (the input's channels per group), not ${sizeText(got)}`;
+
+export type NotInKernel<N extends string, Dims extends string> = `"${N}" is not a dimension of the kernel ${Dims}`;
+export const notInKernel = <N extends string, Dims extends string>(name: N, dims: Dims): NotInKernel<N, Dims> =>
+  `"${name}" is not a dimension of the kernel ${dims}`;
+
+export type GroupsIndivisible<N extends string, Z extends number, G extends number> = `cannot split "${N}" (${SizeText<Z>}) into ${SizeText<G>} groups`;
+export const groupsIndivisible = <N extends string, Z extends number, G extends number>(name: N, size: Z, groups: G): GroupsIndivisible<N, Z, G> =>
+  `cannot split "${name}" (${sizeText(size)}) into ${sizeText(groups)} groups`;
+
+export type WindowParameter<What extends string, N extends string, V extends string> = `the ${What} of "${N}" must be a positive integer, not ${V}`;
+export const windowParameter = <What extends string, N extends string, V extends string>(what: What, name: N, value: V): WindowParameter<What, N, V> =>
+  `the ${what} of "${name}" must be a positive integer, not ${value}`;
+
+export type EmptyTransposed<N extends string> = `the transposed convolution leaves "${N}" with no positions: its padding is larger than its output`;
+export const emptyTransposed = <N extends string>(name: N): EmptyTransposed<N> =>
+  `the transposed convolution leaves "${name}" with no positions: its padding is larger than its output`;
+
+export type GroupedKernel<Dims extends string> = `a grouped convolution's kernel needs exactly one output-channel dimension besides the channel and window dimensions, not ${Dims}`;
+export const groupedKernel = <Dims extends string>(dims: Dims): GroupedKernel<Dims> =>
+  `a grouped convolution's kernel needs exactly one output-channel dimension besides the channel and window dimensions, not ${dims}`;
+
 export type AttentionMismatch<What extends string, Want extends string, K extends string, Got extends string> =
   `${What} must have the dimensions ${Want} of the queries and "${K}", not ${Got}`;
 export const attentionMismatch = <What extends string, Want extends string, K extends string, Got extends string>(

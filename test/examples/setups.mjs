@@ -153,6 +153,7 @@ export const setups = {
   "WebGpuDevice.timing": { gpu: true, setup: `${gpuSetup}\nconst step = () => x.mul(2).sum("feat").data();`, after: `gpu.timing = false;` },
   "WebGpuDevice.lend": { gpu: true, setup: appDevice },
   useGpuDevice: { gpu: true, setup: appDevice },
+  InternalError: { setup: `${defaultSetup}\nconst run = () => x.sum("feat").toArray();\nconst reportBug = (e: Error) => { throw e; };` },
   fromGpuBuffer: {
     gpu: true,
     setup: `${appDevice}\nawait useGpuDevice(device);\nconst buffer = device.createBuffer({ size: 24, usage: 0x80 | 0x4 | 0x8 });\ndevice.queue.writeBuffer(buffer, 0, new Float32Array([1, 2, 3, 4, 5, 6]));`,
