@@ -44,8 +44,10 @@ for (;;) {
 export class ThreadPool {
   readonly #threads: WorkerThreads;
   readonly #control: SharedArrayBuffer;
-  readonly #workers: { worker: WorkerLike; port: { postMessage(v: unknown): void }; header: Int32Array; args: Float64Array; sent: Set<string> }[] = [];
-  readonly #ids = new Map<string, number>();
+  readonly #workers: { worker: WorkerLike; port: { postMessage(v: unknown): void }; header: Int32Array; args: Float64Array; sent: WeakSet<WebAssembly.Module> }[] = [];
+  /** Ids by module (not by hash: a measurement may compile one hash again with other work units). */
+  readonly #ids = new WeakMap<WebAssembly.Module, number>();
+  #nextId = 0;
   #seq = 0;
 
   private constructor(threads: WorkerThreads, memory: WebAssembly.Memory, count: number) {
@@ -66,7 +68,7 @@ export class ThreadPool {
         port: port1,
         header: new Int32Array(this.#control, slot, HEADER),
         args: new Float64Array(this.#control, slot + HEADER * 4, MAX_ARGS),
-        sent: new Set(),
+        sent: new WeakSet(),
       });
     }
   }
@@ -92,15 +94,15 @@ export class ThreadPool {
       kernel.run(...argsFor(0), 0, extent);
       return;
     }
-    let id = this.#ids.get(kernel.hash);
-    if (id === undefined) this.#ids.set(kernel.hash, (id = this.#ids.size));
+    let id = this.#ids.get(kernel.module);
+    if (id === undefined) this.#ids.set(kernel.module, (id = this.#nextId++));
     const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((extent * i) / parts));
     const seq = ++this.#seq;
     const used = this.#workers.slice(0, parts - 1);
     used.forEach((w, i) => {
-      if (!w.sent.has(kernel.hash)) {
+      if (!w.sent.has(kernel.module)) {
         w.port.postMessage({ id, module: kernel.module });
-        w.sent.add(kernel.hash);
+        w.sent.add(kernel.module);
       }
       const args = argsFor(i + 1);
       w.args.set(args);

@@ -16,27 +16,28 @@ const product = (vs: readonly LoopVar[]): number => vs.reduce((n, v) => n * v.ex
 const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
 
 /** Block sizes for a contraction: B's panel (K × NC) and A's (MC × K) stay within the L2 cache. */
-export function gemmBlocks(c: Contraction): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
+export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
   const [M, N, K] = [product(c.m), product(c.n), product(c.k)];
   const fitN = Math.max(NR, Math.floor(131072 / Math.max(1, K) / NR) * NR);
-  // Enough work units (batch points × column blocks) for the threads, but no more column blocks than that
-  // needs: every column block packs A again.
-  const blocksWanted = Math.max(1, Math.ceil(4 / product(c.batch)));
+  // Enough work units (batch points × column blocks) for the `parts` threads it is split across, but no more
+  // column blocks than that needs: every column block packs A again (one thread: one block, as L2 allows).
+  const blocksWanted = Math.max(1, Math.ceil(parts / product(c.batch)));
   const spreadN = roundUp(Math.ceil(N / blocksWanted), NR);
   const NC = Math.max(NR, Math.min(256, fitN, spreadN));
-  const MC = Math.max(MR, Math.min(256, Math.floor(65536 / Math.max(1, K) / MR) * MR));
+  // No taller than M: a block's padding rows are packed and multiplied like real ones.
+  const MC = Math.max(MR, Math.min(256, roundUp(M, MR), Math.floor(65536 / Math.max(1, K) / MR) * MR));
   return { M, N, K, NC, MC, units: product(c.batch) * Math.ceil(N / NC) };
 }
 
 /** Bytes of packing space one thread needs. */
-export function scratchBytes(c: Contraction): number {
-  const { K, NC, MC } = gemmBlocks(c);
+export function scratchBytes(c: Contraction, parts?: number): number {
+  const { K, NC, MC } = gemmBlocks(c, parts);
   return roundUp(4 * (K * roundUp(NC, NR) + K * roundUp(MC, MR)), 64);
 }
 
 /** Generates the module. @example generateGemm(kernel, kernel.contraction!, memory) */
-export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
-  const { M, N, K, NC, MC, units } = gemmBlocks(c);
+export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }, parts?: number): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
+  const { M, N, K, NC, MC, units } = gemmBlocks(c, parts);
   const NCpad = roundUp(NC, NR);
   const MCpad = roundUp(MC, MR);
   const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map((t) => (t === "f32" ? "f32" : "i32") as ValType), "i32", "i32", "i32"];

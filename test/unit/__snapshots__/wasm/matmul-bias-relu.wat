@@ -137,7 +137,7 @@
             loop
               local.get 24
               local.get 15
-              i32.const 256
+              i32.const 16
               i32.add
               i32.ge_s
               br_if 1
@@ -231,7 +231,7 @@
               block
                 loop
                   local.get 28
-                  i32.const 64
+                  i32.const 4
                   i32.ge_s
                   br_if 1
                   v128.const f32x4 0 0 0 0
@@ -2165,7 +2165,7 @@
             end
           end
           local.get 15
-          i32.const 256
+          i32.const 16
           i32.add
           local.set 15
           br 0
