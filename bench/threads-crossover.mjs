@@ -7,8 +7,9 @@
 // threads) and forced off (one thread), in ONE process, alternating the two settings round by round, and
 // prints the median over rounds of (time on one thread) / (time split): above 1 the split pays. The two
 // settings keep their own compiled kernels (a contraction's work units are made for its thread count; the
-// executor keeps both), so no timed call compiles. The machine is shared: each round also records the other processes' load, and a
-// round whose other load exceeds 0.5 CPU is marked, since a busy second core makes the split look worse.
+// executor keeps both), so no timed call compiles. The machine is shared: each size also records the other
+// processes' load over its rounds (CPUs busy with work not this process's); a busy second core makes the
+// split look worse, so measure when that load is low.
 // Workloads: x*2+1 over n elements (8 B/elem, the elementwise case) and an n³ matmul (the contraction case).
 import { loadSince, markLoad } from "./lib/measure.mjs";
 import { loadDist, loadDistModule } from "./lib/example.mjs";
@@ -56,25 +57,23 @@ const median = (v) => [...v].sort((a, b) => a - b)[v.length >> 1];
 function measure(label, work, fn) {
   const ratios = [];
   const times = { single: [], split: [] };
-  let busy = 0;
+  const mark = markLoad();
   for (let r = 0; r < ROUNDS; r++) {
-    const mark = markLoad();
     const order = r % 2 ? ["split", "single"] : ["single", "split"];
     for (const s of order) {
       use(s);
       times[s].push(timeCall(fn, 60));
     }
-    const load = loadSince(mark);
-    if (load !== null && load > 0.5) busy++;
     ratios.push(times.single[r] / times.split[r]);
   }
-  const row = { label, work, single_us: median(times.single) * 1e3, split_us: median(times.split) * 1e3, ratio: median(ratios), busyRounds: busy };
-  console.log(`| ${label} | ${work.toExponential(1)} | ${row.single_us.toFixed(1)} | ${row.split_us.toFixed(1)} | ${row.ratio.toFixed(2)} | ${busy}/${ROUNDS} |`);
+  const load = loadSince(mark);
+  const row = { label, work, single_us: median(times.single) * 1e3, split_us: median(times.split) * 1e3, ratio: median(ratios), otherLoad: load };
+  console.log(`| ${label} | ${work.toExponential(1)} | ${row.single_us.toFixed(1)} | ${row.split_us.toFixed(1)} | ${row.ratio.toFixed(2)} | ${load === null ? "?" : load.toFixed(2)} |`);
   return row;
 }
 
 console.log(`threads: ${ex.pool.size}; ${ROUNDS} rounds a size, the settings alternating; ratio = one thread / split (> 1: splitting pays)\n`);
-console.log("| workload | work | one thread µs | split µs | ratio | rounds with other load > 0.5 CPU |");
+console.log("| workload | work | one thread µs | split µs | ratio | other processes' load, CPUs |");
 console.log("|---|---:|---:|---:|---:|---:|");
 const rows = [];
 if (ONLY.includes("affine")) {

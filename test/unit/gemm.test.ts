@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { matchContraction } from "../../src/backend/kernel/passes/contraction.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
-import { type Tensor, tensor } from "../../src/index.js";
+import { CpuDevice } from "../../src/backend/cpu/device.js";
+import { type Tensor, getDefaultDevice, tensor } from "../../src/index.js";
 import { type Layout, expectClose, naiveDot } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -46,6 +47,37 @@ describe("packed contraction kernels", () => {
     const mm = naiveDot(relu, [["r", 21], ["k", 19]], dw, [["k", 19], ["c", 33]], ["k"], [["r", 21], ["c", 33]]);
     const want = mm.map((v, i) => Math.tanh(v + db[i % 33]!));
     expectClose(y.dataSync(), want, 1e-5, 1e-5);
+  });
+  it("split across the thread pool and on one thread (work units made for each), odd sizes and layouts", () => {
+    const ex = (getDefaultDevice() as CpuDevice).executor;
+    const saved = ex.split.contraction;
+    const cases: [Layout, Layout][] = [
+      [[["i", 67], ["k", 53]], [["k", 53], ["j", 71]]], // A along k (transposed 4×4), B along n, partial panels
+      [[["k", 53], ["i", 67]], [["j", 71], ["k", 53]]], // A along m, B along k
+      [[["b", 3], ["i", 13], ["k", 6]], [["b", 3], ["k", 6], ["j", 29]]], // batch points as work units, k tail of 2
+    ];
+    try {
+      for (const threshold of [0, Infinity]) {
+        ex.split.contraction = threshold;
+        for (const [la, lb] of cases) {
+          const [a, da] = make(la);
+          const [b, db] = make(lb);
+          const out = [...la.filter(([n]) => n !== "k"), ...lb.filter(([n]) => n !== "k" && !la.some(([m]) => m === n))] as Layout;
+          const y = a.dot("k", b);
+          expectClose(y.dataSync(), naiveDot(da, la, db, lb, ["k"], out), 1e-5, 1e-6 * Math.sqrt(53) * 4);
+        }
+      }
+    } finally {
+      ex.split.contraction = saved;
+    }
+  });
+  it("prologues vectorised while packing: exp(a)·relu(b)ᵀ with both operands along k", () => {
+    const [x, dx] = make([["r", 23], ["k", 41]]);
+    const [w, dw] = make([["c", 19], ["k", 41]]);
+    const y = x.exp().dot("k", w.relu());
+    const ex = Float32Array.from(dx, Math.exp);
+    const rw = Float32Array.from(dw, (v) => Math.max(v, 0));
+    expectClose(y.dataSync(), naiveDot(ex, [["r", 23], ["k", 41]], rw, [["c", 19], ["k", 41]], ["k"], [["r", 23], ["c", 19]]), 1e-5, 1e-5 * Math.sqrt(41) * 8);
   });
   it("an epilogue that is not contiguous in the output falls back to scalar stores", () => {
     const [x, dx] = make([["k", 13], ["r", 6]]);

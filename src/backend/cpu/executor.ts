@@ -20,7 +20,8 @@ export interface CompiledKernel extends PreparedKernel {
   readonly run: (...args: number[]) => void;
   /** Output elements times the points of its reductions (what the split thresholds compare). */
   readonly work: number;
-  /** The threads a launch splits it across (1: it runs on the calling thread). */
+  /** The threads it was compiled for (its work units), and those a launch splits it across (1: this one). */
+  readonly threads: number;
   readonly parts: number;
 }
 
@@ -77,7 +78,7 @@ export class WasmExecutor {
     const instance = new WebAssembly.Instance(module, { env: { memory: this.heap.memory } });
     const parts = Math.min(threads, wasm.parallelExtent);
     this.stats.compiled++;
-    return { hash, kernel, wasm, module, run: instance.exports.run as (...args: number[]) => void, work: workOf(kernel), parts };
+    return { hash, kernel, wasm, module, run: instance.exports.run as (...args: number[]) => void, work: workOf(kernel), threads, parts };
   }
 
   /**
@@ -86,7 +87,7 @@ export class WasmExecutor {
    */
   #current(compiled: CompiledKernel): CompiledKernel {
     const threads = this.#threadsFor(compiled.kernel, compiled.work);
-    if (threads === compiled.parts || Math.min(threads, compiled.wasm.parallelExtent) === compiled.parts) return compiled;
+    if (threads === compiled.threads) return compiled;
     const key = `${compiled.hash}/${threads}`;
     let variant = this.#variants.get(key);
     if (!variant) this.#variants.set(key, (variant = this.#build(compiled.hash, compiled.kernel, threads)));

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 i32) (local $44 i32) (local $45 f32) (local $46 i32) (local $47 v128) (local $48 v128) (local $49 i32) (local $50 i32) (local $51 i32) (local $52 i32) (local $53 v128) (local $54 v128) (local $55 i32) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 v128) (local $74 v128) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 v128) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 i32) (local $45 i32) (local $46 i32) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 i32) (local $51 i32) (local $52 f32) (local $53 i32) (local $54 v128) (local $55 v128) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 i32) (local $67 v128) (local $68 v128) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 v128) (local $74 v128) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 i32) (local $80 v128) (local $81 v128) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 v128) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 i32) (local $93 v128) (local $94 v128) (local $95 i32) (local $96 i32) (local $97 i32) (local $98 i32) (local $99 v128) (local $100 v128) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32)
   local.get 6
   local.set 12
   block
@@ -46,51 +46,41 @@
           i32.add
           i32.ge_s
           br_if 1
-          local.get 20
-          local.get 14
-          i32.lt_s
-          if
-            local.get 20
-            local.set 22
-            local.get 22
-            local.set 9
-          end
           local.get 16
           local.get 20
           local.get 13
           i32.sub
-          local.tee 23
           i32.const 8
           i32.div_u
           i32.const 1024
           i32.mul
           i32.add
-          local.get 23
-          i32.const 8
-          i32.rem_u
-          i32.const 4
-          i32.mul
-          i32.add
-          local.set 23
-          i32.const 0
           local.set 21
-          i32.const 0
-          local.set 10
-          block
-            loop
-              local.get 10
-              i32.const 32
-              i32.ge_s
-              br_if 1
-              local.get 23
-              local.get 21
-              i32.const 32
-              i32.mul
-              i32.add
-              local.get 20
-              local.get 14
-              i32.lt_s
-              if (result f32)
+          local.get 20
+          i32.const 8
+          i32.add
+          local.get 14
+          i32.le_s
+          if
+            i32.const 0
+            local.set 23
+            i32.const 0
+            local.set 10
+            block
+              loop
+                local.get 10
+                i32.const 32
+                i32.ge_s
+                br_if 1
+                local.get 21
+                local.get 23
+                i32.const 32
+                i32.mul
+                i32.add
+                local.get 20
+                i32.const 0
+                i32.add
+                local.set 9
                 local.get 2
                 local.get 10
                 i32.const 24
@@ -100,24 +90,119 @@
                 i32.const 2
                 i32.shl
                 i32.add
-                f32.load
-              else
-                f32.const 0
+                v128.load
+                v128.store
+                local.get 21
+                local.get 23
+                i32.const 32
+                i32.mul
+                i32.add
+                local.get 20
+                i32.const 4
+                i32.add
+                local.set 9
+                local.get 2
+                local.get 10
+                i32.const 24
+                i32.mul
+                local.get 9
+                i32.add
+                i32.const 2
+                i32.shl
+                i32.add
+                v128.load
+                v128.store offset=16
+                local.get 23
+                i32.const 1
+                i32.add
+                local.set 23
+                local.get 10
+                i32.const 1
+                i32.add
+                local.set 10
+                br 0
               end
-              f32.store
-              local.get 21
-              i32.const 1
-              i32.add
-              local.set 21
-              local.get 10
-              i32.const 1
-              i32.add
-              local.set 10
-              br 0
+            end
+          else
+            local.get 20
+            local.set 22
+            block
+              loop
+                local.get 22
+                local.get 20
+                i32.const 8
+                i32.add
+                i32.ge_s
+                br_if 1
+                local.get 22
+                local.get 14
+                i32.lt_s
+                if
+                  local.get 22
+                  local.set 24
+                  local.get 24
+                  local.set 9
+                end
+                i32.const 0
+                local.set 23
+                i32.const 0
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 21
+                    local.get 23
+                    i32.const 32
+                    i32.mul
+                    i32.add
+                    local.get 22
+                    local.get 20
+                    i32.sub
+                    i32.const 4
+                    i32.mul
+                    i32.add
+                    local.get 22
+                    local.get 14
+                    i32.lt_s
+                    if (result f32)
+                      local.get 2
+                      local.get 10
+                      i32.const 24
+                      i32.mul
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      f32.load
+                    else
+                      f32.const 0
+                    end
+                    f32.store
+                    local.get 23
+                    i32.const 1
+                    i32.add
+                    local.set 23
+                    local.get 10
+                    i32.const 1
+                    i32.add
+                    local.set 10
+                    br 0
+                  end
+                end
+                local.get 22
+                i32.const 1
+                i32.add
+                local.set 22
+                br 0
+              end
             end
           end
           local.get 20
-          i32.const 1
+          i32.const 8
           i32.add
           local.set 20
           br 0
@@ -132,60 +217,175 @@
           i32.ge_s
           br_if 1
           local.get 15
-          local.set 24
+          local.set 20
           block
             loop
-              local.get 24
+              local.get 20
               local.get 15
               i32.const 16
               i32.add
               i32.ge_s
               br_if 1
-              local.get 24
-              i32.const 16
-              i32.lt_s
-              if
-                local.get 24
-                local.set 26
-                local.get 26
-                local.set 8
-              end
               local.get 17
-              local.get 24
+              local.get 20
               local.get 15
               i32.sub
-              local.tee 25
               i32.const 4
               i32.div_u
               i32.const 512
               i32.mul
               i32.add
-              local.get 25
-              i32.const 4
-              i32.rem_u
-              i32.const 4
-              i32.mul
-              i32.add
-              local.set 25
-              i32.const 0
               local.set 21
-              i32.const 0
-              local.set 10
-              block
-                loop
-                  local.get 10
-                  i32.const 32
-                  i32.ge_s
-                  br_if 1
-                  local.get 25
-                  local.get 21
-                  i32.const 16
-                  i32.mul
-                  i32.add
-                  local.get 24
-                  i32.const 16
-                  i32.lt_s
-                  if (result f32)
+              local.get 20
+              i32.const 4
+              i32.add
+              i32.const 16
+              i32.le_s
+              if
+                i32.const 0
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 20
+                    i32.const 0
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 27
+                    local.get 20
+                    i32.const 1
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 28
+                    local.get 20
+                    i32.const 2
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 29
+                    local.get 20
+                    i32.const 3
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 30
+                    local.get 27
+                    local.get 28
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 31
+                    local.get 29
+                    local.get 30
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 32
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 0 1 4 5
+                    v128.store
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 2 3 6 7
+                    v128.store offset=16
+                    local.get 27
+                    local.get 28
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 31
+                    local.get 29
+                    local.get 30
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 32
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 0 1 4 5
+                    v128.store offset=32
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 2 3 6 7
+                    v128.store offset=48
+                    local.get 10
+                    i32.const 4
+                    i32.add
+                    local.set 10
+                    br 0
+                  end
+                end
+                i32.const 32
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 0
+                    i32.add
+                    local.set 8
                     local.get 1
                     local.get 8
                     i32.const 32
@@ -196,201 +396,332 @@
                     i32.shl
                     i32.add
                     f32.load
-                  else
-                    f32.const 0
+                    f32.store
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 1
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=4
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 2
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=8
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 3
+                    i32.add
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=12
+                    local.get 10
+                    i32.const 1
+                    i32.add
+                    local.set 10
+                    br 0
                   end
-                  f32.store
-                  local.get 21
-                  i32.const 1
-                  i32.add
-                  local.set 21
-                  local.get 10
-                  i32.const 1
-                  i32.add
-                  local.set 10
-                  br 0
+                end
+              else
+                local.get 20
+                local.set 25
+                block
+                  loop
+                    local.get 25
+                    local.get 20
+                    i32.const 4
+                    i32.add
+                    i32.ge_s
+                    br_if 1
+                    local.get 25
+                    i32.const 16
+                    i32.lt_s
+                    if
+                      local.get 25
+                      local.set 33
+                      local.get 33
+                      local.set 8
+                    end
+                    i32.const 0
+                    local.set 26
+                    i32.const 0
+                    local.set 10
+                    block
+                      loop
+                        local.get 10
+                        i32.const 32
+                        i32.ge_s
+                        br_if 1
+                        local.get 21
+                        local.get 26
+                        i32.const 16
+                        i32.mul
+                        i32.add
+                        local.get 25
+                        local.get 20
+                        i32.sub
+                        i32.const 4
+                        i32.mul
+                        i32.add
+                        local.get 25
+                        i32.const 16
+                        i32.lt_s
+                        if (result f32)
+                          local.get 1
+                          local.get 8
+                          i32.const 32
+                          i32.mul
+                          local.get 10
+                          i32.add
+                          i32.const 2
+                          i32.shl
+                          i32.add
+                          f32.load
+                        else
+                          f32.const 0
+                        end
+                        f32.store
+                        local.get 26
+                        i32.const 1
+                        i32.add
+                        local.set 26
+                        local.get 10
+                        i32.const 1
+                        i32.add
+                        local.set 10
+                        br 0
+                      end
+                    end
+                    local.get 25
+                    i32.const 1
+                    i32.add
+                    local.set 25
+                    br 0
+                  end
                 end
               end
-              local.get 24
-              i32.const 1
+              local.get 20
+              i32.const 4
               i32.add
-              local.set 24
+              local.set 20
               br 0
             end
           end
           i32.const 0
-          local.set 27
+          local.set 34
           block
             loop
-              local.get 27
+              local.get 34
               i32.const 1
               i32.ge_s
               br_if 1
               i32.const 0
-              local.set 28
+              local.set 35
               block
                 loop
-                  local.get 28
+                  local.get 35
                   i32.const 4
                   i32.ge_s
                   br_if 1
                   v128.const f32x4 0 0 0 0
-                  local.set 29
-                  v128.const f32x4 0 0 0 0
-                  local.set 30
-                  v128.const f32x4 0 0 0 0
-                  local.set 31
-                  v128.const f32x4 0 0 0 0
-                  local.set 32
-                  v128.const f32x4 0 0 0 0
-                  local.set 33
-                  v128.const f32x4 0 0 0 0
-                  local.set 34
-                  v128.const f32x4 0 0 0 0
-                  local.set 35
-                  v128.const f32x4 0 0 0 0
                   local.set 36
+                  v128.const f32x4 0 0 0 0
+                  local.set 37
+                  v128.const f32x4 0 0 0 0
+                  local.set 38
+                  v128.const f32x4 0 0 0 0
+                  local.set 39
+                  v128.const f32x4 0 0 0 0
+                  local.set 40
+                  v128.const f32x4 0 0 0 0
+                  local.set 41
+                  v128.const f32x4 0 0 0 0
+                  local.set 42
+                  v128.const f32x4 0 0 0 0
+                  local.set 43
                   local.get 17
-                  local.get 28
+                  local.get 35
                   i32.const 512
                   i32.mul
                   i32.add
-                  local.set 37
+                  local.set 44
                   local.get 16
-                  local.get 27
+                  local.get 34
                   i32.const 1024
                   i32.mul
                   i32.add
-                  local.set 38
+                  local.set 45
                   i32.const 32
-                  local.set 39
+                  local.set 46
                   block
                     loop
-                      local.get 39
+                      local.get 46
                       i32.eqz
                       br_if 1
-                      local.get 38
+                      local.get 45
                       v128.load
-                      local.set 41
-                      local.get 38
+                      local.set 48
+                      local.get 45
                       v128.load offset=16
-                      local.set 42
-                      local.get 37
+                      local.set 49
+                      local.get 44
                       v128.load32_splat
-                      local.set 40
-                      local.get 29
-                      local.get 40
-                      local.get 41
-                      f32x4.mul
-                      f32x4.add
-                      local.set 29
-                      local.get 30
-                      local.get 40
-                      local.get 42
-                      f32x4.mul
-                      f32x4.add
-                      local.set 30
-                      local.get 37
-                      v128.load32_splat offset=4
-                      local.set 40
-                      local.get 31
-                      local.get 40
-                      local.get 41
-                      f32x4.mul
-                      f32x4.add
-                      local.set 31
-                      local.get 32
-                      local.get 40
-                      local.get 42
-                      f32x4.mul
-                      f32x4.add
-                      local.set 32
-                      local.get 37
-                      v128.load32_splat offset=8
-                      local.set 40
-                      local.get 33
-                      local.get 40
-                      local.get 41
-                      f32x4.mul
-                      f32x4.add
-                      local.set 33
-                      local.get 34
-                      local.get 40
-                      local.get 42
-                      f32x4.mul
-                      f32x4.add
-                      local.set 34
-                      local.get 37
-                      v128.load32_splat offset=12
-                      local.set 40
-                      local.get 35
-                      local.get 40
-                      local.get 41
-                      f32x4.mul
-                      f32x4.add
-                      local.set 35
+                      local.set 47
                       local.get 36
-                      local.get 40
-                      local.get 42
+                      local.get 47
+                      local.get 48
                       f32x4.mul
                       f32x4.add
                       local.set 36
                       local.get 37
-                      i32.const 16
-                      i32.add
+                      local.get 47
+                      local.get 49
+                      f32x4.mul
+                      f32x4.add
                       local.set 37
+                      local.get 44
+                      v128.load32_splat offset=4
+                      local.set 47
                       local.get 38
-                      i32.const 32
-                      i32.add
+                      local.get 47
+                      local.get 48
+                      f32x4.mul
+                      f32x4.add
                       local.set 38
                       local.get 39
+                      local.get 47
+                      local.get 49
+                      f32x4.mul
+                      f32x4.add
+                      local.set 39
+                      local.get 44
+                      v128.load32_splat offset=8
+                      local.set 47
+                      local.get 40
+                      local.get 47
+                      local.get 48
+                      f32x4.mul
+                      f32x4.add
+                      local.set 40
+                      local.get 41
+                      local.get 47
+                      local.get 49
+                      f32x4.mul
+                      f32x4.add
+                      local.set 41
+                      local.get 44
+                      v128.load32_splat offset=12
+                      local.set 47
+                      local.get 42
+                      local.get 47
+                      local.get 48
+                      f32x4.mul
+                      f32x4.add
+                      local.set 42
+                      local.get 43
+                      local.get 47
+                      local.get 49
+                      f32x4.mul
+                      f32x4.add
+                      local.set 43
+                      local.get 44
+                      i32.const 16
+                      i32.add
+                      local.set 44
+                      local.get 45
+                      i32.const 32
+                      i32.add
+                      local.set 45
+                      local.get 46
                       i32.const 1
                       i32.sub
-                      local.set 39
+                      local.set 46
                       br 0
                     end
                   end
                   local.get 15
-                  local.get 28
+                  local.get 35
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 0
                   i32.add
-                  local.tee 43
+                  local.tee 50
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 43
-                    local.set 46
-                    local.get 46
+                    local.get 50
+                    local.set 53
+                    local.get 53
                     local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 29
+                      local.get 36
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -400,295 +731,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 47
+                      local.set 54
                       local.get 4
                       f32x4.splat
-                      local.tee 48
-                      local.get 47
-                      local.get 48
+                      local.tee 55
+                      local.get 54
+                      local.get 55
                       f32x4.pmax
-                      local.get 48
-                      local.get 48
+                      local.get 55
+                      local.get 55
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 49
-                        local.get 49
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 0
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 0
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 1
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 50
-                        local.get 50
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 1
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 1
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 2
-                        i32.add
-                        local.set 44
-                        local.get 44
                         local.set 51
                         local.get 51
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 2
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 2
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 3
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 52
-                        local.get 52
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 3
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 3
-                        i32.sub
-                        local.set 44
-                      end
-                    end
-                    local.get 13
-                    local.get 27
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 4
-                    i32.add
-                    local.set 44
-                    local.get 44
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 44
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 44
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 30
-                      local.get 3
-                      i32.const 0
-                      local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 53
-                      local.get 4
-                      f32x4.splat
-                      local.tee 54
-                      local.get 53
-                      local.get 54
-                      f32x4.pmax
-                      local.get 54
-                      local.get 54
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 44
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 0
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 55
-                        local.get 55
-                        local.set 9
-                        local.get 30
-                        f32x4.extract_lane 0
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 0
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 1
-                        i32.add
-                        local.set 44
-                        local.get 44
                         local.set 56
                         local.get 56
                         local.set 9
-                        local.get 30
-                        f32x4.extract_lane 1
-                        local.set 45
+                        local.get 36
+                        f32x4.extract_lane 0
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -698,7 +770,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -709,28 +781,70 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
+                        i32.const 0
+                        i32.sub
+                        local.set 51
+                      end
+                      local.get 51
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 51
+                        i32.const 1
+                        i32.add
+                        local.set 51
+                        local.get 51
+                        local.set 57
+                        local.get 57
+                        local.set 9
+                        local.get 36
+                        f32x4.extract_lane 1
+                        local.set 52
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 52
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 57
-                        local.get 57
+                        local.set 51
+                        local.get 51
+                        local.set 58
+                        local.get 58
                         local.set 9
-                        local.get 30
+                        local.get 36
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -740,7 +854,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -751,28 +865,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 58
-                        local.get 58
+                        local.set 51
+                        local.get 51
+                        local.set 59
+                        local.get 59
                         local.set 9
-                        local.get 30
+                        local.get 36
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -782,7 +896,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -793,54 +907,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 1
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 59
-                    local.get 59
-                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 0
+                    i32.const 4
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 31
+                      local.get 37
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -863,23 +961,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 62
                         local.get 62
                         local.set 9
-                        local.get 31
+                        local.get 37
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -889,7 +987,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -900,28 +998,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 63
                         local.get 63
                         local.set 9
-                        local.get 31
+                        local.get 37
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -931,7 +1029,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -942,28 +1040,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 64
                         local.get 64
                         local.set 9
-                        local.get 31
+                        local.get 37
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -973,7 +1071,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -984,28 +1082,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 65
                         local.get 65
                         local.set 9
-                        local.get 31
+                        local.get 37
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1015,7 +1113,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1026,38 +1124,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
+                  end
+                  local.get 15
+                  local.get 35
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 1
+                  i32.add
+                  local.tee 50
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 50
+                    local.set 66
+                    local.get 66
+                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 4
+                    i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 32
+                      local.get 38
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1067,36 +1181,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 66
+                      local.set 67
                       local.get 4
                       f32x4.splat
-                      local.tee 67
-                      local.get 66
+                      local.tee 68
                       local.get 67
+                      local.get 68
                       f32x4.pmax
-                      local.get 67
-                      local.get 67
+                      local.get 68
+                      local.get 68
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 68
-                        local.get 68
+                        local.set 51
+                        local.get 51
+                        local.set 69
+                        local.get 69
                         local.set 9
-                        local.get 32
+                        local.get 38
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1106,7 +1220,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1117,28 +1231,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 69
-                        local.get 69
+                        local.set 51
+                        local.get 51
+                        local.set 70
+                        local.get 70
                         local.set 9
-                        local.get 32
+                        local.get 38
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1148,7 +1262,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1159,28 +1273,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 70
-                        local.get 70
+                        local.set 51
+                        local.get 51
+                        local.set 71
+                        local.get 71
                         local.set 9
-                        local.get 32
+                        local.get 38
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1190,7 +1304,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1201,28 +1315,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 71
-                        local.get 71
+                        local.set 51
+                        local.get 51
+                        local.set 72
+                        local.get 72
                         local.set 9
-                        local.get 32
+                        local.get 38
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1232,7 +1346,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1243,54 +1357,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 2
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 72
-                    local.get 72
-                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 0
+                    i32.const 4
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 33
+                      local.get 39
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1313,23 +1411,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 75
                         local.get 75
                         local.set 9
-                        local.get 33
+                        local.get 39
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1339,7 +1437,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1350,28 +1448,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 76
                         local.get 76
                         local.set 9
-                        local.get 33
+                        local.get 39
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1381,7 +1479,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1392,28 +1490,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 77
                         local.get 77
                         local.set 9
-                        local.get 33
+                        local.get 39
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1423,7 +1521,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1434,28 +1532,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 78
                         local.get 78
                         local.set 9
-                        local.get 33
+                        local.get 39
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1465,7 +1563,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1476,38 +1574,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
+                  end
+                  local.get 15
+                  local.get 35
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 2
+                  i32.add
+                  local.tee 50
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 50
+                    local.set 79
+                    local.get 79
+                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 4
+                    i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 34
+                      local.get 40
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1517,36 +1631,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 79
+                      local.set 80
                       local.get 4
                       f32x4.splat
-                      local.tee 80
-                      local.get 79
+                      local.tee 81
                       local.get 80
+                      local.get 81
                       f32x4.pmax
-                      local.get 80
-                      local.get 80
+                      local.get 81
+                      local.get 81
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 81
-                        local.get 81
+                        local.set 51
+                        local.get 51
+                        local.set 82
+                        local.get 82
                         local.set 9
-                        local.get 34
+                        local.get 40
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1556,7 +1670,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1567,28 +1681,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 82
-                        local.get 82
+                        local.set 51
+                        local.get 51
+                        local.set 83
+                        local.get 83
                         local.set 9
-                        local.get 34
+                        local.get 40
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1598,7 +1712,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1609,28 +1723,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 83
-                        local.get 83
+                        local.set 51
+                        local.get 51
+                        local.set 84
+                        local.get 84
                         local.set 9
-                        local.get 34
+                        local.get 40
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1640,7 +1754,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1651,28 +1765,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 84
-                        local.get 84
+                        local.set 51
+                        local.get 51
+                        local.set 85
+                        local.get 85
                         local.set 9
-                        local.get 34
+                        local.get 40
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1682,7 +1796,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1693,54 +1807,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 3
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 85
-                    local.get 85
-                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 0
+                    i32.const 4
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 35
+                      local.get 41
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1763,23 +1861,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 88
                         local.get 88
                         local.set 9
-                        local.get 35
+                        local.get 41
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1789,7 +1887,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1800,28 +1898,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 89
                         local.get 89
                         local.set 9
-                        local.get 35
+                        local.get 41
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1831,7 +1929,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1842,28 +1940,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 90
                         local.get 90
                         local.set 9
-                        local.get 35
+                        local.get 41
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1873,7 +1971,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1884,28 +1982,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 51
+                        local.get 51
                         local.set 91
                         local.get 91
                         local.set 9
-                        local.get 35
+                        local.get 41
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1915,7 +2013,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1926,38 +2024,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
                     end
+                  end
+                  local.get 15
+                  local.get 35
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 3
+                  i32.add
+                  local.tee 50
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 50
+                    local.set 92
+                    local.get 92
+                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 34
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 4
+                    i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 51
+                    local.get 51
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 51
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 51
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 36
+                      local.get 42
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1967,36 +2081,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 92
+                      local.set 93
                       local.get 4
                       f32x4.splat
-                      local.tee 93
-                      local.get 92
+                      local.tee 94
                       local.get 93
+                      local.get 94
                       f32x4.pmax
-                      local.get 93
-                      local.get 93
+                      local.get 94
+                      local.get 94
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 51
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 94
-                        local.get 94
+                        local.set 51
+                        local.get 51
+                        local.set 95
+                        local.get 95
                         local.set 9
-                        local.get 36
+                        local.get 42
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2006,7 +2120,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2017,28 +2131,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 95
-                        local.get 95
+                        local.set 51
+                        local.get 51
+                        local.set 96
+                        local.get 96
                         local.set 9
-                        local.get 36
+                        local.get 42
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2048,7 +2162,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2059,28 +2173,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 96
-                        local.get 96
+                        local.set 51
+                        local.get 51
+                        local.set 97
+                        local.get 97
                         local.set 9
-                        local.get 36
+                        local.get 42
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2090,7 +2204,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2101,28 +2215,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 51
                       end
-                      local.get 44
+                      local.get 51
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 97
-                        local.get 97
+                        local.set 51
+                        local.get 51
+                        local.set 98
+                        local.get 98
                         local.set 9
-                        local.get 36
+                        local.get 42
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 52
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2132,7 +2246,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 52
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2143,24 +2257,241 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 51
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 51
+                      end
+                    end
+                    local.get 13
+                    local.get 34
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 51
+                    local.get 51
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 51
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 51
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 43
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 99
+                      local.get 4
+                      f32x4.splat
+                      local.tee 100
+                      local.get 99
+                      local.get 100
+                      f32x4.pmax
+                      local.get 100
+                      local.get 100
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 51
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 51
+                        i32.const 0
+                        i32.add
+                        local.set 51
+                        local.get 51
+                        local.set 101
+                        local.get 101
+                        local.set 9
+                        local.get 43
+                        f32x4.extract_lane 0
+                        local.set 52
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 52
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 51
+                        i32.const 0
+                        i32.sub
+                        local.set 51
+                      end
+                      local.get 51
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 51
+                        i32.const 1
+                        i32.add
+                        local.set 51
+                        local.get 51
+                        local.set 102
+                        local.get 102
+                        local.set 9
+                        local.get 43
+                        f32x4.extract_lane 1
+                        local.set 52
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 52
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 51
+                        i32.const 1
+                        i32.sub
+                        local.set 51
+                      end
+                      local.get 51
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 51
+                        i32.const 2
+                        i32.add
+                        local.set 51
+                        local.get 51
+                        local.set 103
+                        local.get 103
+                        local.set 9
+                        local.get 43
+                        f32x4.extract_lane 2
+                        local.set 52
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 52
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 51
+                        i32.const 2
+                        i32.sub
+                        local.set 51
+                      end
+                      local.get 51
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 51
+                        i32.const 3
+                        i32.add
+                        local.set 51
+                        local.get 51
+                        local.set 104
+                        local.get 104
+                        local.set 9
+                        local.get 43
+                        f32x4.extract_lane 3
+                        local.set 52
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 52
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 51
+                        i32.const 3
+                        i32.sub
+                        local.set 51
                       end
                     end
                   end
-                  local.get 28
+                  local.get 35
                   i32.const 1
                   i32.add
-                  local.set 28
+                  local.set 35
                   br 0
                 end
               end
-              local.get 27
+              local.get 34
               i32.const 1
               i32.add
-              local.set 27
+              local.set 34
               br 0
             end
           end
