@@ -27,15 +27,17 @@ export interface CompiledKernel extends PreparedKernel {
 
 /**
  * Below these amounts of work (output elements times the points of its reductions) a kernel runs on one
- * thread: handing part of it to a worker (an Atomics wake, the worker's wake-up, the wait for its share) costs
- * more than it saves. Measured on the project machine (2-core AMD EPYC VM) by bench/threads-crossover.mjs,
- * which times each size with the split forced on and off, interleaved: see bench/RESULTS.md. Contractions are
- * compute-bound and gain from about 64³; elementwise kernels are bound by memory bandwidth that one core
- * nearly saturates, and gain only from about 2e6 elements. `NAMED_TENSOR_PARALLEL_WORK` (both) and
- * `NAMED_TENSOR_PARALLEL_GEMM` (contractions) override them for another machine.
+ * thread: handing part of it to a worker (an Atomics wake, the worker's wake-up, the wait for its share: about
+ * 10 µs here, 50 µs when other processes keep the cores busy) costs more than it saves. Measured on the project
+ * machine (2-core AMD EPYC VM, shared) by bench/threads-crossover.mjs, which times each size with the split
+ * forced on and off, interleaved (bench/RESULTS.md, "Small work"): x*2+1 never gained from the second thread
+ * up to 1e7 elements (one core nearly saturates the memory bandwidth; ratios 0.93–1.02), so elementwise
+ * kernels split only from 2^24 elements; contractions gained at 256³ on a quiet machine and lost up to 128³,
+ * so they split from 2^22 (161³). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM`
+ * (contractions) override them for another machine.
  */
-export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 21);
-export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 18);
+export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 24);
+export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 22);
 
 const workOf = (k: Kernel): number => k.output.length * Math.max(1, k.phases.reduce((n, p) => n + p.vars.reduce((m, v) => m * v.extent, 1), 0));
 
