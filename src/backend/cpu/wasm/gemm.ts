@@ -101,10 +101,17 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
    */
   const packPanel = (side: { expr: Expr; vars: readonly LoopVar[]; width: number }, first: number, limit: () => void, dst: number): void => {
     const { expr, vars: laneVars, width } = side;
-    const laneName = laneVars.length === 1 ? laneVars[0]!.name : undefined;
+    // The lane's innermost loop: 4 lanes from a multiple of 4 share the outer ones when its extent is one too.
+    const inner = laneVars[laneVars.length - 1]!;
     const kName = c.k.length === 1 ? c.k[0]!.name : undefined;
-    const alongLane = laneName !== undefined && vectorizable(em, [expr], laneName);
-    const alongK = !alongLane && laneName !== undefined && kName !== undefined && K >= 4 && vectorizable(em, [expr], kName);
+    const alongLane = (laneVars.length === 1 || inner.extent % 4 === 0) && vectorizable(em, [expr], inner.name);
+    const alongK = !alongLane && kName !== undefined && K >= 4 && vectorizable(em, [expr], kName);
+    const flat = local();
+    /** Sets the lane's loop variables to lane first + i. */
+    const laneAt = (i: number): void => {
+      f.get(first).i32(i).op("i32.add").set(flat);
+      decompose(laneVars, flat);
+    };
     const [lane, kk] = [local(), local()];
     const scalar = (): void => {
       loop(lane, () => void f.get(first), () => void f.get(first).i32(width).op("i32.add"), 1, () => {
@@ -125,7 +132,6 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       });
     };
     if (!alongLane && !alongK) return scalar();
-    const laneLocal = vars.get(laneName!)!;
     f.get(first).i32(width).op("i32.add");
     limit();
     f.op("i32.le_s").if();
@@ -133,8 +139,8 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       overK(kk, () => {
         for (let g = 0; g < width / 4; g++) {
           f.get(dst).get(kk).i32(4 * width).op("i32.mul").op("i32.add");
-          f.get(first).i32(4 * g).op("i32.add").set(laneLocal);
-          em.vector(expr, laneName!);
+          laneAt(4 * g);
+          em.vector(expr, inner.name);
           f.mem("v128.store", 16 * g, 2);
         }
       });
@@ -146,7 +152,7 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       loop(kLocal, () => void f.i32(0), () => void f.i32(K4), 4, () => {
         for (let g = 0; g < width / 4; g++) {
           for (let r = 0; r < 4; r++) {
-            f.get(first).i32(4 * g + r).op("i32.add").set(laneLocal);
+            laneAt(4 * g + r);
             em.vector(expr, kName!);
             f.set(rows[r]!);
           }
@@ -165,7 +171,7 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       loop(kLocal, () => void f.i32(K4), () => void f.i32(K), 1, () => {
         for (let r = 0; r < width; r++) {
           f.get(dst).get(kLocal).i32(4 * width).op("i32.mul").op("i32.add");
-          f.get(first).i32(r).op("i32.add").set(laneLocal);
+          laneAt(r);
           em.scalar(expr);
           f.mem("f32.store", 4 * r);
         }

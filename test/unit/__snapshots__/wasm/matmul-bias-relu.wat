@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 v128) (local $28 v128) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 i32) (local $45 i32) (local $46 i32) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 i32) (local $51 i32) (local $52 f32) (local $53 i32) (local $54 v128) (local $55 v128) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 i32) (local $67 v128) (local $68 v128) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 v128) (local $74 v128) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 i32) (local $80 v128) (local $81 v128) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 v128) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 i32) (local $93 v128) (local $94 v128) (local $95 i32) (local $96 i32) (local $97 i32) (local $98 i32) (local $99 v128) (local $100 v128) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 i32) (local $41 i32) (local $42 i32) (local $43 i32) (local $44 i32) (local $45 i32) (local $46 i32) (local $47 i32) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 f32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 v128) (local $73 v128) (local $74 i32) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 v128) (local $86 v128) (local $87 i32) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32) (local $98 v128) (local $99 v128) (local $100 i32) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32) (local $105 v128) (local $106 v128) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 v128) (local $112 v128) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 i32)
   local.get 6
   local.set 12
   block
@@ -63,7 +63,7 @@
           i32.le_s
           if
             i32.const 0
-            local.set 23
+            local.set 24
             i32.const 0
             local.set 10
             block
@@ -73,13 +73,17 @@
                 i32.ge_s
                 br_if 1
                 local.get 21
-                local.get 23
+                local.get 24
                 i32.const 32
                 i32.mul
                 i32.add
                 local.get 20
                 i32.const 0
                 i32.add
+                local.set 22
+                local.get 22
+                local.set 25
+                local.get 25
                 local.set 9
                 local.get 2
                 local.get 10
@@ -93,13 +97,17 @@
                 v128.load
                 v128.store
                 local.get 21
-                local.get 23
+                local.get 24
                 i32.const 32
                 i32.mul
                 i32.add
                 local.get 20
                 i32.const 4
                 i32.add
+                local.set 22
+                local.get 22
+                local.set 26
+                local.get 26
                 local.set 9
                 local.get 2
                 local.get 10
@@ -112,10 +120,10 @@
                 i32.add
                 v128.load
                 v128.store offset=16
-                local.get 23
+                local.get 24
                 i32.const 1
                 i32.add
-                local.set 23
+                local.set 24
                 local.get 10
                 i32.const 1
                 i32.add
@@ -125,26 +133,26 @@
             end
           else
             local.get 20
-            local.set 22
+            local.set 23
             block
               loop
-                local.get 22
+                local.get 23
                 local.get 20
                 i32.const 8
                 i32.add
                 i32.ge_s
                 br_if 1
-                local.get 22
+                local.get 23
                 local.get 14
                 i32.lt_s
                 if
-                  local.get 22
-                  local.set 24
-                  local.get 24
+                  local.get 23
+                  local.set 27
+                  local.get 27
                   local.set 9
                 end
                 i32.const 0
-                local.set 23
+                local.set 24
                 i32.const 0
                 local.set 10
                 block
@@ -154,17 +162,17 @@
                     i32.ge_s
                     br_if 1
                     local.get 21
-                    local.get 23
+                    local.get 24
                     i32.const 32
                     i32.mul
                     i32.add
-                    local.get 22
+                    local.get 23
                     local.get 20
                     i32.sub
                     i32.const 4
                     i32.mul
                     i32.add
-                    local.get 22
+                    local.get 23
                     local.get 14
                     i32.lt_s
                     if (result f32)
@@ -182,10 +190,10 @@
                       f32.const 0
                     end
                     f32.store
-                    local.get 23
+                    local.get 24
                     i32.const 1
                     i32.add
-                    local.set 23
+                    local.set 24
                     local.get 10
                     i32.const 1
                     i32.add
@@ -193,10 +201,10 @@
                     br 0
                   end
                 end
-                local.get 22
+                local.get 23
                 i32.const 1
                 i32.add
-                local.set 22
+                local.set 23
                 br 0
               end
             end
@@ -253,6 +261,10 @@
                     local.get 20
                     i32.const 0
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 37
+                    local.get 37
                     local.set 8
                     local.get 1
                     local.get 8
@@ -264,10 +276,14 @@
                     i32.shl
                     i32.add
                     v128.load
-                    local.set 27
+                    local.set 31
                     local.get 20
                     i32.const 1
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 38
+                    local.get 38
                     local.set 8
                     local.get 1
                     local.get 8
@@ -279,10 +295,14 @@
                     i32.shl
                     i32.add
                     v128.load
-                    local.set 28
+                    local.set 32
                     local.get 20
                     i32.const 2
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 39
+                    local.get 39
                     local.set 8
                     local.get 1
                     local.get 8
@@ -294,10 +314,14 @@
                     i32.shl
                     i32.add
                     v128.load
-                    local.set 29
+                    local.set 33
                     local.get 20
                     i32.const 3
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 40
+                    local.get 40
                     local.set 8
                     local.get 1
                     local.get 8
@@ -309,22 +333,22 @@
                     i32.shl
                     i32.add
                     v128.load
-                    local.set 30
-                    local.get 27
-                    local.get 28
+                    local.set 34
+                    local.get 31
+                    local.get 32
                     i8x16.shuffle i32 lanes 0 4 1 5
-                    local.set 31
-                    local.get 29
-                    local.get 30
+                    local.set 35
+                    local.get 33
+                    local.get 34
                     i8x16.shuffle i32 lanes 0 4 1 5
-                    local.set 32
+                    local.set 36
                     local.get 21
                     local.get 10
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 31
-                    local.get 32
+                    local.get 35
+                    local.get 36
                     i8x16.shuffle i32 lanes 0 1 4 5
                     v128.store
                     local.get 21
@@ -332,25 +356,25 @@
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 31
-                    local.get 32
+                    local.get 35
+                    local.get 36
                     i8x16.shuffle i32 lanes 2 3 6 7
                     v128.store offset=16
-                    local.get 27
-                    local.get 28
+                    local.get 31
+                    local.get 32
                     i8x16.shuffle i32 lanes 2 6 3 7
-                    local.set 31
-                    local.get 29
-                    local.get 30
+                    local.set 35
+                    local.get 33
+                    local.get 34
                     i8x16.shuffle i32 lanes 2 6 3 7
-                    local.set 32
+                    local.set 36
                     local.get 21
                     local.get 10
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 31
-                    local.get 32
+                    local.get 35
+                    local.get 36
                     i8x16.shuffle i32 lanes 0 1 4 5
                     v128.store offset=32
                     local.get 21
@@ -358,8 +382,8 @@
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 31
-                    local.get 32
+                    local.get 35
+                    local.get 36
                     i8x16.shuffle i32 lanes 2 3 6 7
                     v128.store offset=48
                     local.get 10
@@ -385,6 +409,10 @@
                     local.get 20
                     i32.const 0
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 41
+                    local.get 41
                     local.set 8
                     local.get 1
                     local.get 8
@@ -405,6 +433,10 @@
                     local.get 20
                     i32.const 1
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 42
+                    local.get 42
                     local.set 8
                     local.get 1
                     local.get 8
@@ -425,6 +457,10 @@
                     local.get 20
                     i32.const 2
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 43
+                    local.get 43
                     local.set 8
                     local.get 1
                     local.get 8
@@ -445,6 +481,10 @@
                     local.get 20
                     i32.const 3
                     i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 44
+                    local.get 44
                     local.set 8
                     local.get 1
                     local.get 8
@@ -466,26 +506,26 @@
                 end
               else
                 local.get 20
-                local.set 25
+                local.set 29
                 block
                   loop
-                    local.get 25
+                    local.get 29
                     local.get 20
                     i32.const 4
                     i32.add
                     i32.ge_s
                     br_if 1
-                    local.get 25
+                    local.get 29
                     i32.const 16
                     i32.lt_s
                     if
-                      local.get 25
-                      local.set 33
-                      local.get 33
+                      local.get 29
+                      local.set 45
+                      local.get 45
                       local.set 8
                     end
                     i32.const 0
-                    local.set 26
+                    local.set 30
                     i32.const 0
                     local.set 10
                     block
@@ -495,17 +535,17 @@
                         i32.ge_s
                         br_if 1
                         local.get 21
-                        local.get 26
+                        local.get 30
                         i32.const 16
                         i32.mul
                         i32.add
-                        local.get 25
+                        local.get 29
                         local.get 20
                         i32.sub
                         i32.const 4
                         i32.mul
                         i32.add
-                        local.get 25
+                        local.get 29
                         i32.const 16
                         i32.lt_s
                         if (result f32)
@@ -523,10 +563,10 @@
                           f32.const 0
                         end
                         f32.store
-                        local.get 26
+                        local.get 30
                         i32.const 1
                         i32.add
-                        local.set 26
+                        local.set 30
                         local.get 10
                         i32.const 1
                         i32.add
@@ -534,10 +574,10 @@
                         br 0
                       end
                     end
-                    local.get 25
+                    local.get 29
                     i32.const 1
                     i32.add
-                    local.set 25
+                    local.set 29
                     br 0
                   end
                 end
@@ -550,178 +590,178 @@
             end
           end
           i32.const 0
-          local.set 34
+          local.set 46
           block
             loop
-              local.get 34
+              local.get 46
               i32.const 1
               i32.ge_s
               br_if 1
               i32.const 0
-              local.set 35
+              local.set 47
               block
                 loop
-                  local.get 35
+                  local.get 47
                   i32.const 4
                   i32.ge_s
                   br_if 1
                   v128.const f32x4 0 0 0 0
-                  local.set 36
+                  local.set 48
                   v128.const f32x4 0 0 0 0
-                  local.set 37
+                  local.set 49
                   v128.const f32x4 0 0 0 0
-                  local.set 38
+                  local.set 50
                   v128.const f32x4 0 0 0 0
-                  local.set 39
+                  local.set 51
                   v128.const f32x4 0 0 0 0
-                  local.set 40
+                  local.set 52
                   v128.const f32x4 0 0 0 0
-                  local.set 41
+                  local.set 53
                   v128.const f32x4 0 0 0 0
-                  local.set 42
+                  local.set 54
                   v128.const f32x4 0 0 0 0
-                  local.set 43
+                  local.set 55
                   local.get 17
-                  local.get 35
+                  local.get 47
                   i32.const 512
                   i32.mul
                   i32.add
-                  local.set 44
+                  local.set 56
                   local.get 16
-                  local.get 34
+                  local.get 46
                   i32.const 1024
                   i32.mul
                   i32.add
-                  local.set 45
+                  local.set 57
                   i32.const 32
-                  local.set 46
+                  local.set 58
                   block
                     loop
-                      local.get 46
+                      local.get 58
                       i32.eqz
                       br_if 1
-                      local.get 45
+                      local.get 57
                       v128.load
-                      local.set 48
-                      local.get 45
+                      local.set 60
+                      local.get 57
                       v128.load offset=16
-                      local.set 49
-                      local.get 44
+                      local.set 61
+                      local.get 56
                       v128.load32_splat
-                      local.set 47
-                      local.get 36
-                      local.get 47
+                      local.set 59
                       local.get 48
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 36
-                      local.get 37
-                      local.get 47
+                      local.set 48
                       local.get 49
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 37
-                      local.get 44
+                      local.set 49
+                      local.get 56
                       v128.load32_splat offset=4
-                      local.set 47
-                      local.get 38
-                      local.get 47
-                      local.get 48
+                      local.set 59
+                      local.get 50
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 38
-                      local.get 39
-                      local.get 47
-                      local.get 49
+                      local.set 50
+                      local.get 51
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 39
-                      local.get 44
+                      local.set 51
+                      local.get 56
                       v128.load32_splat offset=8
-                      local.set 47
-                      local.get 40
-                      local.get 47
-                      local.get 48
+                      local.set 59
+                      local.get 52
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 40
-                      local.get 41
-                      local.get 47
-                      local.get 49
+                      local.set 52
+                      local.get 53
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 41
-                      local.get 44
+                      local.set 53
+                      local.get 56
                       v128.load32_splat offset=12
-                      local.set 47
-                      local.get 42
-                      local.get 47
-                      local.get 48
+                      local.set 59
+                      local.get 54
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 42
-                      local.get 43
-                      local.get 47
-                      local.get 49
+                      local.set 54
+                      local.get 55
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 43
-                      local.get 44
+                      local.set 55
+                      local.get 56
                       i32.const 16
                       i32.add
-                      local.set 44
-                      local.get 45
+                      local.set 56
+                      local.get 57
                       i32.const 32
                       i32.add
-                      local.set 45
-                      local.get 46
+                      local.set 57
+                      local.get 58
                       i32.const 1
                       i32.sub
-                      local.set 46
+                      local.set 58
                       br 0
                     end
                   end
                   local.get 15
-                  local.get 35
+                  local.get 47
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 0
                   i32.add
-                  local.tee 50
+                  local.tee 62
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 50
-                    local.set 53
-                    local.get 53
+                    local.get 62
+                    local.set 65
+                    local.get 65
                     local.set 8
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 36
+                      local.get 48
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -731,36 +771,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 54
+                      local.set 66
                       local.get 4
                       f32x4.splat
-                      local.tee 55
-                      local.get 54
-                      local.get 55
+                      local.tee 67
+                      local.get 66
+                      local.get 67
                       f32x4.pmax
-                      local.get 55
-                      local.get 55
+                      local.get 67
+                      local.get 67
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 56
-                        local.get 56
+                        local.set 63
+                        local.get 63
+                        local.set 68
+                        local.get 68
                         local.set 9
-                        local.get 36
+                        local.get 48
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -770,7 +810,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -781,28 +821,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 57
-                        local.get 57
+                        local.set 63
+                        local.get 63
+                        local.set 69
+                        local.get 69
                         local.set 9
-                        local.get 36
+                        local.get 48
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -812,7 +852,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -823,28 +863,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 58
-                        local.get 58
+                        local.set 63
+                        local.get 63
+                        local.set 70
+                        local.get 70
                         local.set 9
-                        local.get 36
+                        local.get 48
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -854,7 +894,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -865,28 +905,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 59
-                        local.get 59
+                        local.set 63
+                        local.get 63
+                        local.set 71
+                        local.get 71
                         local.set 9
-                        local.get 36
+                        local.get 48
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -896,7 +936,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -907,38 +947,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 37
+                      local.get 49
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -948,36 +988,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 60
+                      local.set 72
                       local.get 4
                       f32x4.splat
-                      local.tee 61
-                      local.get 60
-                      local.get 61
+                      local.tee 73
+                      local.get 72
+                      local.get 73
                       f32x4.pmax
-                      local.get 61
-                      local.get 61
+                      local.get 73
+                      local.get 73
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 62
-                        local.get 62
+                        local.set 63
+                        local.get 63
+                        local.set 74
+                        local.get 74
                         local.set 9
-                        local.get 37
+                        local.get 49
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -987,7 +1027,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -998,28 +1038,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
                         local.set 63
                         local.get 63
+                        local.set 75
+                        local.get 75
                         local.set 9
-                        local.get 37
+                        local.get 49
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1029,7 +1069,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1040,28 +1080,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 64
-                        local.get 64
+                        local.set 63
+                        local.get 63
+                        local.set 76
+                        local.get 76
                         local.set 9
-                        local.get 37
+                        local.get 49
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1071,7 +1111,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1082,28 +1122,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 65
-                        local.get 65
+                        local.set 63
+                        local.get 63
+                        local.set 77
+                        local.get 77
                         local.set 9
-                        local.get 37
+                        local.get 49
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1113,7 +1153,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1124,54 +1164,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                   end
                   local.get 15
-                  local.get 35
+                  local.get 47
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 1
                   i32.add
-                  local.tee 50
+                  local.tee 62
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 50
-                    local.set 66
-                    local.get 66
+                    local.get 62
+                    local.set 78
+                    local.get 78
                     local.set 8
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 38
+                      local.get 50
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1181,36 +1221,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 67
+                      local.set 79
                       local.get 4
                       f32x4.splat
-                      local.tee 68
-                      local.get 67
-                      local.get 68
+                      local.tee 80
+                      local.get 79
+                      local.get 80
                       f32x4.pmax
-                      local.get 68
-                      local.get 68
+                      local.get 80
+                      local.get 80
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 69
-                        local.get 69
+                        local.set 63
+                        local.get 63
+                        local.set 81
+                        local.get 81
                         local.set 9
-                        local.get 38
+                        local.get 50
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1220,7 +1260,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1231,28 +1271,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 70
-                        local.get 70
+                        local.set 63
+                        local.get 63
+                        local.set 82
+                        local.get 82
                         local.set 9
-                        local.get 38
+                        local.get 50
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1262,7 +1302,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1273,28 +1313,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 71
-                        local.get 71
+                        local.set 63
+                        local.get 63
+                        local.set 83
+                        local.get 83
                         local.set 9
-                        local.get 38
+                        local.get 50
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1304,7 +1344,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1315,28 +1355,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 72
-                        local.get 72
+                        local.set 63
+                        local.get 63
+                        local.set 84
+                        local.get 84
                         local.set 9
-                        local.get 38
+                        local.get 50
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1346,7 +1386,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1357,38 +1397,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 39
+                      local.get 51
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1398,36 +1438,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 73
+                      local.set 85
                       local.get 4
                       f32x4.splat
-                      local.tee 74
-                      local.get 73
-                      local.get 74
+                      local.tee 86
+                      local.get 85
+                      local.get 86
                       f32x4.pmax
-                      local.get 74
-                      local.get 74
+                      local.get 86
+                      local.get 86
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 75
-                        local.get 75
+                        local.set 63
+                        local.get 63
+                        local.set 87
+                        local.get 87
                         local.set 9
-                        local.get 39
+                        local.get 51
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1437,7 +1477,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1448,28 +1488,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 76
-                        local.get 76
+                        local.set 63
+                        local.get 63
+                        local.set 88
+                        local.get 88
                         local.set 9
-                        local.get 39
+                        local.get 51
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1479,7 +1519,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1490,28 +1530,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 77
-                        local.get 77
+                        local.set 63
+                        local.get 63
+                        local.set 89
+                        local.get 89
                         local.set 9
-                        local.get 39
+                        local.get 51
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1521,7 +1561,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1532,28 +1572,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 78
-                        local.get 78
+                        local.set 63
+                        local.get 63
+                        local.set 90
+                        local.get 90
                         local.set 9
-                        local.get 39
+                        local.get 51
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1563,7 +1603,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1574,54 +1614,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                   end
                   local.get 15
-                  local.get 35
+                  local.get 47
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 2
                   i32.add
-                  local.tee 50
+                  local.tee 62
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 50
-                    local.set 79
-                    local.get 79
+                    local.get 62
+                    local.set 91
+                    local.get 91
                     local.set 8
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 40
+                      local.get 52
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1631,36 +1671,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 80
+                      local.set 92
                       local.get 4
                       f32x4.splat
-                      local.tee 81
-                      local.get 80
-                      local.get 81
+                      local.tee 93
+                      local.get 92
+                      local.get 93
                       f32x4.pmax
-                      local.get 81
-                      local.get 81
+                      local.get 93
+                      local.get 93
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 82
-                        local.get 82
+                        local.set 63
+                        local.get 63
+                        local.set 94
+                        local.get 94
                         local.set 9
-                        local.get 40
+                        local.get 52
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1670,7 +1710,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1681,28 +1721,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 83
-                        local.get 83
+                        local.set 63
+                        local.get 63
+                        local.set 95
+                        local.get 95
                         local.set 9
-                        local.get 40
+                        local.get 52
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1712,7 +1752,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1723,28 +1763,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 84
-                        local.get 84
+                        local.set 63
+                        local.get 63
+                        local.set 96
+                        local.get 96
                         local.set 9
-                        local.get 40
+                        local.get 52
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1754,7 +1794,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1765,28 +1805,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 85
-                        local.get 85
+                        local.set 63
+                        local.get 63
+                        local.set 97
+                        local.get 97
                         local.set 9
-                        local.get 40
+                        local.get 52
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1796,7 +1836,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1807,38 +1847,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 41
+                      local.get 53
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1848,36 +1888,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 86
+                      local.set 98
                       local.get 4
                       f32x4.splat
-                      local.tee 87
-                      local.get 86
-                      local.get 87
+                      local.tee 99
+                      local.get 98
+                      local.get 99
                       f32x4.pmax
-                      local.get 87
-                      local.get 87
+                      local.get 99
+                      local.get 99
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 88
-                        local.get 88
+                        local.set 63
+                        local.get 63
+                        local.set 100
+                        local.get 100
                         local.set 9
-                        local.get 41
+                        local.get 53
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1887,7 +1927,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1898,28 +1938,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 89
-                        local.get 89
+                        local.set 63
+                        local.get 63
+                        local.set 101
+                        local.get 101
                         local.set 9
-                        local.get 41
+                        local.get 53
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1929,7 +1969,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1940,28 +1980,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 90
-                        local.get 90
+                        local.set 63
+                        local.get 63
+                        local.set 102
+                        local.get 102
                         local.set 9
-                        local.get 41
+                        local.get 53
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1971,7 +2011,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1982,28 +2022,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 91
-                        local.get 91
+                        local.set 63
+                        local.get 63
+                        local.set 103
+                        local.get 103
                         local.set 9
-                        local.get 41
+                        local.get 53
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2013,7 +2053,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2024,54 +2064,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                   end
                   local.get 15
-                  local.get 35
+                  local.get 47
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 3
                   i32.add
-                  local.tee 50
+                  local.tee 62
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 50
-                    local.set 92
-                    local.get 92
+                    local.get 62
+                    local.set 104
+                    local.get 104
                     local.set 8
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 42
+                      local.get 54
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -2081,36 +2121,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 93
+                      local.set 105
                       local.get 4
                       f32x4.splat
-                      local.tee 94
-                      local.get 93
-                      local.get 94
+                      local.tee 106
+                      local.get 105
+                      local.get 106
                       f32x4.pmax
-                      local.get 94
-                      local.get 94
+                      local.get 106
+                      local.get 106
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 95
-                        local.get 95
+                        local.set 63
+                        local.get 63
+                        local.set 107
+                        local.get 107
                         local.set 9
-                        local.get 42
+                        local.get 54
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2120,7 +2160,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2131,28 +2171,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 96
-                        local.get 96
+                        local.set 63
+                        local.get 63
+                        local.set 108
+                        local.get 108
                         local.set 9
-                        local.get 42
+                        local.get 54
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2162,7 +2202,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2173,28 +2213,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 97
-                        local.get 97
+                        local.set 63
+                        local.get 63
+                        local.set 109
+                        local.get 109
                         local.set 9
-                        local.get 42
+                        local.get 54
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2204,7 +2244,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2215,28 +2255,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 98
-                        local.get 98
+                        local.set 63
+                        local.get 63
+                        local.set 110
+                        local.get 110
                         local.set 9
-                        local.get 42
+                        local.get 54
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2246,7 +2286,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2257,38 +2297,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                     local.get 13
-                    local.get 34
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 51
-                    local.get 51
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 51
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 51
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 43
+                      local.get 55
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -2298,36 +2338,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 99
+                      local.set 111
                       local.get 4
                       f32x4.splat
-                      local.tee 100
-                      local.get 99
-                      local.get 100
+                      local.tee 112
+                      local.get 111
+                      local.get 112
                       f32x4.pmax
-                      local.get 100
-                      local.get 100
+                      local.get 112
+                      local.get 112
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 51
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 101
-                        local.get 101
+                        local.set 63
+                        local.get 63
+                        local.set 113
+                        local.get 113
                         local.set 9
-                        local.get 43
+                        local.get 55
                         f32x4.extract_lane 0
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2337,7 +2377,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2348,28 +2388,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 102
-                        local.get 102
+                        local.set 63
+                        local.get 63
+                        local.set 114
+                        local.get 114
                         local.set 9
-                        local.get 43
+                        local.get 55
                         f32x4.extract_lane 1
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2379,7 +2419,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2390,28 +2430,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 103
-                        local.get 103
+                        local.set 63
+                        local.get 63
+                        local.set 115
+                        local.get 115
                         local.set 9
-                        local.get 43
+                        local.get 55
                         f32x4.extract_lane 2
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2421,7 +2461,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2432,28 +2472,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
-                      local.get 51
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 51
-                        local.get 51
-                        local.set 104
-                        local.get 104
+                        local.set 63
+                        local.get 63
+                        local.set 116
+                        local.get 116
                         local.set 9
-                        local.get 43
+                        local.get 55
                         f32x4.extract_lane 3
-                        local.set 52
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2463,7 +2503,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 52
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2474,24 +2514,24 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 51
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 51
+                        local.set 63
                       end
                     end
                   end
-                  local.get 35
+                  local.get 47
                   i32.const 1
                   i32.add
-                  local.set 35
+                  local.set 47
                   br 0
                 end
               end
-              local.get 34
+              local.get 46
               i32.const 1
               i32.add
-              local.set 34
+              local.set 46
               br 0
             end
           end
