@@ -34,6 +34,7 @@ export const WORKLOADS = [
   { id: "affine1e5", kind: "affine", full: { n: 100000 }, quick: { n: 1000 } },
   { id: "affine1e6", kind: "affine", full: { n: 1000000 }, quick: { n: 1000 } },
   { id: "affine4e6", kind: "affine", full: { n: 4000000 }, quick: { n: 1000 } },
+  { id: "affine1e7", kind: "affine", full: { n: 10000000 }, quick: { n: 1000 } },
   { id: "mlp", kind: "mlp", full: { steps: 20 }, quick: { steps: 2 } },
   // Convolution layers (NHWC, "same" padding, bias + relu epilogue): the 32×32×16→32, a strided one, a depthwise one.
   { id: "conv32", kind: "conv", full: { b: 1, h: 32, w: 32, cin: 16, cout: 32, k: 3, stride: 1, depthwise: false }, quick: { b: 1, h: 8, w: 8, cin: 4, cout: 8, k: 3, stride: 1, depthwise: false } },
@@ -47,10 +48,10 @@ export const WORKLOADS = [
 export const WORKLOAD_GROUPS = {
   matmul: ["matmul256", "matmul512", "matmul1024", "matmul2048"],
   "small-matmul": ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256"],
-  affine: ["affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6"],
+  affine: ["affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "affine1e7"],
   train: ["mlp", "iris"],
   conv: ["conv32", "conv64s2", "conv-mnist", "dwconv56"],
-  small: ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256", "affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "mlp", "iris"],
+  small: ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256", "affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "affine1e7", "mlp", "iris"],
 };
 
 const prod = (xs) => xs.reduce((a, b) => a * b, 1);

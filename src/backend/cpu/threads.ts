@@ -21,8 +21,8 @@ type WorkerThreads = typeof import("node:worker_threads");
 interface PoolWorker {
   readonly header: Int32Array;
   readonly args: Float64Array;
-  /** Modules this worker has (by kernel hash). */
-  readonly sent: Set<string>;
+  /** Modules this worker has. */
+  readonly sent: WeakSet<WebAssembly.Module>;
   /** It waits for work (a Web Worker says so once started; the main thread never waits on one that has not). */
   ready: boolean;
   send(id: number, module: WebAssembly.Module): void;
@@ -91,7 +91,9 @@ async function loop() {
 
 export class ThreadPool {
   readonly #workers: PoolWorker[];
-  readonly #ids = new Map<string, number>();
+  /** Ids by module (not by hash: a measurement may compile one hash again with other work units). */
+  readonly #ids = new WeakMap<WebAssembly.Module, number>();
+  #nextId = 0;
   #seq = 0;
   /** Launches split across threads so far. */
   splits = 0;
@@ -132,16 +134,16 @@ export class ThreadPool {
       kernel.run(...argsFor(0), 0, extent);
       return;
     }
-    let id = this.#ids.get(kernel.hash);
-    if (id === undefined) this.#ids.set(kernel.hash, (id = this.#ids.size));
+    let id = this.#ids.get(kernel.module);
+    if (id === undefined) this.#ids.set(kernel.module, (id = this.#nextId++));
     const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((extent * i) / parts));
     const seq = ++this.#seq;
     const used = this.#workers.filter((w) => w.ready).slice(0, parts - 1);
     this.splits++;
     used.forEach((w, i) => {
-      if (!w.sent.has(kernel.hash)) {
+      if (!w.sent.has(kernel.module)) {
         w.send(id!, kernel.module);
-        w.sent.add(kernel.hash);
+        w.sent.add(kernel.module);
       }
       const args = argsFor(i + 1);
       w.args.set(args);
@@ -170,7 +172,7 @@ const canBlock = typeof (globalThis as { document?: unknown }).document === "und
 const slotOf = (control: SharedArrayBuffer, w: number) => ({
   header: new Int32Array(control, w * SLOT_BYTES, HEADER),
   args: new Float64Array(control, w * SLOT_BYTES + HEADER * 4, MAX_ARGS),
-  sent: new Set<string>(),
+  sent: new WeakSet<WebAssembly.Module>(),
   ready: false,
 });
 
