@@ -2,7 +2,7 @@
 // addresses become `c0 + Σ ci·var` (views of views collapse to strides), casts to the same type vanish,
 // operations on constants fold. Input and output: a verified Kernel with the same meaning.
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, dagRewrite } from "../ir.js";
+import { type Expr, type Kernel, dagRewrite, mapOnline } from "../ir.js";
 
 /** An index in canonical form: affine when possible, else with simplified parts. */
 export function simplifyIndex(e: IndexExpr): IndexExpr {
@@ -66,10 +66,11 @@ function simplifyNode(e: Expr, again: (x: Expr) => Expr): Expr {
 export function simplifyKernel(k: Kernel): Kernel {
   // shared nodes stay shared (dagRewrite)
   const simplify = dagRewrite(simplifyNode);
-  return {
+  const out: Kernel = {
     ...k,
     phases: k.phases.map((p) => ({ ...p, body: simplify(p.body) })),
     value: simplify(k.value),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
+  return mapOnline(out, simplify);
 }
