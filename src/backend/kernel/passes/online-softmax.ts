@@ -9,7 +9,7 @@
 // Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
 import type { Node } from "../../../graph/node.js";
-import { bin, f32, un, where } from "../build-expr.js";
+import { bin, f32, rareWhere, un, where } from "../build-expr.js";
 import { type Expr, type Kernel, walkExpr } from "../ir.js";
 import { KernelBuilder, type Lowered } from "./to-index-notation.js";
 
@@ -110,9 +110,10 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
   const count = phases.length;
   const r = (i: number): Expr => ({ op: "reduced", type: "f32", phase: i });
   const [s, before, after] = [r(count), r(count + 1), r(count + 2)];
-  // exp(−∞ − (−∞)) is NaN: a masked logit weighs 0 outright, and an unchanged max rescales by 1 outright
+  // exp(−∞ − (−∞)) is NaN: a masked logit weighs 0 outright, and an unchanged max rescales by 1 outright — the
+  // common case once the max has settled, so the rescale's exp is a rare branch (computed only when it grows)
   const weight = where(bin("eq", s, f32(-Infinity)), f32(0), un("exp", bin("sub", s, after)));
-  const rescale = where(bin("eq", before, after), f32(1), un("exp", bin("sub", before, after)));
+  const rescale = rareWhere(bin("ne", before, after), un("exp", bin("sub", before, after)), f32(1));
   const rows = n.dims.filter((d) => m.logits.dims.some((x) => x.name === d.name));
   const inner = n.dims.filter((d) => !rows.includes(d));
   let index: IndexExpr = { op: "const", value: 0 };
