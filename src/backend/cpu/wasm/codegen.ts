@@ -11,7 +11,7 @@ import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type S
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
-import { onlineBody } from "./online.js";
+import { onlineBody, onlineRows } from "./online.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -89,7 +89,8 @@ export class Generator {
     }
     const [lo, hi] =
       i === this.parallel ? [() => void this.f.get(this.start), () => void this.f.get(this.end)] : [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
-    if (i === k.outer.length - 1 && k.phases.length === 0 && k.inner.length === 0 && k.mode.kind === "map" && !k.online) {
+    if (k.online && i === k.outer.length - 1) return onlineRows(this, k.online, v, lo, hi, bound);
+    if (i === k.outer.length - 1 && k.phases.length === 0 && k.inner.length === 0 && k.mode.kind === "map") {
       return this.storeLoop(v, lo, hi, bound);
     }
     this.em.hoist(this.allExprs(), bound, undefined, false);
