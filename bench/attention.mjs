@@ -29,20 +29,23 @@ if (args[0] === "--child") {
   };
   const base = nt.memoryStats().cpu.bytes;
   let best = Infinity;
+  let cpu = Infinity;
   let kernels = 0;
   try {
     for (let r = 0; r < reps + 1; r++) {
       const before = nt.kernelStats().launches;
-      const t0 = performance.now();
+      const [t0, c0] = [performance.now(), process.cpuUsage()];
       const o = run();
       await o.data();
       const ms = performance.now() - t0;
+      const used = process.cpuUsage(c0);
+      if (r > 0) cpu = Math.min(cpu, (used.user + used.system) / 1000);
       kernels = nt.kernelStats().launches - before;
       o.dispose();
       if (r > 0) best = Math.min(best, ms); // the first run compiles
     }
     const peak = nt.memoryStats().cpu.peakBytes - base;
-    console.log(JSON.stringify({ ms: best, kernels, peakLiveMiB: peak / 2 ** 20, rssMiB: process.resourceUsage().maxRSS / 1024 }));
+    console.log(JSON.stringify({ ms: best, cpu, kernels, peakLiveMiB: peak / 2 ** 20, rssMiB: process.resourceUsage().maxRSS / 1024 }));
   } catch (e) {
     if (process.env.BENCH_DEBUG) console.error(e);
     console.log(JSON.stringify({ error: String(e.message ?? e).slice(0, 80), rssMiB: process.resourceUsage().maxRSS / 1024 }));
@@ -60,13 +63,13 @@ const child = (seq, fused) => {
   });
   return JSON.parse(out.trim().split("\n").pop());
 };
-const fmt = (r) => (r.error ? `error: ${r.error}` : `${r.ms.toFixed(1)} ms, ${r.kernels} kernel(s), peak live ${r.peakLiveMiB.toFixed(1)} MiB`);
+const fmt = (r) => (r.error ? `refused: ${r.error.replace(/\(.*$/, "").trim()}` : `${r.ms.toFixed(1)} ms (cpu ${r.cpu.toFixed(0)} ms), ${r.kernels} kernel(s), peak live ${r.peakLiveMiB.toFixed(1)} MiB`);
 console.log(`attention b${b} d${d}${causal ? " causal" : ""}, best of ${reps} (threads: NAMED_TENSOR_THREADS=${process.env.NAMED_TENSOR_THREADS ?? "default"})`);
-console.log("| seq | fused (online softmax) | three kernels | speed-up | peak RSS fused / three |");
+console.log("| seq | fused (online softmax) | three kernels | speed-up wall / cpu | peak RSS fused / three |");
 console.log("| --- | --- | --- | --- | --- |");
 for (const seq of seqs) {
   const three = child(seq, false);
   const fused = child(seq, true);
-  const ratio = fused.error || three.error ? "–" : `${(three.ms / fused.ms).toFixed(2)}×`;
+  const ratio = fused.error || three.error ? "–" : `${(three.ms / fused.ms).toFixed(2)}× / ${(three.cpu / fused.cpu).toFixed(2)}×`;
   console.log(`| ${seq} | ${fmt(fused)} | ${fmt(three)} | ${ratio} | ${fused.rssMiB.toFixed(0)} / ${three.rssMiB.toFixed(0)} MiB |`);
 }

@@ -119,6 +119,9 @@ interface Tiling {
   readonly a: Load;
   readonly b: Load;
   readonly value: Load;
+  /** Bytes between consecutive keys in b and in the values. */
+  readonly bStride: number;
+  readonly vStride: number;
 }
 
 const plainLoad = (e: Expr): e is Load => e.op === "load" && e.type === "f32" && !e.guard && !e.dynamic;
@@ -139,7 +142,28 @@ function tiling(g: Generator, o: OnlineSoftmax): Tiling | undefined {
   if (!unit(a, d.name) || !unit(b, d.name) || !unit(k.value, e.name) || !unit(g.outIndex as never, e.name)) return undefined;
   // logits and weights 4 keys wide (a mask's index values, a bias read along the keys)
   if (!vectorizable(g.em, [o.logit, o.weight], key.name)) return undefined;
-  return { row, key, d, e, a, b, value: k.value };
+  const stride = (l: Load): number => 4 * g.em.split(l as never, key.name)!.coef;
+  return { row, key, d, e, a, b, value: k.value, bStride: stride(b), vStride: stride(k.value) };
+}
+
+/** Pushes the address of the current vector from a byte base; `offset` gives the constant memarg offset to use. */
+type At = ((base: number) => Generator["f"]) & { readonly offset: number };
+const offset = (at: At): number => at.offset;
+/**
+ * Byte lengths unrolled into straight code with constant offsets: none — measured, unrolling the d and e loops
+ * of head size 64 was 13% slower (V8 keeps the loop's few registers better than the unrolled code's many).
+ */
+const UNROLL_BYTES = 0;
+
+/** body(at) for each 16-byte step of [0, bytes): unrolled (at = base, offset constant) or a loop over `counter`. */
+function unrolled(g: Generator, counter: number, bytes: number, body: (at: At) => void): void {
+  const f = g.f;
+  if (bytes <= UNROLL_BYTES) {
+    for (let o = 0; o < bytes; o += 16) body(Object.assign((base: number) => f.get(base), { offset: o }));
+    return;
+  }
+  const at = Object.assign((base: number) => f.get(base).get(counter).op("i32.add"), { offset: 0 });
+  g.forLoop(counter, () => void f.i32(0), () => void f.i32(bytes), 16, () => body(at));
 }
 
 /** Byte address base of a load with `v` split off (its index at v = 0), pushed: ptr + 4 · base. */
@@ -233,24 +257,24 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
   const [logit, before, after, , rescale] = g.reduced.slice(n, n + 5) as number[];
   g.forLoop(keyVar, () => void f.i32(0), () => void f.i32(t.key.extent), J, () => {
     em.enterScope();
-    // the keys' byte bases of b (along d) and of the values (along e)
-    keys.forEach((kl, j) => {
-      f.get(keyVar).i32(j).op("i32.add").set(kl);
-      g.vars.set(t.key.name, kl);
-      em.enterScope();
-      baseAddress(g, g.em.ctx.inputPtr[t.b.input]!, t.b, t.d.name);
-      f.set(bBase[j]!);
-      baseAddress(g, g.em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
-      f.set(vBase[j]!);
-      em.exitScope();
-    });
-    g.vars.set(t.key.name, keyVar);
-    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys)
+    // the keys' byte bases of b (along d) and of the values (along e): the first key's, then by the key strides
+    em.enterScope();
+    baseAddress(g, g.em.ctx.inputPtr[t.b.input]!, t.b, t.d.name);
+    f.set(bBase[0]!);
+    baseAddress(g, g.em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
+    f.set(vBase[0]!);
+    em.exitScope();
+    for (let j = 1; j < J; j++) {
+      f.get(bBase[0]!).i32(j * t.bStride).op("i32.add").set(bBase[j]!);
+      f.get(vBase[0]!).i32(j * t.vStride).op("i32.add").set(vBase[j]!);
+    }
+    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys); short
+    // loops are unrolled, their addresses constant offsets
     for (const row of acc) for (const x of row) f.v128f(0).set(x);
-    g.forLoop(dd, () => void f.i32(0), () => void f.i32(t.d.extent * 4), 16, () => {
-      rows.forEach((_, r) => void f.get(aBase[r]!).get(dd).op("i32.add").mem("v128.load", 0, 2).set(loaded[r]!));
+    unrolled(g, dd, t.d.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(aBase[r]!).mem("v128.load", offset(at), 2).set(loaded[r]!));
       keys.forEach((_, j) => {
-        f.get(bBase[j]!).get(dd).op("i32.add").mem("v128.load", 0, 2).set(kv);
+        at(bBase[j]!).mem("v128.load", offset(at), 2).set(kv);
         rows.forEach((_, r) => void f.get(acc[r]![j]!).get(loaded[r]!).get(kv).op("f32x4.mul").op("f32x4.add").set(acc[r]![j]!));
       });
     });
@@ -288,13 +312,13 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
       keys.forEach((_, j) => void f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32x4.splat").set(splats[r]![j]!));
     });
     // values: out[r, e…e+3] = out · c_r + Σ_j w[r, j] · value[j, e…e+3], the accumulators in registers
-    g.forLoop(ee, () => void f.i32(0), () => void f.i32(t.e.extent * 4), 4 * 4, () => {
-      rows.forEach((_, r) => void f.get(outBase[r]!).get(ee).op("i32.add").mem("v128.load", 0, 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
+    unrolled(g, ee, t.e.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", offset(at), 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
       keys.forEach((_, j) => {
-        f.get(vBase[j]!).get(ee).op("i32.add").mem("v128.load", 0, 2).set(kv);
+        at(vBase[j]!).mem("v128.load", offset(at), 2).set(kv);
         rows.forEach((_, r) => void f.get(loaded[r]!).get(splats[r]![j]!).get(kv).op("f32x4.mul").op("f32x4.add").set(loaded[r]!));
       });
-      rows.forEach((_, r) => void f.get(outBase[r]!).get(ee).op("i32.add").get(loaded[r]!).mem("v128.store", 0, 2));
+      rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", offset(at), 2));
     });
     em.exitScope();
   });
