@@ -311,7 +311,14 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
       f.get(rescale!).op("f32x4.splat").set(scale[r]!);
       keys.forEach((_, j) => void f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32x4.splat").set(splats[r]![j]!));
     });
-    // values: out[r, e…e+3] = out · c_r + Σ_j w[r, j] · value[j, e…e+3], the accumulators in registers
+    // values: out[r, e…e+3] = out · c_r + Σ_j w[r, j] · value[j, e…e+3], the accumulators in registers — skipped
+    // when every weight is +0 (keys all masked, e.g. past the query under a causal mask): the max did not grow
+    // then (a key that raises it weighs exp(0) = 1), so the rescale is 1 and the update would change nothing
+    rows.forEach((_, r) => {
+      f.get(weights[r]!).op("v128.any_true");
+      if (r > 0) f.op("i32.or");
+    });
+    f.if();
     unrolled(g, ee, t.e.extent * 4, (at) => {
       rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", offset(at), 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
       keys.forEach((_, j) => {
@@ -320,6 +327,7 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
       });
       rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", offset(at), 2));
     });
+    f.end();
     em.exitScope();
   });
   // leftover keys one at a time, then 1 / l
