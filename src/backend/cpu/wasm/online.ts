@@ -10,8 +10,9 @@
 // micro-kernel: the 2×4 scores from 8 vector accumulators (each loaded a and b read once for several), the
 // logits, the block max and the weights as 4-lane vectors (one vector exp per 4 keys), one rescale per block, and
 // the value update with the accumulators in registers across the 4 keys (each value vector read once for both
-// rows). Leftover keys and rows take the per-key form. The exps come decomposed in the IR (weight, rescale): this
-// file orders loops and registers only. Imports the IR and the generator it extends.
+// rows). An odd last row takes the tiled form alone; the keys after the last whole block of 4 take the per-key
+// form; kernels of other shapes take the per-key form throughout. The exps come decomposed in the IR (weight,
+// rescale): this file orders loops and registers only. Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
 import type { Expr, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
 import type { Generator } from "./codegen.js";
@@ -146,24 +147,14 @@ function tiling(g: Generator, o: OnlineSoftmax): Tiling | undefined {
   return { row, key, d, e, a, b, value: k.value, bStride: stride(b), vStride: stride(k.value) };
 }
 
-/** Pushes the address of the current vector from a byte base; `offset` gives the constant memarg offset to use. */
-type At = ((base: number) => Generator["f"]) & { readonly offset: number };
-const offset = (at: At): number => at.offset;
 /**
- * Byte lengths unrolled into straight code with constant offsets: none — measured, unrolling the d and e loops
- * of head size 64 was 13% slower (V8 keeps the loop's few registers better than the unrolled code's many).
+ * body(at) for each 16-byte step of [0, bytes), a loop over the byte counter; at(base) pushes base + counter.
+ * (Unrolled into constant memarg offsets, head size 64 was measured 13% slower: V8 keeps the loop's few
+ * registers better than the straight code's many.)
  */
-const UNROLL_BYTES = 0;
-
-/** body(at) for each 16-byte step of [0, bytes): unrolled (at = base, offset constant) or a loop over `counter`. */
-function unrolled(g: Generator, counter: number, bytes: number, body: (at: At) => void): void {
+function vectorLoop(g: Generator, counter: number, bytes: number, body: (at: (base: number) => Generator["f"]) => void): void {
   const f = g.f;
-  if (bytes <= UNROLL_BYTES) {
-    for (let o = 0; o < bytes; o += 16) body(Object.assign((base: number) => f.get(base), { offset: o }));
-    return;
-  }
-  const at = Object.assign((base: number) => f.get(base).get(counter).op("i32.add"), { offset: 0 });
-  g.forLoop(counter, () => void f.i32(0), () => void f.i32(bytes), 16, () => body(at));
+  g.forLoop(counter, () => void f.i32(0), () => void f.i32(bytes), 16, () => body((base) => f.get(base).get(counter).op("i32.add")));
 }
 
 /** Byte address base of a load with `v` split off (its index at v = 0), pushed: ptr + 4 · base. */
@@ -268,13 +259,12 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
       f.get(bBase[0]!).i32(j * t.bStride).op("i32.add").set(bBase[j]!);
       f.get(vBase[0]!).i32(j * t.vStride).op("i32.add").set(vBase[j]!);
     }
-    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys); short
-    // loops are unrolled, their addresses constant offsets
+    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys)
     for (const row of acc) for (const x of row) f.v128f(0).set(x);
-    unrolled(g, dd, t.d.extent * 4, (at) => {
-      rows.forEach((_, r) => void at(aBase[r]!).mem("v128.load", offset(at), 2).set(loaded[r]!));
+    vectorLoop(g, dd, t.d.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(aBase[r]!).mem("v128.load", 0, 2).set(loaded[r]!));
       keys.forEach((_, j) => {
-        at(bBase[j]!).mem("v128.load", offset(at), 2).set(kv);
+        at(bBase[j]!).mem("v128.load", 0, 2).set(kv);
         rows.forEach((_, r) => void f.get(acc[r]![j]!).get(loaded[r]!).get(kv).op("f32x4.mul").op("f32x4.add").set(acc[r]![j]!));
       });
     });
@@ -319,13 +309,13 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
       if (r > 0) f.op("i32.or");
     });
     f.if();
-    unrolled(g, ee, t.e.extent * 4, (at) => {
-      rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", offset(at), 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
+    vectorLoop(g, ee, t.e.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", 0, 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
       keys.forEach((_, j) => {
-        at(vBase[j]!).mem("v128.load", offset(at), 2).set(kv);
+        at(vBase[j]!).mem("v128.load", 0, 2).set(kv);
         rows.forEach((_, r) => void f.get(loaded[r]!).get(splats[r]![j]!).get(kv).op("f32x4.mul").op("f32x4.add").set(loaded[r]!));
       });
-      rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", offset(at), 2));
+      rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", 0, 2));
     });
     f.end();
     em.exitScope();
