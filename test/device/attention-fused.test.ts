@@ -141,6 +141,16 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
     expectClose(values, want, 2e-4, 2e-5);
   });
 
+  it("a softmax already read (materialised, its graph dropped) is read from its buffer by the weighted sum", async () => {
+    const s: Sizes = { B: 2, Q: 5, K: 11, D: 4, E: 3 };
+    const { qa, ka, va, q, k, v } = inputs(s);
+    const p = q.dot("d", k).softmax("key");
+    await p.data();
+    const { values, launches: n } = await launches(() => p.dot("key", v));
+    expect(n).toBe(1);
+    expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
+  });
+
   it("gradients through it (scaled, causal, odd sizes) check against float64 differences on every device", async () => {
     // training reads the softmax in the backward pass too: the planner then declines the online kernel and runs
     // the three-kernel forward (the fused backward is not done yet), so the gradients are those of the graph

@@ -28,22 +28,27 @@ interface Match {
   readonly elementwise: readonly Node[];
 }
 
-const is = (n: Node, kind: string, fn?: string): boolean => n.op.kind === kind && (fn === undefined || ("fn" in n.op && n.op.fn === fn));
-const reducesOnly = (n: Node, fn: string, key: string): boolean => n.op.kind === "reduce" && n.op.fn === fn && n.op.dims.length === 1 && n.op.dims[0] === key;
+/** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
+function patterns(isMaterialized: (n: Node) => boolean) {
+  const open = (n: Node | undefined): n is Node => n !== undefined && !isMaterialized(n);
+  return {
+    is: (n: Node | undefined, kind: string, fn?: string): n is Node => open(n) && n.op.kind === kind && (fn === undefined || ("fn" in n.op && n.op.fn === fn)),
+    reducesOnly: (n: Node | undefined, fn: string, key: string): n is Node =>
+      open(n) && n.op.kind === "reduce" && n.op.fn === fn && n.op.dims.length === 1 && n.op.dims[0] === key,
+  };
+}
 
 /** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
 function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; nodes: Node[]; reductions: Node[] } | undefined {
+  const { is, reducesOnly } = patterns(isMaterialized);
   if (!is(p, "binary", "div")) return undefined;
-  const [e, s] = p.inputs as [Node, Node];
+  const [e, s] = p.inputs;
   if (!is(e, "unary", "exp") || !reducesOnly(s, "sum", key) || s.inputs[0] !== e) return undefined;
-  const d = e.inputs[0]!;
+  const d = e.inputs[0];
   if (!is(d, "binary", "sub")) return undefined;
-  const [x, m] = d.inputs as [Node, Node];
-  if (!reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
-  const nodes = [p, e, d];
-  const reductions = [s, m];
-  if ([...nodes, ...reductions].some(isMaterialized)) return undefined;
-  return { logits: x, nodes, reductions };
+  const [x, m] = d.inputs;
+  if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
+  return { logits: x, nodes: [p, e, d], reductions: [s, m] };
 }
 
 /**
@@ -51,10 +56,11 @@ function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): 
  * @example matchOnlineSoftmax(q.dot("d", k).softmax("key").dot("key", v).node, (n) => !!n.storage) // a match
  */
 function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Match | undefined {
+  const { is } = patterns(isMaterialized);
   if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || n.op.fn !== "sum" || n.op.dims.length !== 1 || n.dtype !== "float32") return undefined;
   const key = n.op.dims[0]!;
-  const product = n.inputs[0]!;
-  if (isMaterialized(product) || !is(product, "binary", "mul")) return undefined;
+  const product = n.inputs[0];
+  if (!is(product, "binary", "mul")) return undefined;
   const [a, b] = product.inputs as [Node, Node];
   for (const [p, v] of [[a, b], [b, a]] as const) {
     const s = softmaxOf(p, key, isMaterialized);
