@@ -150,8 +150,12 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
     expect(n).toBe(1);
     expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
   });
+});
 
-  it("gradients through it (scaled, causal, odd sizes) check against float64 differences on every device", async () => {
+describe("attention's gradients", () => {
+  // the inputs live on the CPU, where the float64 reference reads them; gradcheck runs every device itself
+  beforeAll(() => useDevice("cpu"));
+  it("gradients through it (scaled, causal, odd sizes) check against float64 differences, computed on every device", async () => {
     // training reads the softmax in the backward pass too: the planner then declines the online kernel and runs
     // the three-kernel forward (the fused backward is not done yet), so the gradients are those of the graph
     const [q, k, v] = [input([["b", 2], ["q", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["e", 2]])];
