@@ -1,6 +1,7 @@
 // Layer: src/backend/kernel. THE lowering pipeline, its passes in order (each in passes/, each followed by
 // verifyKernel() when verification is on and a dump when NAMED_TENSOR_DEBUG is set):
-//   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here);
+//   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here;
+//                  a softmax-weighted sum — attention — becomes one online-softmax kernel, online-softmax.ts);
 //                  sorts and scatter-adds become routines (passes/routines.ts), which no pass touches
 //   2. simplify    canonical affine addresses, folded constants
 //   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)

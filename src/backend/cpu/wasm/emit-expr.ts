@@ -55,8 +55,16 @@ export class WasmExprEmitter implements RareHost {
   readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
   /** Loads with a data-dependent index, numbered for error reports. */
   readonly dynamicLoads: Expr[] = [];
-  /** Where `reduced` values come from instead of the phase locals (a contraction's registers). */
-  reducedOverride: { readonly scalar: number; readonly vector?: number } | undefined;
+  /**
+   * Where `reduced` values come from instead of the phase locals (a contraction's registers; with `phase`, only
+   * that phase's: the online template's logits, 4 keys to a vector).
+   */
+  reducedOverride: { readonly scalar: number; readonly vector?: number; readonly phase?: number } | undefined;
+  /** Whether the override replaces phase p's value. */
+  #overrides(p: number): boolean {
+    const o = this.reducedOverride;
+    return o !== undefined && (o.phase === undefined || o.phase === p);
+  }
   /**
    * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
    * computed (a decomposed function reads its argument many times; it is computed once).
@@ -77,7 +85,8 @@ export class WasmExprEmitter implements RareHost {
   /** Whether e differs between the lanes along `lane` (a contraction's sums, held per lane, always do). */
   varies(e: Expr, lane: string): boolean {
     const d = this.deps(e);
-    return d.has(lane) || (this.reducedOverride?.vector !== undefined && [...d].some((x) => x.startsWith("%")));
+    const o = this.reducedOverride;
+    return d.has(lane) || (o?.vector !== undefined && (o.phase === undefined ? [...d].some((x) => x.startsWith("%")) : d.has(`%${o.phase}`)));
   }
 
   /** Makes later uses of e (in this scope) read `local` — a value the caller computed. */
@@ -286,7 +295,7 @@ export class WasmExprEmitter implements RareHost {
         this.index(e.index);
         return;
       case "reduced":
-        f.get(this.reducedOverride?.scalar ?? this.ctx.reduced[e.phase]!);
+        f.get(this.#overrides(e.phase) ? this.reducedOverride!.scalar : this.ctx.reduced[e.phase]!);
         return;
       case "load":
         return this.#scalarLoad(e);
@@ -455,7 +464,7 @@ export class WasmExprEmitter implements RareHost {
 
   #vectorNode(e: Expr, lane: string): void {
     const f = this.f;
-    if (e.op === "reduced" && this.reducedOverride?.vector !== undefined) {
+    if (e.op === "reduced" && this.reducedOverride?.vector !== undefined && this.#overrides(e.phase)) {
       f.get(this.reducedOverride.vector);
       return;
     }

@@ -156,6 +156,12 @@ export class FunctionBuilder {
     this.#line(`f64.const ${value}`);
     return this;
   }
+  /** `i8x16.shuffle` of the two vectors on the stack: result byte i is byte `bytes[i]` of their concatenation. */
+  shuffle(bytes: readonly number[]): this {
+    this.code.push(...simd(0x0d), ...bytes);
+    this.#line(`i8x16.shuffle ${bytes.join(" ")}`);
+    return this;
+  }
   /** A v128 constant from four i32 lanes. */
   v128i(lanes: readonly [number, number, number, number]): this {
     const bytes = [...new Uint8Array(new Int32Array(lanes).buffer)];

@@ -84,7 +84,7 @@ export function paramValue(node: Node): number {
 /** Constant exponents that `x ** c` lowers to other code for: for these, the fill's value is structure. */
 export const STRUCTURAL_POWERS: ReadonlySet<number> = new Set([-1, 0.5, -0.5, 1, 2, 3, 4]);
 
-class KernelBuilder {
+export class KernelBuilder {
   readonly inputs: Node[] = [];
   readonly inputTypes: ScalarType[] = [];
   readonly params: number[] = [];

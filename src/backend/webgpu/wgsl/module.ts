@@ -10,7 +10,7 @@ import { type Lanes, helperText, storageType } from "./syntax.js";
 export interface WgslKernel {
   readonly code: string;
   /** Which template generated it (for tests and explain). */
-  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add";
+  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add" | "online";
   /** Workgroups to dispatch in x, y, z. */
   readonly dispatch: readonly [number, number, number];
   /** Gathered dims by the id the status word reports. */
