@@ -54,3 +54,7 @@ export { getDefaultDevice, getDevice, kernelStats, memoryStats, setDevice } from
 export { explain } from "./explain.js";
 export type { Device, KernelReport, KernelStats, MemoryStats, ProgramStats } from "./backend/engine.js";
 export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";
+export { SparseTensor, fromCoo, sparse } from "./sparse/tensor.js";
+export type { CooData } from "./sparse/tensor.js";
+export { bcsr, coo, csc, csf, csr, dcsr, denseFormat } from "./sparse/format.js";
+export type { Format, Level, LevelKind } from "./types/sparse.js";

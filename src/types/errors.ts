@@ -354,3 +354,22 @@ export const tooManyToCount = (dims: string, count: number): string =>
 /** A kernel whose loops exceed the 32-bit counters of the generated code. */
 export const kernelTooLarge = (loops: string, points: number): string =>
   `a kernel would loop over ${points} points (${loops}), more than the 2^31 - 1 its 32-bit counters and addresses reach: compute it in parts (split a dim and reduce the parts)`;
+
+// ---- sparse tensors (src/types/sparse.ts, src/shape/sparse.ts, src/sparse) ----
+
+export type FormatMissingDim<N extends string, Dims extends string> = `the format gives no level to "${N}" of ${Dims}: name every dimension once`;
+export const formatMissingDim = <N extends string, Dims extends string>(name: N, dims: Dims): FormatMissingDim<N, Dims> =>
+  `the format gives no level to "${name}" of ${dims}: name every dimension once`;
+export type BadLevelKind<N extends string, K extends string> = `the level of "${N}" is ${K}: a level is "dense", "compressed" or "singleton"`;
+export const badLevelKind = <N extends string, K extends string>(name: N, kind: K): BadLevelKind<N, K> =>
+  `the level of "${name}" is ${kind}: a level is "dense", "compressed" or "singleton"`;
+/** Runtime only: a singleton level stores one coordinate per parent entry, so its parent must repeat (COO). */
+export const singletonParent = (name: string, parent: string): string =>
+  `the singleton level of "${name}" must follow a compressed or singleton level, not ${parent}`;
+export const cooLength = (name: string, got: number, values: number): string =>
+  `the coordinates of "${name}" are ${got} but the values are ${values}: give one coordinate per name for each value`;
+export const cooMissing = (name: string, dims: string): string => `the coordinates of "${name}" of ${dims} are missing`;
+export const cooOutOfRange = (name: string, size: number, entry: number, value: string): string =>
+  `coordinate ${value} of "${name}" (entry ${entry}) is outside 0..${size - 1}: "${name}" has size ${size}`;
+export const cooNotCoordinate = (name: string, entry: number, value: string): string =>
+  `coordinate ${value} of "${name}" (entry ${entry}) is not an integer`;
