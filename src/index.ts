@@ -58,3 +58,5 @@ export { SparseTensor, fromCoo, sparse } from "./sparse/tensor.js";
 export type { CooData } from "./sparse/tensor.js";
 export { bcsr, coo, csc, csf, csr, dcsr, denseFormat } from "./sparse/format.js";
 export type { Format, Level, LevelKind } from "./types/sparse.js";
+export { fromMtx, toMtx } from "./io/mtx.js";
+export type { MtxOptions, MtxShape } from "./io/mtx.js";
