@@ -8,8 +8,9 @@ import type { DType, DeviceBuffer } from "../graph/node.js";
 import type { Kernel } from "./kernel/ir.js";
 import type { LowerOptions } from "./kernel/lower.js";
 import type { Routine } from "./kernel/routine.js";
+import type { SparseKernel } from "./kernel/sparse/ir.js";
 
-export type { DType, DeviceBuffer, Kernel, LowerOptions, Routine };
+export type { DType, DeviceBuffer, Kernel, LowerOptions, Routine, SparseKernel };
 
 export type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -113,6 +114,17 @@ export interface Device {
   begin(): Program;
   /** The code generated for a scheduled kernel, for explain(); nothing is compiled or run. */
   generatedCode(kernel: Kernel): { readonly code: string; readonly language: string };
+  /**
+   * Sparse kernels (kernel/sparse/ir.ts: taco's loops over pos/idx and merges), where the device generates them:
+   * compile (cached by `hash`), run over `buffers` in the kernel's buffer order — at once on the CPU, in a
+   * program of its own on WebGPU — and show the generated code. A device without them leaves them out, and the
+   * sparse front end says which expression and format it cannot run there.
+   */
+  readonly sparse?: {
+    prepare(kernel: SparseKernel, hash: string): PreparedKernel;
+    run(kernel: PreparedKernel, buffers: readonly DeviceBuffer[]): void;
+    generatedCode(kernel: SparseKernel): { readonly code: string; readonly language: string };
+  };
 }
 
 /**

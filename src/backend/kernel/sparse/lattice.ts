@@ -135,13 +135,14 @@ export function exprAt(a: Assignment, e: SparseExpr, v: string, present: readonl
 }
 
 /**
- * The merge lattice of assignment `a` at index variable `v` (taco §5.1), points ordered top first, each with its
- * expression; points whose expression is 0 are dropped (nothing to compute there).
+ * The merge lattice of assignment `a` at index variable `v` (taco §5.1) for `expr` (the assignment's, or what is
+ * left of it in an enclosing point), points ordered top first, each with its expression; points whose expression
+ * is 0 are dropped (nothing to compute there).
  * @example mergeLattice(sparseAdd, "i").points.map((p) => p.iterators.map((i) => i.name)) // [["b.i", "c.i"], ["b.i"], ["c.i"]]
  */
-export function mergeLattice(a: Assignment, v: string): MergeLattice {
-  const sets = pointSets(a, a.expr, v).filter((s) => s.length > 0);
-  const points = sets.map((iterators) => ({ iterators, expr: exprAt(a, a.expr, v, iterators) })).filter((p) => !isZero(p.expr));
+export function mergeLattice(a: Assignment, v: string, expr: SparseExpr = a.expr): MergeLattice {
+  const sets = pointSets(a, expr, v).filter((s) => s.length > 0);
+  const points = sets.map((iterators) => ({ iterators, expr: exprAt(a, expr, v, iterators) })).filter((p) => !isZero(p.expr));
   return { var: v, points };
 }
 

@@ -1,0 +1,300 @@
+// Layer: src/sparse. The named ops of sparse tensors, each an assignment in sparse index notation (the dims'
+// names are the index variables) run by taco's generated kernels (src/backend/kernel/sparse via the engine):
+// `dot` (SpMV, SpMM, SpGEMM, TTV, TTM, MTTKRP: any mix of sparse and dense operands, a dense result), `mul`
+// (intersection: a sparse result in the pattern both share), `add`/`sub` (union: sparse with sparse gives a
+// sparse result, with a dense tensor a dense one), `sum` by name (a dense result), and the free ones:
+// `transpose` and `rename` (names and logical order only; the storage stays), unary maps that keep zero,
+// scaling, `asFormat`. A dense operand that is a lazy product summed over names (`A.dot("k", B)`) joins the
+// kernel instead of being computed first, so `S.mul(A.dot("k", B))` is one SDDMM loop nest doing O(nnz·K)
+// work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
+// sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
+// shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
+import { type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, sparseCycle } from "../backend/engine.js";
+import { unaryAlu } from "../graph/alu.js";
+import type { Node, UnaryFn } from "../graph/node.js";
+import { broadcastShapes } from "../shape/broadcast.js";
+import { dotShape } from "../shape/contract.js";
+import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "../shape/dims.js";
+import { reduceShape } from "../shape/reduce.js";
+import { checkFormat } from "../shape/sparse.js";
+import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import type { Broadcast } from "../types/broadcast.js";
+import type { Dot } from "../types/contract.js";
+import type { NameArg, NameList, Ok, Shape } from "../types/dims.js";
+import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
+import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { Reduce } from "../types/reduce.js";
+import type { CheckFormat, FormatSpec } from "../types/sparse.js";
+import { formatName } from "./format.js";
+import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
+import { SparseTensor } from "./tensor.js";
+
+type Names<S extends Shape> = NameArg<S> | readonly NameArg<S>[];
+type Operand<B extends Shape> = SparseTensor<B> | Tensor<B, "float32">;
+/** A sum's result: sparse with a sparse operand (assembled: a promise), dense with a dense one. */
+type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? Promise<SparseTensor<R>> : Tensor<R, "float32">;
+
+declare module "./tensor.js" {
+  interface SparseTensor<S extends Shape> {
+    /**
+     * Contracts `names` with a sparse or dense operand (the sum over them of the product), in one generated
+     * kernel; the result is dense. SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`, SpGEMM `A.dot("k", B)`.
+     * @example A.dot("col", x) // Tensor<[["row", 3]]>: y(row) = Σ_col A(row,col) x(col)
+     */
+    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: Operand<B>): Tensor<Ok<Dot<S, B, NameList<Ns>>>, "float32">;
+    /**
+     * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
+     * tensor's storage order. Every name of `other` must be a name of this tensor.
+     * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
+     */
+    mul<S extends Shape, B extends Shape>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): Promise<SparseTensor<Ok<Broadcast<S, B>>>>;
+    /**
+     * The elementwise sum (union): with a sparse operand a sparse result, with a dense one a dense result.
+     * @example await a.add(b) // the entries of either
+     */
+    add<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    /** The elementwise difference (union), like `add`. @example await a.sub(b) */
+    sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    /** Sums over one name or a list of names; the result is dense. @example A.sum("col") // row sums */
+    sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardName<Reduce<S, NameList<Ns>>, Ns>): Tensor<Ok<Reduce<S, NameList<Ns>>>, "float32">;
+  }
+}
+
+/** What explainSparse shows for a result: the assignment's derivation and the conversions made. */
+const explanations = new WeakMap<object, string>();
+
+/**
+ * The iteration graph, merge lattices and generated code of the kernel that computed a sparse op's result.
+ * @example explainSparse(A.dot("col", x)) // "sparse kernel: out(row) = Σ_col (A(row,col) * B(col))\n…"
+ */
+export function explainSparse(result: object): string {
+  return explanations.get(result) ?? "(not the result of a sparse expression)";
+}
+
+/** An operand being assembled into an assignment: its name, levels and input binding. */
+interface Built {
+  readonly operands: SparseAssignment["operands"][number][];
+  readonly inputs: SparseInput[];
+  readonly notes: string[];
+}
+const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
+
+function addSparse(b: Built, t: SparseTensor<Shape>): SparseAssignment["expr"] {
+  const levels = t.storage.levels;
+  b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
+  b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: t.storage.vals } });
+  return { op: "access", tensor: b.operands.length - 1 };
+}
+function addDenseNode(b: Built, node: Node): SparseAssignment["expr"] {
+  realize([node]);
+  b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
+  b.inputs.push({ kind: "dense", node });
+  return { op: "access", tensor: b.operands.length - 1 };
+}
+
+/**
+ * A dense operand as an expression: a lazy product summed over names, under products only, joins the kernel
+ * (its summed names become the assignment's); a lazy elementwise function of such parts too; anything else is
+ * computed first and read as a dense operand.
+ */
+function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
+  if (node.dtype !== "float32") throw new ArgumentError(takesNot("a sparse op", "float32 operands", `a ${node.dtype} tensor`));
+  if (!node.storage) {
+    const op = node.op;
+    if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {
+      op.dims.forEach((d) => taken.add(d));
+      return addDense(b, node.inputs[0]!, taken, true);
+    }
+    if (op.kind === "binary" && node.inputs.every((x) => x.dtype === "float32")) {
+      const product = op.fn === "mul";
+      return { op: "binary", fn: op.fn, a: addDense(b, node.inputs[0]!, taken, underProducts && product), b: addDense(b, node.inputs[1]!, taken, underProducts && product) };
+    }
+    if (op.kind === "unary" && node.inputs[0]!.dtype === "float32") return { op: "unary", fn: op.fn, x: addDense(b, node.inputs[0]!, taken, false) };
+  }
+  return addDenseNode(b, node);
+}
+
+const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, fn: string): SparseAssignment["expr"] => {
+  if (other instanceof SparseTensor) return addSparse(b, other);
+  if (other instanceof Tensor) {
+    const t = other as unknown as AnyTensor;
+    if (t.masked.size) throw new ArgumentError(`${fn} of a sparse tensor cannot take private (masked) dims: unmask them first`);
+    return addDense(b, t.node, new Set(names), true);
+  }
+  throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
+};
+
+/** The first sparse operand's storage order, for the output and for converting conflicting operands. */
+const sparseOrder = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+
+/** Converts sparse operands whose order conflicts with the first sparse operand's, noting each conversion. */
+function resolveCycles(b: Built, a: SparseAssignment, sources: (SparseTensor<Shape> | undefined)[]): SparseAssignment {
+  let current = a;
+  const conflicts = sparseCycle(current);
+  if (!conflicts) return current;
+  const order = sparseOrder(b);
+  const first = b.inputs.findIndex((i) => i.kind === "sparse");
+  b.inputs.forEach((input, t) => {
+    const source = sources[t];
+    if (t === first || input.kind !== "sparse" || !source) return;
+    const mine = source.storage.levels.map((l) => l.name);
+    const wanted = order.filter((v) => mine.includes(v));
+    if (wanted.every((v, n) => v === mine[n])) return;
+    const kinds = source.storage.levels.map((l) => l.kind);
+    const converted = asFormat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
+    b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
+    b.operands[t] = { ...b.operands[t]!, levels: converted.storage.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
+    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };
+  });
+  current = { ...a, operands: [...b.operands] };
+  return current;
+}
+
+/** Runs an assignment with a dense result whose dims are `dims` (logical order). */
+function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], sources: (SparseTensor<Shape> | undefined)[], what: string): AnyTensor {
+  let a: SparseAssignment = { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr };
+  a = resolveCycles(b, a, sources);
+  const node = run(() => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size }))), a, what);
+  const t = wrap(node) as AnyTensor;
+  explanations.set(t, [...b.notes, explainAssignment(a)].join("\n"));
+  return t;
+}
+
+/** Runs an assignment with a sparse result stored in the first sparse operand's order (dense levels, the last compressed). */
+async function sparseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], sources: (SparseTensor<Shape> | undefined)[], what: string): Promise<SparseTensor<Shape>> {
+  const order = sparseOrder(b);
+  const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
+  let a: SparseAssignment = { output: { name: "out", levels }, operands: b.operands, expr };
+  a = resolveCycles(b, a, sources);
+  const arrays = await run(() => runSparseSparse(a, b.inputs), a, what);
+  const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
+  const storage: SparseStorage = { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+  const result = new SparseTensor<Shape>(dims, storage);
+  explanations.set(result, [...b.notes, explainAssignment(a)].join("\n"));
+  return result;
+}
+
+/** Runs a sparse kernel, turning a device's or generator's refusal into an error naming the expression and formats. */
+function run<T>(f: () => T, a: SparseAssignment, what: string): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof SparseDeviceError || e instanceof SparseLoweringError) {
+      const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
+      throw new ArgumentError(`${what} cannot run on ${getDefaultDevice().name}: ${e.message} (operands ${formats})`);
+    }
+    throw e;
+  }
+}
+
+const visible = (t: SparseTensor<Shape>): ShapeDim[] => [...t.shapeDims];
+const shapeOf = (other: unknown): ShapeDim[] =>
+  other instanceof SparseTensor ? visible(other) : other instanceof Tensor ? (other as unknown as AnyTensor).shapeDims : [];
+
+const methods = {
+  dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
+    const { dims } = dotShape(visible(this), shapeOf(other), names);
+    const b: Built = { operands: [], inputs: [], notes: [] };
+    const x = addSparse(b, this);
+    const y = operandOf(b, other, new Set([...visible(this), ...shapeOf(other)].map((d) => d.name)), "dot");
+    return denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, [this, other instanceof SparseTensor ? other : undefined], `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+  },
+  async mul(this: SparseTensor<Shape>, other: unknown) {
+    if (typeof other === "number") return scaled(this, other);
+    const dims = broadcastShapes(visible(this), shapeOf(other));
+    if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
+    const b: Built = { operands: [], inputs: [], notes: [] };
+    const x = addSparse(b, this);
+    const y = operandOf(b, other, new Set(dims.map((d) => d.name)), "mul");
+    return sparseResult(b, { op: "binary", fn: "mul", a: x, b: y }, this.shapeDims, [this, other instanceof SparseTensor ? other : undefined], "the sparse product mul");
+  },
+  add(this: SparseTensor<Shape>, other: unknown) {
+    return union(this, other, "add");
+  },
+  sub(this: SparseTensor<Shape>, other: unknown) {
+    return union(this, other, "sub");
+  },
+  sum(this: SparseTensor<Shape>, names: unknown) {
+    const { kept } = reduceShape(visible(this), names);
+    const b: Built = { operands: [], inputs: [], notes: [] };
+    return denseResult(b, addSparse(b, this), kept, [this], `the sparse sum(${JSON.stringify(names)})`);
+  },
+};
+for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+
+function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | Promise<SparseTensor<Shape>> {
+  const dims = broadcastShapes(visible(t), shapeOf(other));
+  const b: Built = { operands: [], inputs: [], notes: [] };
+  const x = addSparse(b, t);
+  const y = operandOf(b, other, new Set(dims.map((d) => d.name)), fn);
+  const expr: SparseAssignment["expr"] = { op: "binary", fn, a: x, b: y };
+  const sources = [t, other instanceof SparseTensor ? other : undefined];
+  if (other instanceof SparseTensor) {
+    if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
+    return sparseResult(b, expr, t.shapeDims, sources, `the sparse ${fn}`);
+  }
+  return denseResult(b, expr, dims, sources, `the sparse ${fn}`);
+}
+
+/** The same pattern with every value times `k`. */
+function scaled(t: SparseTensor<Shape>, k: number): SparseTensor<Shape> {
+  return new SparseTensor(t.shapeDims, { levels: t.storage.levels, vals: t.storage.vals.map((v) => v * k) });
+}
+
+/**
+ * A function of every stored value that keeps zero (neg, abs, sqrt, relu-like maps): the pattern is kept. A
+ * function that does not keep zero (exp) would make every element non-zero: use `toDense()` first.
+ * @example mapValues(A, "abs") // |A| in A's format
+ */
+export function mapValues<S extends Shape>(t: SparseTensor<S>, fn: UnaryFn): SparseTensor<S> {
+  const info = unaryAlu[fn];
+  if (!info) throw new ArgumentError(takesNot("mapValues", "a function name such as \"abs\"", fn));
+  if (info.float64(0) !== 0) throw new ArgumentError(`mapValues(${fn}) does not keep zero (${fn}(0) = ${info.float64(0)}), so the result is dense: use toDense().${fn}()`);
+  return new SparseTensor<S>(t.shapeDims, { levels: t.storage.levels, vals: t.storage.vals.map((v) => info.float64(v)) });
+}
+
+/**
+ * The same tensor stored in another format (a new level order or level kinds), repacked on the host.
+ * @example asFormat(A, csc("row", "col")) // CSR to CSC
+ */
+export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: Guard<CheckFormat<S, F>, F>): SparseTensor<S> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
+  const levels = checkFormat(t.shapeDims, format);
+  const from = t.storage.levels.map((l) => l.name);
+  const n = t.nnz;
+  const coords = levels.map(() => new Int32Array(n));
+  const values = new Float64Array(n);
+  let k = 0;
+  forEachEntry(t.storage, (c, p) => {
+    levels.forEach((l, d) => (coords[d]![k] = c[from.indexOf(l.name)]!));
+    values[k++] = t.storage.vals[p]!;
+  });
+  const sorted = sortAndSum(coords, values);
+  return new SparseTensor<S>(t.shapeDims, pack(levels, sorted.coords, sorted.values));
+}
+
+/**
+ * The same tensor with its dims in another logical order (printing, toDense, the result order of ops); the
+ * storage and its format are unchanged. Every name exactly once.
+ * @example transposeSparse(A, "col", "row").dims // ["col", "row"]
+ */
+export function transposeSparse<S extends Shape>(t: SparseTensor<S>, ...names: string[]): SparseTensor<Shape> {
+  checkUnique(names.map(checkName));
+  const dims = names.map((n) => lookup(t.shapeDims, n));
+  if (dims.length !== t.shapeDims.length) throw new ShapeError(`transpose lists every name once: ${showDims(t.shapeDims)} has ${t.shapeDims.length}, ${names.length} given`);
+  return new SparseTensor(dims, t.storage);
+}
+
+/**
+ * The same tensor with dims renamed in place (levels too).
+ * @example renameSparse(A, { row: "i" }).dims // ["i", "col"]
+ */
+export function renameSparse<S extends Shape>(t: SparseTensor<S>, renames: Readonly<Record<string, string>>): SparseTensor<Shape> {
+  if (typeof renames !== "object" || renames === null) throw new ArgumentError(takesNot("rename", "an object such as { row: \"i\" }", renames));
+  for (const old of Object.keys(renames)) lookup(t.shapeDims, old);
+  const to = (n: string): string => checkName(renames[n] ?? n);
+  const dims = t.shapeDims.map((d) => ({ ...d, name: to(d.name) }));
+  checkUnique(dims.map((d) => d.name));
+  return new SparseTensor(dims, { levels: t.storage.levels.map((l) => ({ ...l, name: to(l.name) })), vals: t.storage.vals });
+}
+
