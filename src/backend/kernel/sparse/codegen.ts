@@ -139,7 +139,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const cursor = sparseOutput ? fresh("q") : "";
   const outParent = (st: State): SparseValue => posOf(st, -1, lastDense);
   const emitOut = (value: SparseValue | undefined, st: State): SparseStmt[] => {
-    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: scatter }];
+    // A dense output accumulates: a level with repeated coordinates (COO's) may reach a point more than once.
+    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: true }];
     const last = a.output.levels.length - 1;
     if (mode === "assemble") return [{ kind: "store", buffer: output.pos[last]!, index: int("add", outParent(st), i32(1)), value: i32(1), accumulate: true }];
     return [
@@ -212,7 +213,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
         });
       });
       a.output.levels.forEach((l, n) => {
-        if (l.var === v && l.kind === "dense") pos.set(`-1.${n}`, int("add", int("mul", posOf({ ...st, pos }, -1, n - 1), i32(l.size)), local(coord)));
+        if (sparseOutput && l.var === v && l.kind === "dense") pos.set(`-1.${n}`, int("add", int("mul", posOf({ ...st, pos }, -1, n - 1), i32(l.size)), local(coord)));
       });
       const next: State = { ...st, coord: new Map([...st.coord, [v, local(coord)]]), pos };
       // The fill of a sparse output starts each segment at its offset.
