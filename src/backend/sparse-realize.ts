@@ -21,7 +21,8 @@ export { SparseDeviceError, SparseLoweringError };
 /** A sparse operand's (or result's) storage as arrays: per level pos/idx where it has them, and the values. */
 export interface SparseArrays {
   readonly levels: readonly { readonly pos?: Int32Array; readonly idx?: Int32Array }[];
-  readonly vals: Float32Array;
+  /** The values: host values, or a materialised node over one dim (values that gradients flow to). */
+  readonly vals: Float32Array | Node;
 }
 /** What an operand slot is bound to: a sparse tensor's arrays, or a materialised dense node (contiguous). */
 export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArrays } | { readonly kind: "dense"; readonly node: Node };
@@ -63,22 +64,25 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
     owned.push(b);
     return b;
   };
+  const denseBuffer = (node: Node): DeviceBuffer => {
+    const view = viewOf(node);
+    const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(node.dims)[d] || view.sizes[d] === 1);
+    if (contiguous) return view.buffer;
+    if (!device.readSync) throw new SparseDeviceError("a dense operand laid out as a strided view (make it contiguous first)");
+    return upload(device.readSync(view) as Float32Array);
+  };
   inputs.forEach((input, t) => {
     const bound = layout.operands[t]!;
     if (input.kind === "dense") {
-      const view = viewOf(input.node);
-      const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(input.node.dims)[d] || view.sizes[d] === 1);
-      if (!contiguous) {
-        if (!device.readSync) throw new SparseDeviceError("a dense operand laid out as a strided view (make it contiguous first)");
-        buffers[bound.vals] = upload(device.readSync(view) as Float32Array);
-      } else buffers[bound.vals] = view.buffer;
+      buffers[bound.vals] = denseBuffer(input.node);
       return;
     }
     input.arrays.levels.forEach((l, n) => {
       if (bound.pos[n] !== undefined) buffers[bound.pos[n]!] = upload(l.pos!);
       if (bound.idx[n] !== undefined) buffers[bound.idx[n]!] = upload(l.idx!);
     });
-    buffers[bound.vals] = upload(input.arrays.vals);
+    const vals = input.arrays.vals;
+    buffers[bound.vals] = vals instanceof Float32Array ? upload(vals) : denseBuffer(vals);
   });
   const outSlots = [...layout.output.pos, ...layout.output.idx, layout.output.vals].filter((s): s is number => s !== undefined).sort((x, y) => x - y);
   outSlots.forEach((slot, n) => (buffers[slot] = out[n] ?? upload(new Int32Array(1))));
@@ -110,11 +114,33 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
 }
 
 /**
+ * Computes only the values of `a` into the given output pattern (taco §6.3: compute without assembly) — when the
+ * result's pattern is known to be an operand's (an SDDMM, the gradient of a product w.r.t. sparse values).
+ * The values come back as a node over `dim`, in the pattern's storage order, with no read-back.
+ * @example runSparseValues(sddmm, inputs, A.levels, { name: "nnz", size: nnz })
+ */
+export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], pattern: SparseArrays["levels"], dim: NodeDim): Node {
+  const device = deviceFor(inputs);
+  const part = sparsePart(device, a);
+  const compute = lowerCached(a).kernels[1]!;
+  const last = pattern.at(-1)!;
+  const owned = [device.upload(last.pos!, "int32"), device.upload(last.idx!.length ? last.idx! : new Int32Array(1), "int32")];
+  const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
+  const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
+  try {
+    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), bound.buffers);
+  } finally {
+    for (const b of [...bound.owned, ...owned]) b.release();
+  }
+  return sourceNode("float32", [dim], { buffer: vals, strides: [1], offset: 0 });
+}
+
+/**
  * Computes `a` into a sparse result (its last output level compressed, the others dense): the assembly kernel
  * counts each segment, the host turns counts into offsets, the compute kernel writes idx and values.
  * @example await runSparseSparse(add, [{ kind: "sparse", arrays: B }, { kind: "sparse", arrays: C }])
  */
-export async function runSparseSparse(a: Assignment, inputs: readonly SparseInput[]): Promise<SparseArrays> {
+export async function runSparseSparse(a: Assignment, inputs: readonly SparseInput[]): Promise<SparseArrays & { readonly vals: Float32Array }> {
   const device = deviceFor(inputs);
   const part = sparsePart(device, a);
   const plan = lowerCached(a);

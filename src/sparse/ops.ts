@@ -9,7 +9,8 @@
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
 // shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
-import { type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, sparseCycle } from "../backend/engine.js";
+import { type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseValues, sparseCycle } from "../backend/engine.js";
+import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
 import { broadcastShapes } from "../shape/broadcast.js";
@@ -83,9 +84,10 @@ function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
   const t = given.storage.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.storage.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
-  const levels = t.storage.levels;
+  const levels = t.levels;
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
-  b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: t.storage.vals } });
+  const vals = t.valuesTensor ? (realize([t.valuesTensor.node]), t.valuesTensor.node) : t.storage.vals;
+  b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } });
   return { op: "access", tensor: b.operands.length - 1 };
 }
 function addDenseNode(b: Built, node: Node): SparseAssignment["expr"] {
@@ -194,13 +196,62 @@ const visible = (t: SparseTensor<Shape>): ShapeDim[] => [...t.shapeDims];
 const shapeOf = (other: unknown): ShapeDim[] =>
   other instanceof SparseTensor ? visible(other) : other instanceof Tensor ? (other as unknown as AnyTensor).shapeDims : [];
 
+/**
+ * The values of pattern(t) ⊙ Σ_(names not in t) factor, in t's storage order, as a node over t's values dim:
+ * the gradient w.r.t. t's values of Σ g·(t ∘ …) — an SDDMM computed without assembly (the pattern is t's).
+ */
+function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
+  const order = t.levels.map((l) => l.name);
+  const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
+  // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
+  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const extra = factor.dims.filter((n) => !order.includes(n));
+  const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
+  const b: Built = { operands: [], inputs: [], notes: [] };
+  const x = addSparse(b, pattern);
+  const y = addDense(b, summed.node, new Set(order), true);
+  const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
+  const dim = t.valuesTensor!.node.dims[0]!;
+  return wrap(run(() => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+}
+
+/** `result` with the gradients of a sparse op: w.r.t. its dense operand and the sparse operand's values tensor. */
+function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown, dense: (g: AnyTensor, x: AnyTensor) => AnyTensor, factor: (g: AnyTensor, x: AnyTensor | undefined) => AnyTensor): AnyTensor {
+  const x = other instanceof Tensor ? (other as unknown as AnyTensor) : undefined;
+  const inputs = [...(x ? [x] : []), ...(t.valuesTensor ? [t.valuesTensor] : [])];
+  if (!inputs.length) return result;
+  return customGradient(result, inputs, (g) => {
+    const grads: AnyTensor[] = [];
+    const gt = g as unknown as AnyTensor;
+    if (x) {
+      let dx = dense(gt, x);
+      const extra = dx.dims.filter((n) => !x.dims.includes(n));
+      if (extra.length) dx = dx.sum(extra as never) as unknown as AnyTensor;
+      grads.push(dx.dims.every((n, i) => n === x.dims[i]) ? dx : (dx.transpose(...(x.dims as never[])) as unknown as AnyTensor));
+    }
+    if (t.valuesTensor) grads.push(valuesGradient(t, factor(gt, x)));
+    return grads as never;
+  }) as unknown as AnyTensor;
+}
+
 const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
     const { dims } = dotShape(visible(this), shapeOf(other), names);
     const b: Built = { operands: [], inputs: [], notes: [] };
     const x = addSparse(b, this);
     const y = operandOf(b, other, new Set([...visible(this), ...shapeOf(other)].map((d) => d.name)), "dot");
-    return denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, [this, other instanceof SparseTensor ? other : undefined], `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+    const result = denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, [this, other instanceof SparseTensor ? other : undefined], `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+    // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
+    return withGradients(
+      result,
+      this,
+      other,
+      (g, X) => {
+        const own = this.dims.filter((n) => !X.dims.includes(n));
+        return own.length ? ((this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g)) : (this.toDense().mul(g as never) as unknown as AnyTensor);
+      },
+      (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
+    );
   },
   async mul(this: SparseTensor<Shape>, other: unknown) {
     if (typeof other === "number") return scaled(this, other);
@@ -220,7 +271,8 @@ const methods = {
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);
     const b: Built = { operands: [], inputs: [], notes: [] };
-    return denseResult(b, addSparse(b, this), kept, [this], `the sparse sum(${JSON.stringify(names)})`);
+    const result = denseResult(b, addSparse(b, this), kept, [this], `the sparse sum(${JSON.stringify(names)})`);
+    return withGradients(result, this, undefined, (g) => g, (g) => g);
   },
 };
 for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
@@ -236,7 +288,9 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
     return sparseResult(b, expr, t.shapeDims, sources, `the sparse ${fn}`);
   }
-  return denseResult(b, expr, dims, sources, `the sparse ${fn}`);
+  const result = denseResult(b, expr, dims, sources, `the sparse ${fn}`);
+  // d/dX = ±g; d/dvalues = g at the stored entries.
+  return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
 }
 
 /** The same pattern with every value times `k`. */

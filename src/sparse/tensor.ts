@@ -32,13 +32,48 @@ export class SparseTensor<S extends Shape = Shape> {
   declare readonly [sparseShape]: S;
   /** @internal The dims in logical order. */
   readonly shapeDims: readonly ShapeDim[];
-  /** @internal The levels and values. */
-  readonly storage: SparseStorage;
+  readonly #levels: SparseStorage["levels"];
+  #vals: Float32Array | undefined;
+  /** @internal The values as a tensor over one dim (set by `withValues`): what gradients flow to. */
+  readonly valuesTensor: AnyTensor | undefined;
 
-  /** @internal Sparse tensors are made by `sparse` and `fromCoo`. */
-  constructor(dims: readonly ShapeDim[], storage: SparseStorage) {
+  /** @internal Sparse tensors are made by `sparse`, `fromCoo`, `fromMtx`, the sparse ops and `withValues`. */
+  constructor(dims: readonly ShapeDim[], storage: { readonly levels: SparseStorage["levels"]; readonly vals?: Float32Array }, valuesTensor?: AnyTensor) {
     this.shapeDims = dims;
-    this.storage = storage;
+    this.#levels = storage.levels;
+    this.#vals = storage.vals;
+    this.valuesTensor = valuesTensor;
+  }
+
+  /** @internal The levels and values (values given as a tensor are read on first use: CPU only). */
+  get storage(): SparseStorage {
+    this.#vals ??= this.valuesTensor!.dataSync() as Float32Array;
+    return { levels: this.#levels, vals: this.#vals };
+  }
+  /** @internal The levels alone (no values read). */
+  get levels(): SparseStorage["levels"] {
+    return this.#levels;
+  }
+
+  /**
+   * The stored values as a tensor over one dim, in storage order (what `withValues` replaces).
+   * @example A.values.shape // { nnz: 3 }
+   */
+  get values(): Tensor<[["nnz", number]], "float32"> {
+    if (this.valuesTensor) return this.valuesTensor as unknown as Tensor<[["nnz", number]], "float32">;
+    return wrap(uploadNode(this.storage.vals, "float32", [{ name: "nnz", size: this.nnz }]));
+  }
+
+  /**
+   * The same pattern with other values: a float32 tensor over one dim of length nnz, in storage order. Sparse
+   * ops read them from the tensor, so gradients flow to it (grad of SpMM w.r.t. the values is an SDDMM).
+   * @example const f = (v) => A.withValues(v).dot("col", x).sum("row"); grad(f)(A.values)
+   */
+  withValues(values: Tensor<[[string, number]], "float32">): SparseTensor<S> {
+    const v = values as unknown as AnyTensor;
+    if (!(v instanceof Tensor) || v.rank !== 1 || v.dtype !== "float32" || v.numel !== this.nnz)
+      throw new ArgumentError(takesNot("withValues", `a float32 tensor over one dim of ${this.nnz} values`, v instanceof Tensor ? `${showDims(v.shapeDims)} ${v.dtype}` : v));
+    return new SparseTensor<S>(this.shapeDims, { levels: this.#levels }, v);
   }
 
   /** The sizes by name. @example A.shape.row // 3 */
@@ -59,7 +94,7 @@ export class SparseTensor<S extends Shape = Shape> {
   }
   /** The number of stored values (block formats store the zeros of a tile too). @example A.nnz // 3 */
   get nnz(): number {
-    return this.storage.vals.length;
+    return this.#vals?.length ?? this.valuesTensor!.numel;
   }
   /** Stored values over all elements, in [0, 1] (0 for a tensor with no elements). @example A.density // 0.25 */
   get density(): number {
