@@ -82,7 +82,7 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
 function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
-  const t = given.storage.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.storage.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
+  const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
   const levels = t.levels;
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
@@ -142,13 +142,13 @@ function resolveCycles(b: Built, a: SparseAssignment, sources: (SparseTensor<Sha
   b.inputs.forEach((input, t) => {
     const source = sources[t];
     if (t === first || input.kind !== "sparse" || !source) return;
-    const mine = source.storage.levels.map((l) => l.name);
+    const mine = source.levels.map((l) => l.name);
     const wanted = order.filter((v) => mine.includes(v));
     if (wanted.every((v, n) => v === mine[n])) return;
-    const kinds = source.storage.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
+    const kinds = source.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
     const converted = asFormat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
     b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
-    b.operands[t] = { ...b.operands[t]!, levels: converted.storage.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
+    b.operands[t] = { ...b.operands[t]!, levels: converted.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
     b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };
   });
   current = { ...a, operands: [...b.operands] };
