@@ -220,7 +220,7 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
   const x = other instanceof Tensor ? (other as unknown as AnyTensor) : undefined;
   const inputs = [...(x ? [x] : []), ...(t.valuesTensor ? [t.valuesTensor] : [])];
   if (!inputs.length) return result;
-  return customGradient(result, inputs, (g) => {
+  const wrapped = customGradient(result, inputs, (g) => {
     const grads: AnyTensor[] = [];
     const gt = g as unknown as AnyTensor;
     if (x) {
@@ -232,6 +232,8 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
     if (t.valuesTensor) grads.push(valuesGradient(t, factor(gt, x)));
     return grads as never;
   }) as unknown as AnyTensor;
+  explanations.set(wrapped, explanations.get(result)!);
+  return wrapped;
 }
 
 const methods = {
