@@ -28,6 +28,13 @@ export interface SparseArrays {
 export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArrays } | { readonly kind: "dense"; readonly node: Node };
 
 
+/**
+ * Device copies of sparse operands' arrays (pos, idx, values: never changed once packed), so a matrix used in
+ * many products is uploaded once per device; a copy is released when its array is collected.
+ */
+const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, DeviceBuffer>>();
+const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
+
 const lowered = new Map<string, LoweredSparse>();
 const keyOf = (a: Assignment): string => JSON.stringify(a);
 /** The lowering of an assignment, once per structure and sizes. */
@@ -64,6 +71,18 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
     owned.push(b);
     return b;
   };
+  /** An operand's level array or values, uploaded once per device while the array lives. */
+  const resident = (values: Int32Array | Float32Array): DeviceBuffer => {
+    let perDevice = residentBuffers.get(values);
+    if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
+    let b = perDevice.get(device);
+    if (!b) {
+      b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+      perDevice.set(device, b);
+      releaseWhenCollected.register(values, b);
+    }
+    return b;
+  };
   const denseBuffer = (node: Node): DeviceBuffer => {
     const view = viewOf(node);
     const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(node.dims)[d] || view.sizes[d] === 1);
@@ -78,11 +97,11 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
       return;
     }
     input.arrays.levels.forEach((l, n) => {
-      if (bound.pos[n] !== undefined) buffers[bound.pos[n]!] = upload(l.pos!);
-      if (bound.idx[n] !== undefined) buffers[bound.idx[n]!] = upload(l.idx!);
+      if (bound.pos[n] !== undefined) buffers[bound.pos[n]!] = resident(l.pos!);
+      if (bound.idx[n] !== undefined) buffers[bound.idx[n]!] = resident(l.idx!);
     });
     const vals = input.arrays.vals;
-    buffers[bound.vals] = vals instanceof Float32Array ? upload(vals) : denseBuffer(vals);
+    buffers[bound.vals] = vals instanceof Float32Array ? resident(vals) : denseBuffer(vals);
   });
   const outSlots = [...layout.output.pos, ...layout.output.idx, layout.output.vals].filter((s): s is number => s !== undefined).sort((x, y) => x - y);
   outSlots.forEach((slot, n) => (buffers[slot] = out[n] ?? upload(new Int32Array(1))));

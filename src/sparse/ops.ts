@@ -62,14 +62,14 @@ declare module "./tensor.js" {
 }
 
 /** What explainSparse shows for a result: the assignment's derivation and the conversions made. */
-const explanations = new WeakMap<object, string>();
+const explanations = new WeakMap<object, () => string>();
 
 /**
  * The iteration graph, merge lattices and generated code of the kernel that computed a sparse op's result.
  * @example explainSparse(A.dot("col", x)) // "sparse kernel: out(row) = Σ_col (A(row,col) * B(col))\n…"
  */
 export function explainSparse(result: object): string {
-  return explanations.get(result) ?? "(not the result of a sparse expression)";
+  return explanations.get(result)?.() ?? "(not the result of a sparse expression)";
 }
 
 /** An operand being assembled into an assignment: its name, levels and input binding. */
@@ -161,7 +161,7 @@ function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly Sh
   a = resolveCycles(b, a, sources);
   const node = run(() => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size }))), a, what);
   const t = wrap(node) as AnyTensor;
-  explanations.set(t, [...b.notes, explainAssignment(a)].join("\n"));
+  explanations.set(t, () => [...b.notes, explainAssignment(a)].join("\n"));
   return t;
 }
 
@@ -175,7 +175,7 @@ async function sparseResult(b: Built, expr: SparseAssignment["expr"], dims: read
   const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
   const storage: SparseStorage = { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
   const result = new SparseTensor<Shape>(dims, storage);
-  explanations.set(result, [...b.notes, explainAssignment(a)].join("\n"));
+  explanations.set(result, () => [...b.notes, explainAssignment(a)].join("\n"));
   return result;
 }
 

@@ -173,7 +173,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const stmts: SparseStmt[] = [];
     // Position locals of each ranger, shared by the point loops (a later point resumes where an earlier one stopped).
     const rangerLocals = new Map<string, { pos: string; end: SparseValue; coord: SparseValue; label: string }>();
-    const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && outVars.includes(v) && (!sparseOutput || a.output.levels[0]!.kind === "dense") && !scatter;
+    // Each pass of an outermost output variable writes only outputs with that coordinate: passes are independent.
+    const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && outVars.includes(v) && (!sparseOutput || a.output.levels[0]!.kind === "dense");
     for (const p of lattice.points) {
       for (const r of p.rangers) {
         const key = `${r.tensor}.${r.level}`;
