@@ -122,7 +122,7 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
   const part = sparsePart(device, a);
   const plan = lowerCached(a);
   const length = a.output.levels.reduce((n, l) => n * l.size, 1);
-  const out = device.upload(new Float32Array(Math.max(1, length)), "float32");
+  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
     for (const k of plan.kernels) part.run(part.prepare(k, hashText(showSparseKernel(k))), buffers);

@@ -174,7 +174,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     // Position locals of each ranger, shared by the point loops (a later point resumes where an earlier one stopped).
     const rangerLocals = new Map<string, { pos: string; end: SparseValue; coord: SparseValue; label: string }>();
     // Each pass of an outermost output variable writes only outputs with that coordinate: passes are independent.
-    const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && outVars.includes(v) && (!sparseOutput || a.output.levels[0]!.kind === "dense");
+    // (A dense output is zeroed by each pass over its own slice, so the variable must be the output's first.)
+    const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && a.output.levels[0]?.var === v && (!sparseOutput || a.output.levels[0]!.kind === "dense");
     for (const p of lattice.points) {
       for (const r of p.rangers) {
         const key = `${r.tensor}.${r.level}`;
@@ -244,6 +245,16 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const body = genFrom(0, a.expr, { coord: new Map(), pos: new Map(), leaf: (value, st) => emitOut(value, st) });
   // A sparse vector's one segment starts at 0.
   if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
+  // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
+  if (!sparseOutput) {
+    const total = a.output.levels.reduce((n, l) => n * l.size, 1);
+    const slice = parallelExtent > 0 ? total / parallelExtent : total;
+    const z = fresh("zero");
+    const zEnd = fresh("zero_end");
+    const from = parallelExtent > 0 ? int("mul", local("start"), i32(slice)) : i32(0);
+    const to = parallelExtent > 0 ? int("mul", int("min", local("end"), i32(parallelExtent)), i32(slice)) : i32(total);
+    body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
+  }
   const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
   return { title, buffers, locals, body, parallelExtent };
 }
