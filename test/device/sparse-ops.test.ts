@@ -100,6 +100,30 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
     }
   }
 
+  for (const K of [4, 11, 16]) {
+    it(`SpMM with K = ${K} (the inner loop four at a time, then the rest) and MTTKRP with rank ${K}`, async () => {
+      const [n, m] = [9, 13];
+      const a = randomSparseValues(n * m, 0.3, next);
+      const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), csr("row", "col"));
+      const X = dense(m * K);
+      const want = matmul(a, X, n, m, K);
+      expectClose(await A.dot("col", tensor(f32(X), [["col", m], ["k", K]])).data(), want.c, want.s);
+      const [I, J, L] = [4, 5, 6];
+      const t = randomSparseValues(I * J * L, 0.3, next);
+      const T = await sparse(tensor(f32(t), [["i", I], ["j", J], ["l", L]]), csf("i", "j", "l"));
+      const [C, D] = [dense(J * K), dense(L * K)];
+      const out = new Float64Array(I * K);
+      const scale = new Float64Array(I * K);
+      for (let i = 0; i < I; i++) for (let j = 0; j < J; j++) for (let l = 0; l < L; l++) for (let r = 0; r < K; r++) {
+        const term = t[(i * J + j) * L + l]! * C[j * K + r]! * D[l * K + r]!;
+        out[i * K + r]! += term;
+        scale[i * K + r]! += Math.abs(term);
+      }
+      const got = T.dot(["j", "l"], tensor(f32(C), [["j", J], ["r", K]]).mul(tensor(f32(D), [["l", L], ["r", K]])));
+      expectClose(await got.data(), out, scale);
+    });
+  }
+
   it("sparse with dense: the sum is dense, the product keeps the sparse pattern", async () => {
     const [n, m] = [7, 9];
     const a = randomSparseValues(n * m, 0.3, next);

@@ -101,6 +101,7 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         return;
       case "loop": {
         const counter = index.get(s.counter)!;
+        vectorPart(s);
         f.block().loop();
         f.get(counter);
         value(s.to);
@@ -172,6 +173,97 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       }
     }
   };
+  /**
+   * The inner dense loops of SpMM, MTTKRP and the output's zeroing, four coordinates at a time: a loop whose body
+   * only stores f32 values at addresses `base + v` (v the loop's coordinate, base fixed in the loop), computed from
+   * loads at such addresses and values fixed in the loop, runs as f32x4 while four coordinates remain; the
+   * scalar loop that follows does the rest.
+   */
+  function vectorPart(s: Extract<SparseStmt, { kind: "loop" }>): void {
+    if (s.parallel) return;
+    const first = s.body[0];
+    const coordName = first?.kind === "set" && first.value.op === "local" && first.value.name === s.counter ? first.name : s.counter;
+    const rest = coordName === s.counter ? s.body : s.body.slice(1);
+    const varies = (v: SparseValue): boolean => {
+      switch (v.op) {
+        case "local":
+          return v.name === coordName || v.name === s.counter;
+        case "const":
+          return false;
+        case "load":
+          return varies(v.index);
+        case "unary":
+          return varies(v.x);
+        default:
+          return varies(v.a) || varies(v.b);
+      }
+    };
+    /** The base of an index `base + v` (undefined: not of that form). */
+    const baseOf = (v: SparseValue): SparseValue | null | undefined => {
+      if (v.op === "local" && (v.name === coordName || v.name === s.counter)) return null; // just v
+      if (v.op === "int" && v.fn === "add") {
+        if (v.b.op === "local" && (v.b.name === coordName || v.b.name === s.counter) && !varies(v.a)) return v.a;
+        if (v.a.op === "local" && (v.a.name === coordName || v.a.name === s.counter) && !varies(v.b)) return v.b;
+      }
+      return undefined;
+    };
+    const vectorOps: Record<string, string> = { add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", min: "f32x4.min", max: "f32x4.max", neg: "f32x4.neg", abs: "f32x4.abs", sqrt: "f32x4.sqrt" };
+    const vectorizable = (v: SparseValue): boolean => {
+      if (!varies(v)) return v.type === "f32";
+      if (v.op === "load") return v.type === "f32" && baseOf(v.index) !== undefined;
+      if (v.op === "unary" || v.op === "binary") return vectorOps[v.fn] !== undefined && (v.op === "unary" ? vectorizable(v.x) : vectorizable(v.a) && vectorizable(v.b));
+      return false;
+    };
+    const ok = rest.length > 0 && rest.every((t) => t.kind === "store" && k.buffers[t.buffer]!.type === "f32" && baseOf(t.index) !== undefined && vectorizable(t.value));
+    if (!ok) return;
+    const counter = index.get(s.counter)!;
+    const coordLocal = index.get(coordName)!;
+    const vaddress = (buffer: number, at: SparseValue): void => {
+      const base = baseOf(at);
+      f.get(buffer);
+      if (base) {
+        value(base);
+        f.get(coordLocal).op("i32.add");
+      } else f.get(coordLocal);
+      f.i32(2).op("i32.shl").op("i32.add");
+    };
+    const vvalue = (v: SparseValue): void => {
+      if (!varies(v)) {
+        value(v);
+        f.op("f32x4.splat");
+      } else if (v.op === "load") {
+        vaddress(v.buffer, v.index);
+        f.mem("v128.load", 0, 2);
+      } else if (v.op === "unary") {
+        vvalue(v.x);
+        f.op(vectorOps[v.fn]!);
+      } else if (v.op === "binary") {
+        vvalue(v.a);
+        vvalue(v.b);
+        f.op(vectorOps[v.fn]!);
+      }
+    };
+    f.block().loop();
+    f.get(counter).i32(4).op("i32.add");
+    value(s.to);
+    f.op("i32.gt_s").brIf(1);
+    if (coordLocal !== counter) f.get(counter).set(coordLocal);
+    for (const t of rest) {
+      if (t.kind !== "store") continue;
+      const addr = scratch("i32");
+      vaddress(t.buffer, t.index);
+      f.set(addr);
+      f.get(addr);
+      if (t.accumulate) f.get(addr).mem("v128.load", 0, 2);
+      vvalue(t.value);
+      if (t.accumulate) f.op("f32x4.add");
+      f.mem("v128.store", 0, 2);
+      release("i32", addr);
+    }
+    f.get(counter).i32(4).op("i32.add").set(counter);
+    f.br(0).end().end();
+  }
+
   stmts(k.body);
   const m = new ModuleBuilder(memory);
   m.add(f, true);

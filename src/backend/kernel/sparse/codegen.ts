@@ -12,7 +12,7 @@
 import { type IterationGraph, isCycle, iterationGraph } from "./iteration-graph.js";
 import type { SparseBuffer, SparseKernel, SparseStmt, SparseValue } from "./ir.js";
 import { scheduleLattice, mergeLattice } from "./lattice.js";
-import { type Assignment, type Operand, type SparseExpr, showAssignment } from "./notation.js";
+import { type Assignment, type Operand, type SparseExpr, accessedTensors, showAssignment } from "./notation.js";
 
 /** Which half of a sparse output's work a kernel does, or `compute` into a dense output. */
 export type SparseMode = "compute" | "assemble";
@@ -110,6 +110,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     /** Positions by "tensor.level" (tensor -1 is the output). */
     readonly pos: ReadonlyMap<string, SparseValue>;
     readonly leaf: (value: SparseValue, st: State) => SparseStmt[];
+    /** Operand values already loaded into locals (taco §6.2's available expressions, at access granularity). */
+    readonly loaded: ReadonlyMap<number, SparseValue>;
   }
   const posOf = (st: State, t: number, l: number): SparseValue => (l < 0 ? i32(0) : st.pos.get(`${t}.${l}`) ?? fail(`position of ${t}.${l}`));
   const fail = (what: string): never => {
@@ -122,6 +124,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const valueOf = (e: SparseExpr, st: State): SparseValue => {
     switch (e.op) {
       case "access": {
+        const known = st.loaded.get(e.tensor);
+        if (known) return known;
         const o = a.operands[e.tensor]!;
         const at = isDenseOperand(o) ? address(o, st) : posOf(st, e.tensor, o.levels.length - 1);
         return load(operands[e.tensor]!.vals, at, "f32");
@@ -217,7 +221,19 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       a.output.levels.forEach((l, n) => {
         if (sparseOutput && l.var === v && l.kind === "dense") pos.set(`-1.${n}`, int("add", int("mul", posOf({ ...st, pos }, -1, n - 1), i32(l.size)), local(coord)));
       });
-      const next: State = { ...st, coord: new Map([...st.coord, [v, local(coord)]]), pos };
+      const coords = new Map([...st.coord, [v, local(coord)]]);
+      // Values whose address is complete here are loaded once, outside the loops below (SpMM's A(row,col)).
+      const loaded = new Map(st.loaded);
+      if (d + 1 < order.length) {
+        for (const t of accessedTensors(q.expr)) {
+          const o = a.operands[t]!;
+          if (loaded.has(t) || !o.levels.every((l) => coords.has(l.var))) continue;
+          const name = fresh(`${o.name}_val`, "f32");
+          body.push(set(name, valueOf({ op: "access", tensor: t }, { ...st, coord: coords, pos, loaded })));
+          loaded.set(t, local(name, "f32"));
+        }
+      }
+      const next: State = { ...st, coord: coords, pos, loaded };
       // The fill of a sparse output starts each segment at its offset.
       if (sparseOutput && mode === "compute" && lastDense >= 0 && a.output.levels[lastDense]!.var === v) {
         body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
@@ -242,7 +258,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     return stmts;
   };
 
-  const body = genFrom(0, a.expr, { coord: new Map(), pos: new Map(), leaf: (value, st) => emitOut(value, st) });
+  const body = genFrom(0, a.expr, { coord: new Map(), pos: new Map(), loaded: new Map(), leaf: (value, st) => emitOut(value, st) });
   // A sparse vector's one segment starts at 0.
   if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
   // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
