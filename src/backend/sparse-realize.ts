@@ -9,7 +9,8 @@ import { type Node, type NodeDim, contiguousStrides } from "../graph/node.js";
 import type { Device, DeviceBuffer } from "./device-contract.js";
 import { getDefaultDevice } from "./engine.js";
 import { viewOf } from "./realize.js";
-import { type LoweredSparse, SparseLoweringError, lowerSparse, sparseBuffers } from "./kernel/sparse/codegen.js";
+import { type LoweredSparse, SparseLoweringError, sparseBuffers } from "./kernel/sparse/codegen.js";
+import { lowerSparseAssignment } from "./kernel/lower.js";
 import { SparseDeviceError, showSparseKernel } from "./kernel/sparse/ir.js";
 import { isCycle, iterationGraph, showIterationGraph } from "./kernel/sparse/iteration-graph.js";
 import { mergeLattice, scheduleLattice, showLattice } from "./kernel/sparse/lattice.js";
@@ -41,7 +42,7 @@ const keyOf = (a: Assignment): string => JSON.stringify(a);
 function lowerCached(a: Assignment): LoweredSparse {
   const key = keyOf(a);
   let l = lowered.get(key);
-  if (!l) lowered.set(key, (l = lowerSparse(a)));
+  if (!l) lowered.set(key, (l = lowerSparseAssignment(a)));
   return l;
 }
 
