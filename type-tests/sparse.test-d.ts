@@ -25,3 +25,14 @@ expectError(sparse(x, [["i", "dense"]]));
 expectError(fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], col: [1] }, values: [1] }, csr("row", "row")));
 // Coordinates must be given under the tensor's names.
 expectError(fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], cols: [1] }, values: [1] }, csr("row", "col")));
+
+// The ops keep names and sizes in the result types, exactly like the dense ops.
+const x4 = zeros([["col", 4]]);
+expectType<Tensor<[["row", 3]], "float32">>(A.dot("col", x4));
+expectType<Tensor<[["row", 3], ["k", 8]], "float32">>(A.dot("col", zeros([["col", 4], ["k", 8]])));
+expectType<Promise<SparseTensor<[["row", 3], ["col", 4]]>>>(A.mul(zeros([["row", 3], ["col", 4]])));
+expectType<Promise<SparseTensor<[["row", 3], ["col", 4]]>>>(A.add(A));
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.add(zeros([["row", 3], ["col", 4]])));
+expectType<Tensor<[["row", 3]], "float32">>(A.sum("col"));
+expectError(A.dot("col", zeros([["col", 5]])));
+expectError(A.sum("rows"));
