@@ -103,7 +103,7 @@ function addDenseNode(b: Built, node: Node): SparseAssignment["expr"] {
  * computed first and read as a dense operand.
  */
 function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
-  if (node.dtype !== "float32") throw new ArgumentError(takesNot("a sparse op", "float32 operands", `a ${node.dtype} tensor`));
+  if (node.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${node.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
   if (!node.storage) {
     const op = node.op;
     if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {
@@ -238,6 +238,7 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
 
 const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
+    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
     const b: Built = { operands: [], inputs: [], notes: [] };
     const x = addSparse(b, this);

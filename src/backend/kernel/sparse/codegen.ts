@@ -214,7 +214,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       a.operands.forEach((o, t) => {
         o.levels.forEach((l, n) => {
           if (l.var !== v || isDenseOperand(o)) return;
-          if (l.kind === "dense") pos.set(`${t}.${n}`, int("add", int("mul", posOf({ ...st, pos }, t, n - 1), i32(l.size)), local(coord)));
+          // (A dense level under an unbound one belongs to an operand this case does not read: it is zero here.)
+          if (l.kind === "dense" && (n === 0 || pos.has(`${t}.${n - 1}`))) pos.set(`${t}.${n}`, int("add", int("mul", posOf({ ...st, pos }, t, n - 1), i32(l.size)), local(coord)));
           else if (q.iterators.some((i) => i.tensor === t && i.level === n)) pos.set(`${t}.${n}`, local(rangerLocals.get(`${t}.${n}`)!.pos));
         });
       });
