@@ -28,6 +28,9 @@ const binaryFns: Partial<Record<string, (a: string, b: string) => string>> = {
   max: (a, b) => `max(${a}, ${b})`,
 };
 
+/** An IR name as a WGSL identifier: prefixed (dim names may be WGSL keywords such as `from`), `$` spelled out. */
+const ident = (prefix: string, name: string): string => `${prefix}_${name.replace(/\$/g, "_S_")}`;
+
 const f32Literal = (v: number): string => {
   if (Number.isNaN(v)) return "bitcast<f32>(0x7fc00000u)";
   if (v === Infinity) return "bitcast<f32>(0x7f800000u)";
@@ -42,14 +45,16 @@ const f32Literal = (v: number): string => {
  */
 export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [number, number] } {
   const lines: string[] = [];
-  k.buffers.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${b.name}: array<${b.type}>;`));
+  const buffer = (n: number): string => ident("b", k.buffers[n]!.name);
+  const name = (local: string): string => (local === "start" || local === "end" ? local : ident("v", local));
+  k.buffers.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${buffer(n)}: array<${b.type}>;`));
   const parallel = k.parallelExtent > 0;
   const groups = parallel ? Math.ceil(k.parallelExtent / SPARSE_WORKGROUP) : 1;
   const [gx, gy] = [Math.min(groups, SPARSE_GROUPS_X), Math.ceil(groups / SPARSE_GROUPS_X)];
   lines.push("", `@compute @workgroup_size(${parallel ? SPARSE_WORKGROUP : 1})`, "fn main(@builtin(global_invocation_id) gid: vec3<u32>) {");
   if (parallel) lines.push(`  let start = i32(gid.x + gid.y * ${gx * SPARSE_WORKGROUP}u);`, `  if (start >= ${k.parallelExtent}i) { return; }`, "  let end = start + 1i;");
   else lines.push("  if (gid.x != 0u) { return; }", "  let start = 0i;", "  let end = 1i;");
-  for (const [name, type] of k.locals) if (name !== "start" && name !== "end") lines.push(`  var ${name}: ${type};`);
+  for (const [local, type] of k.locals) if (local !== "start" && local !== "end") lines.push(`  var ${name(local)}: ${type};`);
   let merges = 0;
 
   const value = (v: SparseValue): string => {
@@ -57,9 +62,9 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
       case "const":
         return v.type === "i32" ? `${v.value | 0}i` : f32Literal(v.value);
       case "local":
-        return v.name;
+        return name(v.name);
       case "load":
-        return `${k.buffers[v.buffer]!.name}[${value(v.index)}]`;
+        return `${buffer(v.buffer)}[${value(v.index)}]`;
       case "unary": {
         const f = unaryFns[v.fn];
         if (!f) throw new SparseDeviceError(`its WGSL generator has no form of ${v.fn} yet`);
@@ -85,27 +90,27 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
     for (const s of list) {
       switch (s.kind) {
         case "set":
-          lines.push(`${indent}${s.name} = ${value(s.value)};`);
+          lines.push(`${indent}${name(s.name)} = ${value(s.value)};`);
           break;
         case "loop":
-          lines.push(`${indent}loop {  // ${s.label}`, `${indent}  if (${s.counter} >= ${value(s.to)}) { break; }`);
+          lines.push(`${indent}loop {  // ${s.label}`, `${indent}  if (${name(s.counter)} >= ${value(s.to)}) { break; }`);
           stmts(s.body, `${indent}  `);
-          lines.push(`${indent}  ${s.counter} = ${s.counter} + 1i;`, `${indent}}`);
+          lines.push(`${indent}  ${name(s.counter)} = ${name(s.counter)} + 1i;`, `${indent}}`);
           break;
         case "merge": {
           const m = merges++;
           const c = (n: number): string => `m${m}_c${n}`;
           lines.push(`${indent}loop {  // merge ${s.iterators.map((i) => i.label).join(", ")}`);
-          lines.push(`${indent}  if (!(${s.iterators.map((i) => `${i.pos} < ${value(i.end)}`).join(" && ")})) { break; }`);
+          lines.push(`${indent}  if (!(${s.iterators.map((i) => `${name(i.pos)} < ${value(i.end)}`).join(" && ")})) { break; }`);
           s.iterators.forEach((it, n) => lines.push(`${indent}  let ${c(n)} = ${value(it.coord)};`));
-          lines.push(`${indent}  ${s.coord} = ${s.iterators.map((_, n) => c(n)).reduce((a, b) => `min(${a}, ${b})`)};`);
+          lines.push(`${indent}  ${name(s.coord)} = ${s.iterators.map((_, n) => c(n)).reduce((a, b) => `min(${a}, ${b})`)};`);
           s.cases.forEach((cs, n) => {
-            const cond = cs.requires.map((r) => `${c(r)} == ${s.coord}`).join(" && ") || "true";
+            const cond = cs.requires.map((r) => `${c(r)} == ${name(s.coord)}`).join(" && ") || "true";
             lines.push(`${indent}  ${n ? "} else if" : "if"} (${cond}) {  // ${cs.label}`);
             stmts(cs.body, `${indent}    `);
           });
           if (s.cases.length) lines.push(`${indent}  }`);
-          s.iterators.forEach((it, n) => lines.push(`${indent}  ${it.pos} = ${it.pos} + select(0i, 1i, ${c(n)} == ${s.coord});`));
+          s.iterators.forEach((it, n) => lines.push(`${indent}  ${name(it.pos)} = ${name(it.pos)} + select(0i, 1i, ${c(n)} == ${name(s.coord)});`));
           lines.push(`${indent}}`);
           break;
         }
@@ -115,7 +120,7 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
           lines.push(`${indent}}`);
           break;
         case "store": {
-          const target = `${k.buffers[s.buffer]!.name}[${value(s.index)}]`;
+          const target = `${buffer(s.buffer)}[${value(s.index)}]`;
           lines.push(`${indent}${target} ${s.accumulate ? "+=" : "="} ${value(s.value)};`);
           break;
         }
