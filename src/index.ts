@@ -59,6 +59,7 @@ export { SparseTensor, fromCoo, sparse } from "./sparse/tensor.js";
 export type { CooData } from "./sparse/tensor.js";
 export { bcsr, coo, csc, csf, csr, dcsr, denseFormat } from "./sparse/format.js";
 export { asFormat, explainSparse, mapValues, renameSparse, transposeSparse } from "./sparse/ops.js";
+export type { LazySparse } from "./sparse/ops.js";
 export type { Format, Level, LevelKind } from "./types/sparse.js";
 export { fromMtx, toMtx } from "./io/mtx.js";
 export type { MtxOptions, MtxShape } from "./io/mtx.js";

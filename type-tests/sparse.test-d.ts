@@ -1,7 +1,7 @@
 // Type tests (tsd, against dist/*.d.ts): sparse tensors keep their names and sizes in the type exactly like a
 // dense tensor; format presets are plain level lists that read well in hovers; toDense gives the dense type.
 import { expectError, expectType } from "tsd";
-import { type SparseTensor, type Tensor, coo, csc, csf, csr, dcsr, fromCoo, sparse, zeros } from "../dist/index.js";
+import { type LazySparse, type SparseTensor, type Tensor, coo, csc, csf, csr, dcsr, fromCoo, sparse, zeros } from "../dist/index.js";
 
 expectType<[["row", "dense"], ["col", "compressed"]]>(csr("row", "col"));
 expectType<[["col", "dense"], ["row", "compressed"]]>(csc("row", "col"));
@@ -30,8 +30,9 @@ expectError(fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], cols: [1] },
 const x4 = zeros([["col", 4]]);
 expectType<Tensor<[["row", 3]], "float32">>(A.dot("col", x4));
 expectType<Tensor<[["row", 3], ["k", 8]], "float32">>(A.dot("col", zeros([["col", 4], ["k", 8]])));
-expectType<Promise<SparseTensor<[["row", 3], ["col", 4]]>>>(A.mul(zeros([["row", 3], ["col", 4]])));
-expectType<Promise<SparseTensor<[["row", 3], ["col", 4]]>>>(A.add(A));
+expectType<LazySparse<[["row", 3], ["col", 4]]>>(A.mul(zeros([["row", 3], ["col", 4]])));
+expectType<LazySparse<[["row", 3], ["col", 4]]>>(A.add(A));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(await A.mul(2).add(A));
 expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.add(zeros([["row", 3], ["col", 4]])));
 expectType<Tensor<[["row", 3]], "float32">>(A.sum("col"));
 expectError(A.dot("col", zeros([["col", 5]])));

@@ -6,7 +6,7 @@
 // Also explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
 import { sourceNode } from "../graph/build.js";
 import { type Node, type NodeDim, contiguousStrides } from "../graph/node.js";
-import type { Device, DeviceBuffer } from "./device-contract.js";
+import type { BufferView, Device, DeviceBuffer } from "./device-contract.js";
 import { getDefaultDevice } from "./engine.js";
 import { viewOf } from "./realize.js";
 import { type LoweredSparse, SparseLoweringError, sparseBuffers } from "./kernel/sparse/codegen.js";
@@ -162,6 +162,21 @@ export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], p
  */
 export async function runSparseSparse(a: Assignment, inputs: readonly SparseInput[]): Promise<SparseArrays & { readonly vals: Float32Array }> {
   const device = deviceFor(inputs);
+  const steps = sparseSteps(device, a, inputs);
+  for (let r = steps.next(); ; r = steps.next((await device.read(r.value)) as Int32Array | Float32Array)) if (r.done) return r.value;
+}
+
+/** The same, reading the counts and results synchronously (CPU); undefined where the device reads asynchronously. */
+export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[]): (SparseArrays & { readonly vals: Float32Array }) | undefined {
+  const device = deviceFor(inputs);
+  const read = device.readSync?.bind(device);
+  if (!read) return undefined;
+  const steps = sparseSteps(device, a, inputs);
+  for (let r = steps.next(); ; r = steps.next(read(r.value) as Int32Array | Float32Array)) if (r.done) return r.value;
+}
+
+/** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
+function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
   const part = sparsePart(device, a);
   const plan = lowerCached(a);
   const [assemble, compute] = plan.kernels as [typeof plan.kernels[0], typeof plan.kernels[0]];
@@ -172,12 +187,11 @@ export async function runSparseSparse(a: Assignment, inputs: readonly SparseInpu
   let pos: Int32Array;
   try {
     part.run(part.prepare(assemble, hashText(showSparseKernel(assemble))), first.buffers);
-    pos = (await device.read({ buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 })) as Int32Array;
+    pos = Int32Array.from((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }) as Int32Array);
   } finally {
     for (const b of first.owned) b.release();
     counts.release();
   }
-  pos = Int32Array.from(pos);
   for (let s = 0; s < segments; s++) pos[s + 1]! += pos[s]!;
   const nnz = pos[segments]!;
   const posBuffer = device.upload(pos, "int32");
@@ -186,9 +200,9 @@ export async function runSparseSparse(a: Assignment, inputs: readonly SparseInpu
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
     part.run(part.prepare(compute, hashText(showSparseKernel(compute))), second.buffers);
-    const idx = (await device.read({ buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 })) as Int32Array;
-    const vals = (await device.read({ buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 })) as Float32Array;
-    return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx: Int32Array.from(idx) }], vals: Float32Array.from(vals) };
+    const idx = Int32Array.from((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }) as Int32Array);
+    const vals = Float32Array.from((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }) as Float32Array);
+    return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
   } finally {
     for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();
   }

@@ -9,7 +9,7 @@
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
 // shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
-import { type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseValues, sparseCycle } from "../backend/engine.js";
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
@@ -32,8 +32,10 @@ import { SparseTensor } from "./tensor.js";
 
 type Names<S extends Shape> = NameArg<S> | readonly NameArg<S>[];
 type Operand<B extends Shape> = SparseTensor<B> | Tensor<B, "float32">;
-/** A sum's result: sparse with a sparse operand (assembled: a promise), dense with a dense one. */
-type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? Promise<SparseTensor<R>> : Tensor<R, "float32">;
+/** A sparse op's sparse result: computed when first read or awaited (`await` gives it computed, on any device). */
+export type LazySparse<R extends Shape> = SparseTensor<R> & PromiseLike<SparseTensor<R>>;
+/** A sum's result: sparse with a sparse operand, dense with a dense one. */
+type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? LazySparse<R> : Tensor<R, "float32">;
 
 declare module "./tensor.js" {
   interface SparseTensor<S extends Shape> {
@@ -45,10 +47,11 @@ declare module "./tensor.js" {
     dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: Operand<B>): Tensor<Ok<Dot<S, B, NameList<Ns>>>, "float32">;
     /**
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
-     * tensor's storage order. Every name of `other` must be a name of this tensor.
+     * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
+     * first read or awaited; until then it folds into the next sparse op (`a.mul(b).add(c)` is one merge loop).
      * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
      */
-    mul<S extends Shape, B extends Shape>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): Promise<SparseTensor<Ok<Broadcast<S, B>>>>;
+    mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;
     /**
      * The elementwise sum (union): with a sparse operand a sparse result, with a dense one a dense result.
      * @example await a.add(b) // the entries of either
@@ -69,7 +72,8 @@ const explanations = new WeakMap<object, () => string>();
  * @example explainSparse(A.dot("col", x)) // "sparse kernel: out(row) = Σ_col (A(row,col) * B(col))\n…"
  */
 export function explainSparse(result: object): string {
-  return explanations.get(result)?.() ?? "(not the result of a sparse expression)";
+  const origin = result instanceof SparseTensor ? result.origin : undefined;
+  return (explanations.get(result) ?? (origin && explanations.get(origin)))?.() ?? "(not the result of a sparse expression)";
 }
 
 /** An operand being assembled into an assignment: its name, levels and input binding. */
@@ -77,10 +81,15 @@ interface Built {
   readonly operands: SparseAssignment["operands"][number][];
   readonly inputs: SparseInput[];
   readonly notes: string[];
+  /** The sparse tensor behind each operand (undefined for dense ones), for format conversions. */
+  readonly sources: (SparseTensor<Shape> | undefined)[];
 }
+const newBuilt = (): Built => ({ operands: [], inputs: [], notes: [], sources: [] });
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
 function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
+  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
+  if (given.pending) return given.pending.inline(b) as SparseAssignment["expr"];
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
   const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
@@ -88,12 +97,14 @@ function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
   const vals = t.valuesTensor ? (realize([t.valuesTensor.node]), t.valuesTensor.node) : t.storage.vals;
   b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } });
+  b.sources.push(given);
   return { op: "access", tensor: b.operands.length - 1 };
 }
 function addDenseNode(b: Built, node: Node): SparseAssignment["expr"] {
   realize([node]);
   b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
   b.inputs.push({ kind: "dense", node });
+  b.sources.push(undefined);
   return { op: "access", tensor: b.operands.length - 1 };
 }
 
@@ -133,14 +144,14 @@ const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, fn: str
 const sparseOrder = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
 
 /** Converts sparse operands whose order conflicts with the first sparse operand's, noting each conversion. */
-function resolveCycles(b: Built, a: SparseAssignment, sources: (SparseTensor<Shape> | undefined)[]): SparseAssignment {
+function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
   let current = a;
   const conflicts = sparseCycle(current);
   if (!conflicts) return current;
   const order = sparseOrder(b);
   const first = b.inputs.findIndex((i) => i.kind === "sparse");
   b.inputs.forEach((input, t) => {
-    const source = sources[t];
+    const source = b.sources[t];
     if (t === first || input.kind !== "sparse" || !source) return;
     const mine = source.levels.map((l) => l.name);
     const wanted = order.filter((v) => mine.includes(v));
@@ -156,39 +167,66 @@ function resolveCycles(b: Built, a: SparseAssignment, sources: (SparseTensor<Sha
 }
 
 /** Runs an assignment with a dense result whose dims are `dims` (logical order). */
-function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], sources: (SparseTensor<Shape> | undefined)[], what: string): AnyTensor {
+function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
   let a: SparseAssignment = { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr };
-  a = resolveCycles(b, a, sources);
+  a = resolveCycles(b, a);
   const node = run(() => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size }))), a, what);
   const t = wrap(node) as AnyTensor;
   explanations.set(t, () => [...b.notes, explainAssignment(a)].join("\n"));
   return t;
 }
 
-/** Runs an assignment with a sparse result stored in the first sparse operand's order (dense levels, the last compressed). */
-async function sparseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], sources: (SparseTensor<Shape> | undefined)[], what: string): Promise<SparseTensor<Shape>> {
-  const order = sparseOrder(b);
-  const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
-  let a: SparseAssignment = { output: { name: "out", levels }, operands: b.operands, expr };
-  a = resolveCycles(b, a, sources);
-  const arrays = await run(() => runSparseSparse(a, b.inputs), a, what);
-  const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
-  const storage: SparseStorage = { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
-  const result = new SparseTensor<Shape>(dims, storage);
-  explanations.set(result, () => [...b.notes, explainAssignment(a)].join("\n"));
-  return result;
+/**
+ * A sparse result stored in the first sparse operand's order (dense levels, the last compressed), computed when
+ * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
+ */
+function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+  const prepare = () => {
+    const b = newBuilt();
+    const expr = build(b);
+    const order = sparseOrder(b);
+    const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
+    const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
+    return { a, b, levels };
+  };
+  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"]): SparseStorage => {
+    const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
+    return { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+  };
+  const t = SparseTensor.lazy<Shape>(dims, {
+    inline: (into) => build(into as Built),
+    computeSync: () => {
+      const { a, b, levels } = prepare();
+      const arrays = run(() => runSparseSparseSync(a, b.inputs), a, what);
+      if (!arrays) throw new ArgumentError(`${what} runs on ${getDefaultDevice().name}, which reads results back asynchronously: await the result (or its materialize()) before reading it`);
+      return finish(arrays, levels);
+    },
+    compute: async () => {
+      const { a, b, levels } = prepare();
+      return finish(await run(() => runSparseSparse(a, b.inputs), a, what), levels);
+    },
+  });
+  explanations.set(t, () => {
+    const { a, b } = prepare();
+    return [...b.notes, explainAssignment(a)].join("\n");
+  });
+  return t;
 }
 
 /** Runs a sparse kernel, turning a device's or generator's refusal into an error naming the expression and formats. */
 function run<T>(f: () => T, a: SparseAssignment, what: string): T {
-  try {
-    return f();
-  } catch (e) {
+  const reword = (e: unknown): never => {
     if (e instanceof SparseDeviceError || e instanceof SparseLoweringError) {
       const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
       throw new ArgumentError(`${what} cannot run on ${getDefaultDevice().name}: ${e.message} (operands ${formats})`);
     }
     throw e;
+  };
+  try {
+    const r = f();
+    return (r instanceof Promise ? r.catch(reword) : r) as T;
+  } catch (e) {
+    return reword(e);
   }
 }
 
@@ -207,7 +245,7 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
   const extra = factor.dims.filter((n) => !order.includes(n));
   const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
-  const b: Built = { operands: [], inputs: [], notes: [] };
+  const b = newBuilt();
   const x = addSparse(b, pattern);
   const y = addDense(b, summed.node, new Set(order), true);
   const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
@@ -240,10 +278,10 @@ const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
     if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
-    const b: Built = { operands: [], inputs: [], notes: [] };
+    const b = newBuilt();
     const x = addSparse(b, this);
     const y = operandOf(b, other, new Set([...visible(this), ...shapeOf(other)].map((d) => d.name)), "dot");
-    const result = denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, [this, other instanceof SparseTensor ? other : undefined], `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+    const result = denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
     // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
     return withGradients(
       result,
@@ -256,14 +294,13 @@ const methods = {
       (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
     );
   },
-  async mul(this: SparseTensor<Shape>, other: unknown) {
-    if (typeof other === "number") return scaled(this, other);
+  mul(this: SparseTensor<Shape>, other: unknown) {
+    if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
+    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
     const dims = broadcastShapes(visible(this), shapeOf(other));
     if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
-    const b: Built = { operands: [], inputs: [], notes: [] };
-    const x = addSparse(b, this);
-    const y = operandOf(b, other, new Set(dims.map((d) => d.name)), "mul");
-    return sparseResult(b, { op: "binary", fn: "mul", a: x, b: y }, this.shapeDims, [this, other instanceof SparseTensor ? other : undefined], "the sparse product mul");
+    const names = new Set(dims.map((d) => d.name));
+    return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
   },
   add(this: SparseTensor<Shape>, other: unknown) {
     return union(this, other, "add");
@@ -273,32 +310,26 @@ const methods = {
   },
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);
-    const b: Built = { operands: [], inputs: [], notes: [] };
-    const result = denseResult(b, addSparse(b, this), kept, [this], `the sparse sum(${JSON.stringify(names)})`);
+    const b = newBuilt();
+    const result = denseResult(b, addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
     return withGradients(result, this, undefined, (g) => g, (g) => g);
   },
 };
 for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
 
-function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | Promise<SparseTensor<Shape>> {
+function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
+  if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
   const dims = broadcastShapes(visible(t), shapeOf(other));
-  const b: Built = { operands: [], inputs: [], notes: [] };
-  const x = addSparse(b, t);
-  const y = operandOf(b, other, new Set(dims.map((d) => d.name)), fn);
-  const expr: SparseAssignment["expr"] = { op: "binary", fn, a: x, b: y };
-  const sources = [t, other instanceof SparseTensor ? other : undefined];
+  const names = new Set(dims.map((d) => d.name));
+  const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
-    return sparseResult(b, expr, t.shapeDims, sources, `the sparse ${fn}`);
+    return lazyResult(t.shapeDims, build, `the sparse ${fn}`);
   }
-  const result = denseResult(b, expr, dims, sources, `the sparse ${fn}`);
+  const b = newBuilt();
+  const result = denseResult(b, build(b), dims, `the sparse ${fn}`);
   // d/dX = ±g; d/dvalues = g at the stored entries.
   return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
-}
-
-/** The same pattern with every value times `k`. */
-function scaled(t: SparseTensor<Shape>, k: number): SparseTensor<Shape> {
-  return new SparseTensor(t.shapeDims, { levels: t.storage.levels, vals: t.storage.vals.map((v) => v * k) });
 }
 
 /**

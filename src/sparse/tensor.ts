@@ -16,6 +16,17 @@ import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js
 
 declare const sparseShape: unique symbol;
 
+/**
+ * @internal What a sparse op's uncomputed result knows: how to add its expression to another op's assignment
+ * (`inline`, so chains fuse into one kernel), and how to compute itself — synchronously where the device reads
+ * synchronously (the CPU), else asynchronously.
+ */
+export interface PendingSparse {
+  readonly inline: (into: unknown) => unknown;
+  readonly computeSync: () => SparseStorage;
+  readonly compute: () => Promise<SparseStorage>;
+}
+
 /** How many entries `toString` lists before "…". */
 const SHOWN = 12;
 
@@ -32,7 +43,7 @@ export class SparseTensor<S extends Shape = Shape> {
   declare readonly [sparseShape]: S;
   /** @internal The dims in logical order. */
   readonly shapeDims: readonly ShapeDim[];
-  readonly #levels: SparseStorage["levels"];
+  #levels: SparseStorage["levels"];
   #vals: Float32Array | undefined;
   /** @internal The values as a tensor over one dim (set by `withValues`): what gradients flow to. */
   readonly valuesTensor: AnyTensor | undefined;
@@ -45,14 +56,55 @@ export class SparseTensor<S extends Shape = Shape> {
     this.valuesTensor = valuesTensor;
   }
 
+  #pending: PendingSparse | undefined;
+  /** @internal The uncomputed result this tensor was materialised from (explainSparse reads its derivation). */
+  origin: SparseTensor<S> | undefined;
+
   /** @internal The levels and values (values given as a tensor are read on first use: CPU only). */
   get storage(): SparseStorage {
+    this.#computeSync();
     this.#vals ??= this.valuesTensor!.dataSync() as Float32Array;
     return { levels: this.#levels, vals: this.#vals };
   }
   /** @internal The levels alone (no values read). */
   get levels(): SparseStorage["levels"] {
+    this.#computeSync();
     return this.#levels;
+  }
+  /** @internal The expression of a result not computed yet: sparse ops fold it into their own kernel. */
+  get pending(): PendingSparse | undefined {
+    return this.#pending;
+  }
+
+  /** @internal A sparse op's result, computed when first read (or awaited): its expression can still fuse. */
+  static lazy<S extends Shape>(dims: readonly ShapeDim[], pending: PendingSparse): SparseTensor<S> & PromiseLike<SparseTensor<S>> {
+    const t = new SparseTensor<S>(dims, { levels: [] });
+    t.#pending = pending;
+    // Awaiting the result computes it (assembly reads counts back: asynchronous on WebGPU) and gives a computed tensor.
+    const then: PromiseLike<SparseTensor<S>>["then"] = (done, failed) => t.materialize().then(done, failed);
+    Object.defineProperty(t, "then", { value: then, enumerable: false });
+    return t as SparseTensor<S> & PromiseLike<SparseTensor<S>>;
+  }
+
+  #adopt(storage: SparseStorage): void {
+    this.#levels = storage.levels;
+    this.#vals = storage.vals;
+    this.#pending = undefined;
+  }
+  #computeSync(): void {
+    if (this.#pending) this.#adopt(this.#pending.computeSync());
+  }
+
+  /**
+   * Computes a sparse op's result now, on any device (its sparse storage is assembled by kernels whose counts
+   * are read back); a computed tensor is returned as it is. `await result` does the same.
+   * @example const C = await A.add(B).materialize(); C.nnz
+   */
+  async materialize(): Promise<SparseTensor<S>> {
+    if (this.#pending) this.#adopt(await this.#pending.compute());
+    const computed = new SparseTensor<S>(this.shapeDims, { levels: this.#levels, vals: this.#vals }, this.valuesTensor);
+    computed.origin = this;
+    return computed;
   }
 
   /**
@@ -94,6 +146,7 @@ export class SparseTensor<S extends Shape = Shape> {
   }
   /** The number of stored values (block formats store the zeros of a tile too). @example A.nnz // 3 */
   get nnz(): number {
+    this.#computeSync();
     return this.#vals?.length ?? this.valuesTensor!.numel;
   }
   /** Stored values over all elements, in [0, 1] (0 for a tensor with no elements). @example A.density // 0.25 */

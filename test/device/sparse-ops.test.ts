@@ -158,11 +158,15 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
     expect(text).toContain("j: [A.j ∧ C.j] sparse"); // iterate S's row, locate into the dense C
   });
 
-  it("sparse vectors: a·b + c over three sparse operands", async () => {
+  it("sparse vectors: a·b + c over three sparse operands is one merge loop", async () => {
     const n = 40;
     const [a, b, c] = [randomSparseValues(n, 0.3, next), randomSparseValues(n, 0.3, next), randomSparseValues(n, 0.3, next)];
     const [A, B, C] = await Promise.all([a, b, c].map((v) => sparse(tensor(f32(v), [["i", n]]), [["i", "compressed"]])));
-    const R = await (await A!.mul(B!)).add(C!);
+    const lazy = A!.mul(B!).add(C!); // not computed yet: one assignment, one merge loop over the three
+    const text = explainSparse(lazy);
+    expect(text).toContain("sparse kernel: out(i) = ((A(i) * B(i)) + C(i))");
+    expect(text).toContain("merge b.i".replace("b.i", "A.i, B.i, C.i"));
+    const R = await lazy;
     expectClose(await R.toDense().data(), a.map((v, i) => v * b[i]! + c[i]!), a.map((v, i) => Math.abs(v * b[i]!) + Math.abs(c[i]!)));
     expect(R.format).toEqual([["i", "compressed"]]);
   });
