@@ -100,7 +100,13 @@ function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr
   b.sources.push(given);
   return { op: "access", tensor: b.operands.length - 1 };
 }
-function addDenseNode(b: Built, node: Node): SparseAssignment["expr"] {
+function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
+  // Dims that index only dense tensors become the innermost loops (iteration-graph.ts): lay the operand out with
+  // them last, so those loops read it contiguously (SDDMM's C(k, j) is read as (j, k); a copy of O(size)).
+  const sparseVars = new Set(b.operands.filter((_, t) => b.inputs[t]!.kind === "sparse").flatMap((o) => o.levels.map((l) => l.var)));
+  const names = given.dims.map((d) => d.name);
+  const preferred = [...names.filter((n) => sparseVars.has(n)), ...names.filter((n) => !sparseVars.has(n))];
+  const node = preferred.every((n, i) => n === names[i]) ? given : (wrap(given).transpose(...(preferred as never[])).contiguous() as unknown as AnyTensor).node;
   realize([node]);
   b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
   b.inputs.push({ kind: "dense", node });

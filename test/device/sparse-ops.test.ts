@@ -153,7 +153,7 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
     expectClose(await R.toDense().data(), s.map((v, i) => v * ab.c[i]!), s.map((v, i) => Math.abs(v) * ab.s[i]!));
     expect(R.nnz).toBe(s.filter((v) => v !== 0).length);
     const text = explainSparse(R);
-    expect(text).toContain("out(i,j) = Σ_k (A(i,j) * (B(i,k) * C(k,j)))");
+    expect(text).toContain("out(i,j) = Σ_k (A(i,j) * (B(i,k) * C(j,k)))"); // C laid out with k innermost
     expect(text).toContain("order: i, j, k (Σ k)");
     expect(text).toContain("j: [A.j ∧ C.j] sparse"); // iterate S's row, locate into the dense C
   });

@@ -214,23 +214,55 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       if (v.op === "unary" || v.op === "binary") return vectorOps[v.fn] !== undefined && (v.op === "unary" ? vectorizable(v.x) : vectorizable(v.a) && vectorizable(v.b));
       return false;
     };
-    const ok = rest.length > 0 && rest.every((t) => t.kind === "store" && k.buffers[t.buffer]!.type === "f32" && baseOf(t.index) !== undefined && vectorizable(t.value));
+    // A reduction `acc = acc + x` (SDDMM's k loop): four partial sums, added into acc after the vector loop.
+    const only = rest.length === 1 ? rest[0] : undefined;
+    const reduction =
+      only?.kind === "set" && only.value.op === "binary" && only.value.fn === "add" && only.value.a.op === "local" && only.value.a.name === only.name && k.locals.get(only.name) === "f32" && vectorizable(only.value.b)
+        ? { acc: only.name, term: only.value.b }
+        : undefined;
+    const ok = reduction !== undefined || (rest.length > 0 && rest.every((t) => t.kind === "store" && k.buffers[t.buffer]!.type === "f32" && baseOf(t.index) !== undefined && vectorizable(t.value)));
     if (!ok) return;
     const counter = index.get(s.counter)!;
     const coordLocal = index.get(coordName)!;
-    const vaddress = (buffer: number, at: SparseValue): void => {
-      const base = baseOf(at);
-      f.get(buffer);
-      if (base) {
-        value(base);
-        f.get(coordLocal).op("i32.add");
-      } else f.get(coordLocal);
-      f.i32(2).op("i32.shl").op("i32.add");
+    // Hoisted out of the vector loop: each (buffer, base) byte pointer, and each splat of a loop-invariant value.
+    const pointers = new Map<string, number>();
+    const splats = new Map<SparseValue, number>();
+    const hoist = (v: SparseValue): void => {
+      if (!varies(v)) {
+        if (!splats.has(v)) {
+          const l = f.local("v128");
+          value(v);
+          f.op("f32x4.splat").set(l);
+          splats.set(v, l);
+        }
+      } else if (v.op === "load") pointerOf(v.buffer, v.index);
+      else if (v.op === "unary") hoist(v.x);
+      else if (v.op === "binary") [v.a, v.b].forEach(hoist);
     };
+    const pointerOf = (buffer: number, at: SparseValue): number => {
+      const base = baseOf(at)!;
+      const key = `${buffer}:${base ? JSON.stringify(base) : ""}`;
+      let l = pointers.get(key);
+      if (l === undefined) {
+        l = f.local("i32");
+        f.get(buffer);
+        if (base) {
+          value(base);
+          f.i32(2).op("i32.shl").op("i32.add");
+        }
+        f.set(l);
+        pointers.set(key, l);
+      }
+      return l;
+    };
+    const vaddress = (buffer: number, at: SparseValue): void => {
+      f.get(pointerOf(buffer, at)).get(coordLocal).i32(2).op("i32.shl").op("i32.add");
+    };
+    if (reduction) hoist(reduction.term);
+    for (const t of reduction ? [] : rest) if (t.kind === "store") [pointerOf(t.buffer, t.index), hoist(t.value)];
     const vvalue = (v: SparseValue): void => {
       if (!varies(v)) {
-        value(v);
-        f.op("f32x4.splat");
+        f.get(splats.get(v)!);
       } else if (v.op === "load") {
         vaddress(v.buffer, v.index);
         f.mem("v128.load", 0, 2);
@@ -243,12 +275,19 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         f.op(vectorOps[v.fn]!);
       }
     };
+    const partial = reduction ? f.local("v128") : -1;
+    if (reduction) f.f32(0).op("f32x4.splat").set(partial);
     f.block().loop();
     f.get(counter).i32(4).op("i32.add");
     value(s.to);
     f.op("i32.gt_s").brIf(1);
     if (coordLocal !== counter) f.get(counter).set(coordLocal);
-    for (const t of rest) {
+    if (reduction) {
+      f.get(partial);
+      vvalue(reduction.term);
+      f.op("f32x4.add").set(partial);
+    }
+    for (const t of reduction ? [] : rest) {
       if (t.kind !== "store") continue;
       const addr = scratch("i32");
       vaddress(t.buffer, t.index);
@@ -262,6 +301,12 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
     }
     f.get(counter).i32(4).op("i32.add").set(counter);
     f.br(0).end().end();
+    if (reduction) {
+      const acc = index.get(reduction.acc)!;
+      f.get(acc);
+      for (let lane = 0; lane < 4; lane++) f.get(partial).lane("f32x4.extract_lane", lane).op("f32.add");
+      f.set(acc);
+    }
   }
 
   stmts(k.body);
