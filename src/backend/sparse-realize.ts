@@ -166,7 +166,10 @@ export async function runSparseSparse(a: Assignment, inputs: readonly SparseInpu
   for (let r = steps.next(); ; r = steps.next((await device.read(r.value)) as Int32Array | Float32Array)) if (r.done) return r.value;
 }
 
-/** The same, reading the counts and results synchronously (CPU); undefined where the device reads asynchronously. */
+/**
+ * The same, reading the counts and results synchronously (CPU); undefined where the device reads asynchronously.
+ * @example runSparseSparseSync(add, inputs)?.vals
+ */
 export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[]): (SparseArrays & { readonly vals: Float32Array }) | undefined {
   const device = deviceFor(inputs);
   const read = device.readSync?.bind(device);

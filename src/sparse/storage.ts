@@ -135,5 +135,5 @@ export function forEachEntry(storage: SparseStorage, fn: (coords: Int32Array, po
   }
 }
 
-/** The number of stored values (explicit zeros included), i.e. the entries of the last level. */
+/** The number of stored values (explicit zeros included), i.e. the entries of the last level. @example storedCount(s) // s.vals.length */
 export const storedCount = (s: SparseStorage): number => s.vals.length;

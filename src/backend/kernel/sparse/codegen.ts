@@ -24,7 +24,10 @@ interface Bound {
   readonly vals: number;
 }
 
-/** The buffers of an assignment: per operand, each level's pos and idx (when it has them) and the values; then the output's. */
+/**
+ * The buffers of an assignment: per operand, each level's pos and idx (when it has them) and the values; then the output's.
+ * @example sparseBuffers(spmv).buffers.map((b) => b.name) // ["A2_pos", "A2_idx", "A_vals", "x_vals", "y_vals"]
+ */
 export function sparseBuffers(a: Assignment): { buffers: SparseBuffer[]; operands: Bound[]; output: Bound } {
   const buffers: SparseBuffer[] = [];
   const bind = (o: Operand, output: boolean): Bound => {

@@ -91,7 +91,7 @@ function topological(vars: readonly string[], paths: readonly TensorPath[], free
   return order;
 }
 
-/** Whether iterationGraph found an order. */
+/** Whether iterationGraph found an order. @example if (isCycle(g)) convert(g.tensors) */
 export const isCycle = (g: IterationGraph | IterationCycle): g is IterationCycle => "cycle" in g;
 
 /**

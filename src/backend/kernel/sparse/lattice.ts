@@ -107,6 +107,7 @@ const probes = [1.5, -2.25, 3];
 /**
  * e at a point where only `present` iterators have values: accesses of operands whose level for v is sparse and
  * absent become 0, folded through the ALU's meanings (constants evaluate; f(x, 0) = x drops the 0).
+ * @example exprAt(sparseAdd, sparseAdd.expr, "i", [bIterator]) // b(i): c(i) is 0 there
  */
 export function exprAt(a: Assignment, e: SparseExpr, v: string, present: readonly LatticeIterator[]): SparseExpr {
   switch (e.op) {

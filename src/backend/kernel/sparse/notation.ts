@@ -53,7 +53,7 @@ export function zeroStructure(fn: BinaryFn): "intersection" | "union" | "dense" 
  */
 export const keepsZero = (fn: UnaryFn): boolean => unaryAlu[fn].float64(0) === 0;
 
-/** The tensors an expression accesses, in order of first access. */
+/** The tensors an expression accesses, in order of first access. @example accessedTensors(b_plus_c_times_d) // [0, 1, 2] */
 export function accessedTensors(e: SparseExpr, into: number[] = []): number[] {
   if (e.op === "access" && !into.includes(e.tensor)) into.push(e.tensor);
   if (e.op === "unary") accessedTensors(e.x, into);
@@ -61,7 +61,7 @@ export function accessedTensors(e: SparseExpr, into: number[] = []): number[] {
   return into;
 }
 
-/** The index variables of an operand, in storage order. */
+/** The index variables of an operand, in storage order. @example operandVars(cscA) // ["j", "i"] */
 export const operandVars = (o: Operand): string[] => o.levels.map((l) => l.var);
 
 /**
