@@ -83,8 +83,12 @@ interface Built {
   readonly notes: string[];
   /** The sparse tensor behind each operand (undefined for dense ones), for format conversions. */
   readonly sources: (SparseTensor<Shape> | undefined)[];
+  /** Whether lazy dense expressions may join the kernel, and whether one did. */
+  readonly join: boolean;
+  joined: boolean;
 }
-const newBuilt = (): Built => ({ operands: [], inputs: [], notes: [], sources: [] });
+const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
+const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
 function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
@@ -121,8 +125,9 @@ function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
  */
 function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
   if (node.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${node.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
-  if (!node.storage) {
+  if (!node.storage && b.join) {
     const op = node.op;
+    b.joined = true;
     if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {
       op.dims.forEach((d) => taken.add(d));
       return addDense(b, node.inputs[0]!, taken, true);
@@ -173,12 +178,26 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
 }
 
 /** Runs an assignment with a dense result whose dims are `dims` (logical order). */
-function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
-  let a: SparseAssignment = { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr };
-  a = resolveCycles(b, a);
-  const node = run(() => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size }))), a, what);
+function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
+  const prepare = (join: boolean) => {
+    const b = newBuilt(join);
+    const expr = build(b);
+    return { b, a: resolveCycles(b, { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr }) };
+  };
+  let { a, b } = prepare(true);
+  const go = () => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size })));
+  let node: Node;
+  try {
+    node = go();
+  } catch (e) {
+    if (!(e instanceof SparseDeviceError && b.joined)) return run(() => { throw e; }, a, what);
+    ({ a, b } = prepare(false));
+    b.notes.push(computedFirst);
+    node = run(go, a, what);
+  }
   const t = wrap(node) as AnyTensor;
-  explanations.set(t, () => [...b.notes, explainAssignment(a)].join("\n"));
+  const [shownA, shownB] = [a, b];
+  explanations.set(t, () => [...shownB.notes, explainAssignment(shownA)].join("\n"));
   return t;
 }
 
@@ -187,8 +206,8 @@ function denseResult(b: Built, expr: SparseAssignment["expr"], dims: readonly Sh
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  */
 function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
-  const prepare = () => {
-    const b = newBuilt();
+  const prepare = (join = true) => {
+    const b = newBuilt(join);
     const expr = build(b);
     const order = sparseOrder(b);
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
@@ -199,21 +218,41 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
     return { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
   };
+  let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
     computeSync: () => {
-      const { a, b, levels } = prepare();
-      const arrays = run(() => runSparseSparseSync(a, b.inputs), a, what);
+      let p = prepare();
+      let arrays: ReturnType<typeof runSparseSparseSync>;
+      try {
+        arrays = runSparseSparseSync(p.a, p.b.inputs);
+      } catch (e) {
+        if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
+        p = prepare(false);
+        p.b.notes.push(computedFirst);
+        arrays = run(() => runSparseSparseSync(p.a, p.b.inputs), p.a, what);
+      }
+      ran = p;
       if (!arrays) throw new ArgumentError(`${what} runs on ${getDefaultDevice().name}, which reads results back asynchronously: await the result (or its materialize()) before reading it`);
-      return finish(arrays, levels);
+      return finish(arrays, p.levels);
     },
     compute: async () => {
-      const { a, b, levels } = prepare();
-      return finish(await run(() => runSparseSparse(a, b.inputs), a, what), levels);
+      let p = prepare();
+      try {
+        const arrays = await runSparseSparse(p.a, p.b.inputs);
+        ran = p;
+        return finish(arrays, p.levels);
+      } catch (e) {
+        if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
+        p = prepare(false);
+        p.b.notes.push(computedFirst);
+        ran = p;
+        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels);
+      }
     },
   });
   explanations.set(t, () => {
-    const { a, b } = prepare();
+    const { a, b } = ran ?? prepare();
     return [...b.notes, explainAssignment(a)].join("\n");
   });
   return t;
@@ -251,12 +290,22 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
   const extra = factor.dims.filter((n) => !order.includes(n));
   const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
-  const b = newBuilt();
-  const x = addSparse(b, pattern);
-  const y = addDense(b, summed.node, new Set(order), true);
-  const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
   const dim = t.valuesTensor!.node.dims[0]!;
-  return wrap(run(() => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+  const attempt = (join: boolean): Node => {
+    const b = newBuilt(join);
+    const x = addSparse(b, pattern);
+    const y = addDense(b, summed.node, new Set(order), true);
+    const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
+    const go = () => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim);
+    if (!join) return run(go, a, "the gradient w.r.t. sparse values");
+    try {
+      return go();
+    } catch (e) {
+      if (e instanceof SparseDeviceError && b.joined) return attempt(false);
+      return run(() => { throw e; }, a, "the gradient w.r.t. sparse values");
+    }
+  };
+  return wrap(attempt(true)) as AnyTensor;
 }
 
 /** `result` with the gradients of a sparse op: w.r.t. its dense operand and the sparse operand's values tensor. */
@@ -284,10 +333,8 @@ const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
     if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
-    const b = newBuilt();
-    const x = addSparse(b, this);
-    const y = operandOf(b, other, new Set([...visible(this), ...shapeOf(other)].map((d) => d.name)), "dot");
-    const result = denseResult(b, { op: "binary", fn: "mul", a: x, b: y }, dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+    const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
+    const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
     // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
     return withGradients(
       result,
@@ -316,8 +363,7 @@ const methods = {
   },
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);
-    const b = newBuilt();
-    const result = denseResult(b, addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
+    const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
     return withGradients(result, this, undefined, (g) => g, (g) => g);
   },
 };
@@ -332,8 +378,7 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
     return lazyResult(t.shapeDims, build, `the sparse ${fn}`);
   }
-  const b = newBuilt();
-  const result = denseResult(b, build(b), dims, `the sparse ${fn}`);
+  const result = denseResult(build, dims, `the sparse ${fn}`);
   // d/dX = ±g; d/dvalues = g at the stored entries.
   return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
 }

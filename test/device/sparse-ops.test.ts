@@ -142,6 +142,20 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
     expectClose(await scaled.toDense().data(), a.map((v) => v * 2.5), a.map((v) => Math.abs(v * 2.5)));
   });
 
+  it("a dense operand whose expression the sparse generators lack (exp) is computed first, and explain says so", async () => {
+    const [n, m] = [6, 5];
+    const a = randomSparseValues(n * m, 0.4, next);
+    const d = dense(n * m);
+    const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), csr("row", "col"));
+    const P = await A.mul(tensor(f32(d), [["row", n], ["col", m]]).exp());
+    expectClose(await P.toDense().data(), a.map((v, i) => v * Math.exp(d[i]!)), a.map((v, i) => Math.abs(v) * Math.exp(d[i]!)));
+    expect(explainSparse(P)).toContain("computed the dense operands first");
+    const x = dense(m);
+    const y = A.dot("col", tensor(f32(x), [["col", m]]).exp());
+    const want = matmul(a, x.map(Math.exp), n, m, 1);
+    expectClose(await y.data(), want.c, want.s);
+  });
+
   it("SDDMM S ⊙ (A·B) is one kernel over S's entries, summing k innermost", async () => {
     const [n, m, k] = [12, 10, 6];
     const s = randomSparseValues(n * m, 0.1, next);
