@@ -265,3 +265,6 @@ export const kernelExprs = (k: Kernel): Expr[] => [...k.phases.map((p) => p.body
 
 /** The scalar type of a graph dtype. */
 export const scalarType = (dtype: DType): ScalarType => (dtype === "float32" ? "f32" : dtype === "int32" ? "i32" : "bool");
+
+/** The sparse forms of the kernel IR (loops over compressed levels, merges): kernel/sparse/ir.ts. */
+export type { MergeCase, MergeIterator, SparseKernel, SparseStmt, SparseValue } from "./sparse/ir.js";
