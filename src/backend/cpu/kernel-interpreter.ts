@@ -6,7 +6,7 @@
 // Imports src/graph and src/backend/kernel.
 import { evalIndex } from "../../graph/index-expr.js";
 import type { DType } from "../device-contract.js";
-import { ShapeError, indexRange } from "../../types/errors.js";
+import { indexRange, InternalError, ShapeError } from "../../types/errors.js";
 import type { Expr, Kernel, OnlineSoftmax, ScalarType } from "../kernel/ir.js";
 import { uniform } from "./random.js";
 import { binaryMeaning, reduceAlu, reduceIdentity, unaryMeaning } from "../kernel/alu.js";
@@ -71,7 +71,7 @@ function compile(e: Expr, inputs: readonly Values[], params: readonly number[]):
     case "reduced":
       return (_s, r) => r[e.phase]!;
     case "stashed":
-      throw new Error("internal: stashed values are a code generation schedule, not interpreted");
+      throw new InternalError("internal: stashed values are a code generation schedule, not interpreted");
   }
 }
 

@@ -6,6 +6,7 @@
 import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
 import type { BinaryFn, DType, ReduceFn, UnaryFn } from "../../graph/node.js";
 import type { Contraction } from "./passes/contraction.js";
+import { InternalError } from "../../types/errors.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
 
@@ -252,7 +253,7 @@ export function exprDeps(memo: Map<Expr, ReadonlySet<string>>, e: Expr, stashedA
   if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
   if (e.op === "reduced") s.add(`%${e.phase}`);
   if (e.op === "stashed") {
-    if (!stashedAt) throw new Error("internal: a stashed value outside a store loop");
+    if (!stashedAt) throw new InternalError("internal: a stashed value outside a store loop");
     indexVars(stashedAt, s);
   }
   for (const c of children(e)) for (const v of exprDeps(memo, c, stashedAt)) s.add(v);

@@ -4,6 +4,7 @@
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
 import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
 import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
+import { InternalError } from "../../types/errors.js";
 
 /** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
 function typedByRule(rule: DtypeRule, operand: ScalarType, result: ScalarType): boolean {
@@ -42,7 +43,7 @@ export function indexRange(e: IndexExpr, extents: ReadonlyMap<string, number>): 
 /** Throws unless the kernel satisfies the IR's invariants. @example verifyKernel(lowered.kernel) */
 export function verifyKernel(k: Kernel): void {
   const fail = (what: string): never => {
-    throw new Error(`kernel IR invariant: ${what}`);
+    throw new InternalError(`kernel IR invariant: ${what}`);
   };
   const online = k.online;
   const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars)] : [])];

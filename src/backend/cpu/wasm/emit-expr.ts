@@ -9,6 +9,7 @@ import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDe
 import type { FunctionBuilder, ValType } from "./module.js";
 import { reinterpretations, scalarFloat, scalarInt, vectorBool, vectorFloat, vectorInt, vectorShift } from "./opcodes.js";
 import { type RareHost, emitRareWhere } from "./rare-branch.js";
+import { InternalError } from "../../../types/errors.js";
 
 export interface EmitContext {
   readonly inputPtr: readonly number[];
@@ -300,7 +301,7 @@ export class WasmExprEmitter implements RareHost {
       case "load":
         return this.#scalarLoad(e);
       case "random":
-        throw new Error("internal: random draws are decomposed over the IR before emission");
+        throw new InternalError("internal: random draws are decomposed over the IR before emission");
       case "stashed":
         this.address(this.ctx.output!.ptr, "f32", () => this.scalar(this.ctx.output!.index));
         f.mem("f32.load");
@@ -384,7 +385,7 @@ export class WasmExprEmitter implements RareHost {
       return;
     }
     if (this.#floatUnary(e.fn, false, () => this.scalar(e.x))) return;
-    if (e.fn !== "sign") throw new Error(`internal: no scalar code for ${e.fn} on ${e.type}`);
+    if (e.fn !== "sign") throw new InternalError(`internal: no scalar code for ${e.fn} on ${e.type}`);
     const x = f.local("f32");
     this.scalar(e.x);
     f.set(x);
@@ -442,7 +443,7 @@ export class WasmExprEmitter implements RareHost {
     this.scalar(e.a);
     this.scalar(e.b);
     const name = t === "f32" ? scalarFloat[e.fn] : scalarInt[e.fn];
-    if (!name) throw new Error(`internal: no scalar code for ${e.fn} on ${t}`);
+    if (!name) throw new InternalError(`internal: no scalar code for ${e.fn} on ${t}`);
     f.op(name);
   }
 
@@ -521,7 +522,7 @@ export class WasmExprEmitter implements RareHost {
       case "cast":
         return this.#vectorCast(e.x, e.type, lane);
       default:
-        throw new Error(`internal: ${e.op} cannot be vectorised`);
+        throw new InternalError(`internal: ${e.op} cannot be vectorised`);
     }
   }
 
@@ -545,7 +546,7 @@ export class WasmExprEmitter implements RareHost {
       return;
     }
     if (this.#floatUnary(e.fn, true, () => this.vector(e.x, lane))) return;
-    if (e.fn !== "sign") throw new Error(`internal: no vector code for ${e.fn}`);
+    if (e.fn !== "sign") throw new InternalError(`internal: no vector code for ${e.fn}`);
     const x = f.local("v128");
     this.vector(e.x, lane);
     f.tee(x);
@@ -559,7 +560,7 @@ export class WasmExprEmitter implements RareHost {
     const shift = vectorShift[e.fn];
     if (shift) {
       // SIMD shifts take one scalar amount for all four lanes.
-      if (this.varies(e.b, lane)) throw new Error("internal: a vector shift by an amount that varies along the lane");
+      if (this.varies(e.b, lane)) throw new InternalError("internal: a vector shift by an amount that varies along the lane");
       this.vector(e.a, lane);
       this.scalar(e.b);
       f.op(shift);
@@ -579,7 +580,7 @@ export class WasmExprEmitter implements RareHost {
     this.vector(e.a, lane);
     this.vector(e.b, lane);
     const name = e.a.type === "f32" ? vectorFloat[e.fn] : e.a.type === "i32" ? vectorInt[e.fn] : vectorBool[e.fn];
-    if (!name) throw new Error(`internal: no vector code for ${e.fn} on ${e.a.type}`);
+    if (!name) throw new InternalError(`internal: no vector code for ${e.fn} on ${e.a.type}`);
     f.op(name);
   }
 

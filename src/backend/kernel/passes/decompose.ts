@@ -11,6 +11,7 @@ import { type BinaryFn, type Expr, type Kernel, type UnaryFn, dagRewrite, mapChi
 import { bin, f32, i32, mul } from "../build-expr.js";
 import { atan2Of, erfOf, expOf, hypotOf, logOf, powOf, tanhOf } from "./transcendental.js";
 import { trigOf } from "./trig.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** The functions a target evaluates itself; every other one is decomposed (and must have a decomposition). */
 export interface NativeFunctions {
@@ -77,6 +78,6 @@ export function decomposeKernel(k: Kernel, native: NativeFunctions): Kernel {
 }
 
 function expand(d: Decomposition | undefined, fn: string, args: Expr[]): Expr {
-  if (!d) throw new Error(`internal: the target has no ${fn} and there is no decomposition of it`);
+  if (!d) throw new InternalError(`internal: the target has no ${fn} and there is no decomposition of it`);
   return d(...args);
 }

@@ -13,6 +13,7 @@ import type { Node } from "../../../graph/node.js";
 import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
+import { DeviceError } from "../../../types/errors.js";
 
 /**
  * Inlined work (simple operations per element) above which a value that two kernels would both compute is
@@ -109,7 +110,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       const l = (declined.has(n) ? undefined : lowerOnlineSoftmax(n, isMaterialized, materialize)) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
-        if (!split) throw new Error(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
+        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
         forced.add(split);
         splitForInputs = true;
         break;

@@ -13,6 +13,7 @@ import { type IterationGraph, isCycle, iterationGraph } from "./iteration-graph.
 import type { SparseBuffer, SparseKernel, SparseStmt, SparseValue } from "./ir.js";
 import { scheduleLattice, mergeLattice } from "./lattice.js";
 import { type Assignment, type Operand, type SparseExpr, accessedTensors, showAssignment } from "./notation.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** Which half of a sparse output's work a kernel does, or `compute` into a dense output. */
 export type SparseMode = "compute" | "assemble";
@@ -103,7 +104,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   };
   const extent = (v: string): number => {
     for (const o of [...a.operands, a.output]) for (const l of o.levels) if (l.var === v) return l.size;
-    throw new Error(`internal: no extent for ${v}`);
+    throw new InternalError(`internal: no extent for ${v}`);
   };
   const denseStrides = (o: Operand): number[] => o.levels.map((_, n) => o.levels.slice(n + 1).reduce((s, l) => s * l.size, 1));
   const isDenseOperand = (o: Operand): boolean => o.levels.every((l) => l.kind === "dense");
@@ -118,7 +119,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   }
   const posOf = (st: State, t: number, l: number): SparseValue => (l < 0 ? i32(0) : st.pos.get(`${t}.${l}`) ?? fail(`position of ${t}.${l}`));
   const fail = (what: string): never => {
-    throw new Error(`internal: ${what} is not bound`);
+    throw new InternalError(`internal: ${what} is not bound`);
   };
   const address = (o: Operand, st: State): SparseValue => {
     const strides = denseStrides(o);

@@ -3,6 +3,7 @@
 // tested, and what a device without a generator for a form could fall back to. Imports the IR and the ALU.
 import { binaryAlu, unaryAlu } from "../../../graph/alu.js";
 import type { SparseKernel, SparseStmt, SparseValue } from "./ir.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** Buffers as the interpreter reads and writes them (an output may be a Float64Array to keep float64). */
 export type SparseArrays = readonly (Int32Array | Float32Array | Float64Array)[];
@@ -22,7 +23,7 @@ export function interpretSparse(k: SparseKernel, arrays: SparseArrays, start = 0
       case "load": {
         const i = value(v.index);
         const arr = arrays[v.buffer]!;
-        if (!(i >= 0 && i < arr.length)) throw new RangeError(`internal: ${k.buffers[v.buffer]!.name}[${i}] is outside 0..${arr.length - 1}`);
+        if (!(i >= 0 && i < arr.length)) throw new InternalError(`internal: ${k.buffers[v.buffer]!.name}[${i}] is outside 0..${arr.length - 1}`);
         return arr[i]!;
       }
       case "unary":
@@ -63,7 +64,7 @@ export function interpretSparse(k: SparseKernel, arrays: SparseArrays, start = 0
         case "store": {
           const arr = arrays[s.buffer]!;
           const i = value(s.index);
-          if (!(i >= 0 && i < arr.length)) throw new RangeError(`internal: ${k.buffers[s.buffer]!.name}[${i}] is outside 0..${arr.length - 1}`);
+          if (!(i >= 0 && i < arr.length)) throw new InternalError(`internal: ${k.buffers[s.buffer]!.name}[${i}] is outside 0..${arr.length - 1}`);
           arr[i] = s.accumulate ? arr[i]! + value(s.value) : value(s.value);
           break;
         }
