@@ -69,7 +69,7 @@ const explanations = new WeakMap<object, () => string>();
 
 /**
  * The iteration graph, merge lattices and generated code of the kernel that computed a sparse op's result.
- * @example explainSparse(A.dot("col", x)) // "sparse kernel: out(row) = Σ_col (A(row,col) * B(col))\n…"
+ * @example explainSparse(A.dot("col", x)) // the index notation out(row) = Σ_col (A(row,col) * B(col)), its iteration graph, merge lattices and code
  */
 export function explainSparse(result: object): string {
   const origin = result instanceof SparseTensor ? result.origin : undefined;

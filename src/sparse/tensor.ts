@@ -119,7 +119,7 @@ export class SparseTensor<S extends Shape = Shape> {
   /**
    * The same pattern with other values: a float32 tensor over one dim of length nnz, in storage order. Sparse
    * ops read them from the tensor, so gradients flow to it (grad of SpMM w.r.t. the values is an SDDMM).
-   * @example const f = (v) => A.withValues(v).dot("col", x).sum("row"); grad(f)(A.values)
+   * @example const f = (v: Tensor<[["nnz", number]]>) => A.withValues(v).dot("col", x).sum("row"); grad(f)(A.values)
    */
   withValues(values: Tensor<[[string, number]], "float32">): SparseTensor<S> {
     const v = values as unknown as AnyTensor;
@@ -140,7 +140,7 @@ export class SparseTensor<S extends Shape = Shape> {
   get dtype(): "float32" {
     return "float32";
   }
-  /** The format: each dim with its level kind, in storage order. @example csc(...)'s A.format // [["col", "dense"], ["row", "compressed"]] */
+  /** The format: each dim with its level kind, in storage order. @example A.format // [["row", "dense"], ["col", "compressed"]] */
   get format(): Level[] {
     return this.storage.levels.map((l) => [l.name, l.kind] as const) as unknown as Level[];
   }
@@ -189,7 +189,7 @@ export class SparseTensor<S extends Shape = Shape> {
 
   /**
    * A readable print: dims, format, nnz and density, then the first entries by name.
-   * @example String(A) // 'SparseTensor { row: 3, col: 4 } float32 csr(row → col), nnz 3 (25%)\n  (row 0, col 1)  5\n…'
+   * @example String(A) // a header (SparseTensor { row: 3, col: 4 } float32 csr(row → col), nnz 3 (25%)) and a line per entry
    */
   toString(): string {
     const header = `SparseTensor ${showDims(this.shapeDims)} float32 ${formatName(this.format, this.dims)}, nnz ${this.nnz} (${percent(this.density)})`;
