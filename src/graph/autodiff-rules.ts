@@ -173,9 +173,11 @@ function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: No
   }
 }
 
-function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node {
-  const inv = invertView(x.dims, y.dims, op.map);
-  if (!inv) return windowRule(op, x, y, g) ?? scatterView(op.map, x, y, conform(g, y.dims));
+/**
+ * The gradient g made ready to read back through an inverse view: the dims the view broadcast are summed out
+ * of g (or, where g does not vary along them, counted into a scale), and each of g's dims gets its source index.
+ */
+function throughInverse(inv: { readonly summed: readonly string[]; readonly map: { readonly index: Readonly<Record<string, IndexExpr>> } }, y: Node, g: Node): { h: Node; index: Record<string, IndexExpr> } {
   let h = g;
   let scale = 1;
   for (const name of inv.summed) {
@@ -185,6 +187,13 @@ function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node):
   if (scale !== 1) h = mul(h, scalar(scale));
   const index: Record<string, IndexExpr> = {};
   for (const d of h.dims) index[d.name] = inv.map.index[d.name]!;
+  return { h, index };
+}
+
+function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node {
+  const inv = invertView(x.dims, y.dims, op.map);
+  if (!inv) return windowRule(op, x, y, g) ?? scatterView(op.map, x, y, conform(g, y.dims));
+  const { h, index } = throughInverse(inv, y, g);
   const plain = inv.map.bounds.length === 0 && h.dims.every((d) => {
     const e = index[d.name]!;
     return e.op === "var" && e.name === d.name && x.dims.some((s) => s.name === d.name && s.size === d.size);
@@ -199,15 +208,7 @@ function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node):
 function windowRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node | undefined {
   const inv = invertWindowView(x.dims, y.dims, op.map);
   if (!inv) return undefined;
-  let h = g;
-  let scale = 1;
-  for (const name of inv.summed) {
-    if (h.dims.some((d) => d.name === name)) h = sum(h, [name]);
-    else scale *= y.dims.find((d) => d.name === name)!.size;
-  }
-  if (scale !== 1) h = mul(h, scalar(scale));
-  const index: Record<string, IndexExpr> = {};
-  for (const d of h.dims) index[d.name] = inv.map.index[d.name]!;
+  const { h, index } = throughInverse(inv, y, g);
   const read = viewNode(h, [...x.dims, ...inv.window], { index, bounds: inv.map.bounds, fill: 0 });
   return inv.window.length ? sum(read, inv.window.map((d) => d.name)) : read;
 }
