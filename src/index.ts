@@ -52,5 +52,7 @@ export type { CallerMasked, MaskedDim, MaskedDims } from "./types/mask.js";
 export type { AttentionCheck, AttentionOptions, KeysCheck } from "./nn/attention.js";
 export { getDefaultDevice, getDevice, kernelStats, memoryStats, setDevice } from "./backend/engine.js";
 export { explain } from "./explain.js";
+export { fromOnnx, OnnxModel } from "./onnx/import.js";
+export type { OnnxOptions, OnnxValueInfo } from "./onnx/import.js";
 export type { Device, KernelReport, KernelStats, MemoryStats, ProgramStats } from "./backend/engine.js";
 export type { WebGpuDevice, WebGpuOptions } from "./backend/webgpu/device.js";

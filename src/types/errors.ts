@@ -211,12 +211,12 @@ export interface FormatPlace {
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof FormatError) console.log(e.format, e.offset, e.field); }
  */
 export class FormatError extends NamedTensorError {
-  readonly format: "npy" | "safetensors";
+  readonly format: "npy" | "safetensors" | "onnx";
   readonly offset: number | undefined;
   readonly field: string | undefined;
-  constructor(format: "npy" | "safetensors", sentence: string, place: FormatPlace = {}) {
+  constructor(format: "npy" | "safetensors" | "onnx", sentence: string, place: FormatPlace = {}) {
     const where = [place.field === undefined ? "" : ` in ${place.field}`, place.offset === undefined ? "" : ` at byte ${place.offset}`].join("");
-    super(`the ${format === "npy" ? ".npy" : "safetensors"} file is invalid${where}: ${sentence}`);
+    super(`the ${{ npy: ".npy", safetensors: "safetensors", onnx: "ONNX" }[format]} file is invalid${where}: ${sentence}`);
     this.name = "FormatError";
     this.format = format;
     this.offset = place.offset;
