@@ -52,7 +52,9 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
 /** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */
 function checkCounters(k: Kernel): void {
   const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)];
-  const points = loops.reduce((n, v) => n * v.extent, 1);
+  const product = (vs: readonly { extent: number }[]) => vs.reduce((n, v) => n * v.extent, 1);
+  // The phases (softmax's max and sum) run one after another per outer point, and the inner loops after them.
+  const points = product(k.outer) * Math.max(product(k.inner), ...k.phases.map((p) => product(p.vars)));
   const biggest = Math.max(points, k.output.length, ...k.inputs.map((i) => i.length));
   if (biggest > 2 ** 31 - 1) throw new ShapeError(kernelTooLarge(loops.map((v) => `${v.name}: ${v.extent}`).join(", "), biggest));
 }

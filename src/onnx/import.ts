@@ -78,7 +78,7 @@ const clampInt = (v: bigint): number => (v > BigInt(Number.MAX_SAFE_INTEGER) ? N
 function rawValues(raw: Uint8Array, type: number, count: number, field: string): ArrayLike<number | bigint> {
   const width = widths[type]!;
   if (raw.length !== count * width) fail(`raw_data has ${raw.length} bytes but the shape needs ${count} × ${width}`, field);
-  const copy = raw.slice().buffer; // aligned, little-endian (the hosts this runs on are)
+  const copy = Uint8Array.from(raw).buffer; // a copy (a Node Buffer slice would share the file), aligned, little-endian
   const arrays: Record<number, (b: ArrayBuffer) => ArrayLike<number | bigint>> = {
     1: (b) => new Float32Array(b),
     11: (b) => new Float64Array(b),

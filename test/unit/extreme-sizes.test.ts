@@ -18,4 +18,9 @@ describe("extreme sizes", () => {
     expect(() => ones([["a", 1e6], ["b", 1e6]]).sum(["a", "b"]).item()).toThrow(ShapeError);
     expect(ones([["a", 2 ** 20]]).sum("a").item()).toBe(2 ** 20);
   });
+
+  it("a softmax's phases (max, then sum) run one after the other: 20 rows of 6625 are not counted as 6625^3 points", () => {
+    const p = ones([["row", 20], ["vocab", 6625]]).softmax("vocab").dataSync();
+    expect(p[0]).toBeCloseTo(1 / 6625, 9);
+  });
 });
