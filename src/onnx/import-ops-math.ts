@@ -173,7 +173,7 @@ export function matmul(ctx: NodeContext, a: T, b: T): T {
   const nName = bn.length >= 2 ? pick(bn[bn.length - 1]!) : undefined;
   const kA = as[as.length - 1]!;
   const kB = bs[bn.length >= 2 ? bs.length - 2 : 0]!;
-  if (kA !== kB) ctx.fail(`A has ${kA} columns but B has ${kB} rows`);
+  if (kA !== kB) ctx.misfit(`A has ${kA} columns but B has ${kB} rows`);
   const a2 = conform(a, [...renames[0]!, ...(mName === undefined ? [] : [mName]), k]);
   const b2 = conform(b, [...renames[1]!, k, ...(nName === undefined ? [] : [nName])]);
   const y = a2.dot(k as never, b2 as never) as T;

@@ -34,10 +34,10 @@ function targetShape(ctx: NodeContext, from: readonly number[], spec: readonly n
   const known = product(out.filter((s) => s !== -1));
   const total = product(from);
   if (unknown === 1) {
-    if (known === 0 || total % known !== 0) ctx.fail(`cannot infer the -1 in [${spec.join(", ")}] for ${total} elements`);
+    if (known === 0 || total % known !== 0) ctx.misfit(`cannot infer the -1 in [${spec.join(", ")}] for ${total} elements`);
     out[out.indexOf(-1)] = total / known;
   }
-  if (product(out) !== total) ctx.fail(`cannot reshape [${from.join(", ")}] (${total} elements) to [${out.join(", ")}]`);
+  if (product(out) !== total) ctx.misfit(`cannot reshape [${from.join(", ")}] (${total} elements) to [${out.join(", ")}]`);
   return out;
 }
 
@@ -245,7 +245,7 @@ const expand: OnnxOp = ([x, s], ctx) => {
     const a = p - (r - sizes.length);
     const b = p - (r - target.length);
     const [sa, sb] = [a >= 0 ? sizes[a]! : 1, b >= 0 ? target[b]! : 1];
-    if (sa !== sb && sa !== 1 && sb !== 1) ctx.fail(`cannot expand size ${sa} to ${sb}`);
+    if (sa !== sb && sa !== 1 && sb !== 1) ctx.misfit(`cannot expand size ${sa} to ${sb}`);
     outSizes.push(Math.max(sa, sb));
     if (a >= 0 && !(sa === 1 && sb > 1)) outNames.push(names[a]!);
     else {

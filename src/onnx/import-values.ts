@@ -11,7 +11,6 @@ import "../ops/reduce.js";
 import { tensor } from "../ops/creation.js";
 import type { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { FormatError, ShapeError } from "../types/errors.js";
 
 /** A tensor of the imported graph: any dims, any dtype, checked at run time. Its dims are the ONNX axes in order. */
 export type T = Tensor<Shape, DType>;
@@ -61,8 +60,10 @@ export interface NodeContext {
   readonly outputs: number;
   readonly names: Names;
   attr(name: string): AttrValue | undefined;
-  /** Raises the FormatError for this node: `sentence` says what is wrong with it. */
+  /** Raises the FormatError for this node: `sentence` says what is wrong with it (the model, not the feeds). */
   fail(sentence: string): never;
+  /** Raises a ShapeError naming this node: sizes that do not fit (they may come from the feeds). */
+  misfit(sentence: string): never;
 }
 
 /** An attribute's value, as the operators read it. */
@@ -114,7 +115,7 @@ export function broadcastAxes(ctx: NodeContext, operands: readonly Axes[]): { ou
   for (let p = 0; p < rank; p++) {
     const here = operands.map((o) => o.sizes.length - rank + p).map((a, i) => (a >= 0 ? { size: operands[i]!.sizes[a]!, name: operands[i]!.names[a]! } : undefined));
     const size = Math.max(...here.map((h) => (h ? (h.size === 1 ? 1 : h.size) : 1)));
-    for (const h of here) if (h && h.size !== 1 && h.size !== size) ctx.fail(`cannot broadcast sizes ${h.size} and ${size} at axis ${p} of the result`);
+    for (const h of here) if (h && h.size !== 1 && h.size !== size) ctx.misfit(`cannot broadcast sizes ${h.size} and ${size} at axis ${p} of the result`);
     if (here.some((h) => h && h.size === 0)) ctx.fail(`an input has a size-0 axis (not supported)`);
     const from = here.find((h) => h && h.size === size)!;
     names.push(names.includes(from.name) ? ctx.names.fresh() : from.name);
@@ -232,13 +233,3 @@ export const pick = (c: Const, shape: readonly number[], at: (index: readonly nu
 
 /** The flat position of an index in a row-major shape. */
 export const flatAt = (shape: readonly number[], index: readonly number[]): number => index.reduce((acc, i, p) => acc * shape[p]! + i, 0);
-
-/** A ShapeError raised by an op becomes part of the node's failure sentence; anything else passes through. */
-export function withNode<R>(ctx: NodeContext, f: () => R): R {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof ShapeError && !(e instanceof FormatError)) ctx.fail(e.message);
-    throw e;
-  }
-}

@@ -213,13 +213,16 @@ export class OnnxModel {
         names,
         attr: (name) => attrs.get(name),
         fail: (sentence) => fail(sentence, where),
+        misfit: (sentence) => {
+          throw new ShapeError(`${where}: ${sentence}`);
+        },
       };
       const inputs = node.input.map((name, k) => (name === "" ? undefined : (env.get(name) ?? fail(`its input ${k} "${name}" is not computed before it (the graph is not in topological order)`, where))));
       let outputs: Value[];
       try {
         outputs = onnxOps[node.opType]!(inputs, ctx);
       } catch (e) {
-        if (e instanceof ShapeError) throw new ShapeError(`${where}: ${e.message}`);
+        if (e instanceof ShapeError && !e.message.startsWith(where)) throw new ShapeError(`${where}: ${e.message}`);
         throw e;
       }
       node.output.forEach((name, k) => {

@@ -2,7 +2,7 @@
 // the test with onnx-buf), an MLP and a transformer block end to end, and the refusals (unknown operator naming
 // the node, corrupt bytes, external data) as FormatErrors.
 import { describe, expect, it } from "vitest";
-import { FormatError, fromOnnx, tensor } from "../../src/index.js";
+import { FormatError, ShapeError, fromOnnx, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { buildModel, expectAgree, float, ortRun, type ConstSpec, type Feed, type ModelSpec, type OnnxType } from "../helpers/onnx-models.js";
 import { randomFloats, randomInts, testSeed } from "../helpers/random.js";
@@ -205,6 +205,16 @@ describe("ONNX import: refusals", () => {
   it("a tensor whose data does not fill its shape is a FormatError naming the initializer", () => {
     const bytes = buildModel({ inputs: [{ name: "x", shape: [2] }], outputs: [{ name: "y" }], initializers: { b: { data: [1, 2, 3], shape: [2, 2] } }, nodes: [{ op: "Add", inputs: ["x", "b"], outputs: ["y"] }] });
     expect(() => fromOnnx(bytes)).toThrow(/initializer 0 "b".*raw_data has 12 bytes but the shape needs 4 × 4/);
+  });
+  it("external data is refused by name", () => {
+    const bytes = buildModel({ inputs: [{ name: "x", shape: [2] }], outputs: [{ name: "y" }], initializers: { big: { data: [], shape: [2], external: true } }, nodes: [{ op: "Add", inputs: ["x", "big"], outputs: ["y"] }] });
+    expect(() => fromOnnx(bytes)).toThrow(/initializer 0 "big".*stored outside the model file \(external data\)/);
+  });
+  it("sizes that do not fit at run time are a ShapeError naming the node", () => {
+    const bytes = buildModel({ inputs: [{ name: "x", shape: ["n", "k"] }], outputs: [{ name: "y" }], initializers: { w: w(4, 5) }, nodes: [{ op: "MatMul", name: "proj", inputs: ["x", "w"], outputs: ["y"] }] });
+    const model = fromOnnx(bytes);
+    expect(() => model.run({ x: tensor(randomFloats(6), [["n", 2], ["k", 3]]) })).toThrow(ShapeError);
+    expect(() => model.run({ x: tensor(randomFloats(6), [["n", 2], ["k", 3]]) })).toThrow('node 0 "proj" (MatMul): A has 3 columns but B has 4 rows');
   });
   it("a huge declared size does not allocate: it fails on the bytes present", () => {
     const bytes = buildModel({ inputs: [{ name: "x", shape: [2] }], outputs: [{ name: "y" }], initializers: { b: { data: [1, 2], shape: [2 ** 20, 2 ** 20] } }, nodes: [{ op: "Add", inputs: ["x", "b"], outputs: ["y"] }] });

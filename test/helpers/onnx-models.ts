@@ -14,6 +14,7 @@ import {
   TypeProtoSchema,
   TypeProto_TensorSchema,
   ValueInfoProtoSchema,
+  StringStringEntryProtoSchema,
   type AttributeProto,
   type TensorProto,
 } from "onnx-buf";
@@ -28,6 +29,8 @@ export interface ConstSpec {
   readonly data: ArrayLike<number>;
   readonly shape: readonly number[];
   readonly type?: OnnxType;
+  /** stored outside the model file (data_location EXTERNAL), as large models are */
+  readonly external?: boolean;
 }
 /** An attribute: a number (an integer is INT; wrap a float in `float()`), ints, floats, a string or a tensor. */
 export type AttrSpec = number | { f: number } | readonly number[] | { floats: readonly number[] } | string | { tensor: ConstSpec };
@@ -58,6 +61,7 @@ export interface ModelSpec {
 export function tensorProto(name: string, c: ConstSpec): TensorProto {
   const type = c.type ?? "float32";
   const base = { name, dims: c.shape.map(BigInt), dataType: typeCode[type] };
+  if (c.external) return create(TensorProtoSchema, { ...base, dataLocation: 1, externalData: [create(StringStringEntryProtoSchema, { key: "location", value: "weights.bin" })] });
   if (type === "float32") return create(TensorProtoSchema, { ...base, rawData: new Uint8Array(Float32Array.from(c.data).buffer) });
   if (type === "int64") return create(TensorProtoSchema, { ...base, int64Data: Array.from(c.data, (v) => BigInt(v)) });
   return create(TensorProtoSchema, { ...base, int32Data: Array.from(c.data) });
