@@ -78,13 +78,29 @@ export function windows(ctx: NodeContext, x: T, w: Window, fill: number): { x: T
   w.kernel.forEach((k, i) => {
     const name = names[2 + i]!;
     const [o, s, d] = [w.out[i]!, w.strides[i]!, w.dilations[i]!];
-    const endPad = Math.max(w.end[i]!, (o - 1) * s + d * (k - 1) + 1 - sizes[2 + i]! - w.begin[i]!);
-    if (w.begin[i]! > 0 || endPad > 0) y = y.pad({ [name]: [w.begin[i]!, endPad] } as never, fill as never) as T;
     const [on, kn] = [ctx.names.fresh(), ctx.names.fresh()];
-    const index = Array.from({ length: o * k }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
-    y = y.indexSelect(name as never, make(index, [on, kn], [o, k], "int32") as never) as T;
     outs.push(on);
     taps.push(kn);
+    if (k === 1 && w.begin[i] === 0) {
+      // A 1-wide window is a view: every s-th position (rows of an [out, s] split), with a size-1 tap axis.
+      const size = sizesOf(y)[namesOf(y).indexOf(name)]!;
+      if (size < o * s) y = y.pad({ [name]: [0, o * s - size] } as never, fill as never) as T;
+      if (size > o * s) {
+        const cut = ctx.names.fresh();
+        y = y.narrow(name as never, 0 as never, (o * s) as never, cut as never).rename({ [cut]: name } as never) as T;
+      }
+      if (s > 1) {
+        const z = ctx.names.fresh();
+        y = y.split(name as never, [[on, o], [z, s]] as never).get(z as never, 0 as never) as T;
+      } else y = y.rename({ [name]: on } as never) as T;
+      y = y.expand([[kn, 1]] as never) as T; // in front: moved behind the batch and channel axes
+      y = ordered(y, [...namesOf(y).slice(1), kn]);
+      return;
+    }
+    const endPad = Math.max(w.end[i]!, (o - 1) * s + d * (k - 1) + 1 - sizes[2 + i]! - w.begin[i]!);
+    if (w.begin[i]! > 0 || endPad > 0) y = y.pad({ [name]: [w.begin[i]!, endPad] } as never, fill as never) as T;
+    const index = Array.from({ length: o * k }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
+    y = y.indexSelect(name as never, make(index, [on, kn], [o, k], "int32") as never) as T;
   });
   return { x: y, outs, taps };
 }

@@ -155,6 +155,8 @@ const cases: [string, ModelSpec, { tol?: { rel: number; abs: number }; custom?: 
   ["Conv 3x3 pads strides", single("Conv", [[2, 3, 7, 6], w(4, 3, 3, 3), w(4)], { pads: [1, 1, 1, 1], strides: [2, 1] }, 11)],
   ["Conv depthwise (group = channels) dilated", single("Conv", [[1, 4, 6, 6], w(4, 1, 3, 3)], { group: 4, dilations: [2, 1], pads: [1, 0, 2, 1] }, 11)],
   ["Conv grouped SAME_UPPER", single("Conv", [[1, 4, 5, 5], w(6, 2, 3, 3)], { group: 2, auto_pad: "SAME_UPPER", strides: [2, 2] }, 11)],
+  ["Conv 1x1 (a view), stride 2 on odd and even sizes", single("Conv", [[2, 3, 7, 6], w(5, 3, 1, 1), w(5)], { strides: [2, 2] }, 11)],
+  ["Conv 1x3 with 1x1 stride", single("Conv", [[1, 3, 5, 6], w(2, 3, 1, 3)], { pads: [0, 1, 0, 1], strides: [2, 1] }, 11)],
   ["ConvTranspose stride 2", single("ConvTranspose", [[1, 3, 4, 5], w(3, 2, 2, 2), w(2)], { strides: [2, 2] }, 11)],
   ["ConvTranspose 3x3 pads", single("ConvTranspose", [[1, 2, 4, 4], w(2, 3, 3, 3)], { strides: [2, 2], pads: [1, 1, 1, 1], output_padding: [1, 1] }, 11)],
   ["MaxPool", single("MaxPool", [[1, 2, 7, 6]], { kernel_shape: [3, 2], strides: [2, 2], pads: [1, 0, 1, 0] }, 11)],
