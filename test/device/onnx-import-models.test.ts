@@ -119,6 +119,23 @@ describe("ONNX import: naming and wrong feeds", () => {
     expect(model.inputs).toEqual([{ name: "pixels", dims: ["batch", "pixels_1"], sizes: [undefined, 12], dtype: "float32", ranked: true }]);
     expect(model.outputs[0]!.dims).toEqual(["batch", "probs_1"]);
   });
+  it("inside the graph names flow with the data: Reshape keeps the axes it does not change, new axes are fresh", () => {
+    const spec: ModelSpec = {
+      inputs: [{ name: "x", shape: ["batch", "seq", 8] }],
+      outputs: [{ name: "heads" }, { name: "swapped" }],
+      initializers: { s: i64(0, 0, 2, 4) },
+      nodes: [
+        { op: "Reshape", inputs: ["x", "s"], outputs: ["heads"] },
+        { op: "Transpose", inputs: ["heads"], outputs: ["swapped"], attrs: { perm: [0, 2, 1, 3] } },
+      ],
+    };
+    const model = fromOnnx(buildModel(spec), { names: { x: ["batch", "seq", "hidden"] } });
+    const out = model.run({ x: tensor(randomFloats(48), [["batch", 2], ["seq", 3], ["hidden", 8]]) });
+    expect(out.heads!.dims).toEqual(["batch", "seq", "_0", "_1"]);
+    expect(out.swapped!.dims).toEqual(["batch", "_0", "seq", "_1"]);
+    // the same structure at another size gets the same names (so the compiled program is replayed)
+    expect(model.run({ x: tensor(randomFloats(40), [["batch", 1], ["seq", 5], ["hidden", 8]]) }).heads!.dims).toEqual(["batch", "seq", "_0", "_1"]);
+  });
   it("a feed without the input's dims is a ShapeError saying which it needs", () => {
     const model = fromOnnx(bytes, { names: { pixels: ["batch", "feature"] } });
     expect(() => model.run({ pixels: tensor(randomFloats(24), [["batch", 2], ["pixel", 12]]) })).toThrow(ShapeError);
