@@ -5,14 +5,9 @@
 // `windows` and `convolve` are the two functions to replace. Imports the public surface and import-values.ts.
 import { tensor } from "../ops/creation.js";
 import "../ops/contract.js";
-import { type NodeContext, type T, type Value, Const, asTensor, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
-const need = (ctx: NodeContext, v: Value | undefined, i: number): Value => v ?? ctx.fail(`its input ${i} is missing`);
-const numAttr = (ctx: NodeContext, name: string, fallback: number): number => {
-  const a = ctx.attr(name);
-  return a === undefined ? fallback : typeof a === "number" ? a : ctx.fail(`its attribute ${name} must be a number`);
-};
 const listAttr = (ctx: NodeContext, name: string, n: number, fallback: number): number[] => {
   const a = ctx.attr(name);
   if (a === undefined) return new Array<number>(n).fill(fallback);
@@ -42,7 +37,7 @@ function windowOf(ctx: NodeContext, spatial: readonly number[], kernel: number[]
   const strides = listAttr(ctx, "strides", n, 1);
   const dilations = listAttr(ctx, "dilations", n, 1);
   const pads = listAttr(ctx, "pads", 2 * n, 0);
-  const autoPad = (ctx.attr("auto_pad") as string | undefined) ?? "NOTSET";
+  const autoPad = strAttr(ctx, "auto_pad", "NOTSET");
   const ceil = numAttr(ctx, "ceil_mode", 0) === 1;
   const begin = pads.slice(0, n);
   const end = pads.slice(n);
@@ -229,7 +224,7 @@ const pool =
   ([xIn], ctx) => {
     const x = asTensor(need(ctx, xIn, 0));
     const sizes = sizesOf(x);
-    const kernel = (ctx.attr("kernel_shape") as number[] | undefined) ?? ctx.fail("it has no kernel_shape");
+    const kernel = intsAttr(ctx, "kernel_shape") ?? ctx.fail("it has no kernel_shape");
     const w = windowOf(ctx, sizes.slice(2), kernel.slice());
     const win = windows(ctx, x, w, kind === "max" ? -Infinity : 0);
     const spatial = sizes.slice(2);
@@ -282,13 +277,13 @@ const resize =
       outSizes = ints(ctx, sizesIn, "sizes");
       scales = outSizes.map((o, i) => o / sizes[i]!);
     } else {
-      scales = scaleIn !== undefined && shapeLength(scaleIn) > 0 ? ints(ctx, scaleIn, "scales") : ((ctx.attr("scales") as number[] | undefined) ?? ctx.fail("it has neither scales nor sizes"));
+      scales = scaleIn !== undefined && shapeLength(scaleIn) > 0 ? ints(ctx, scaleIn, "scales") : (intsAttr(ctx, "scales") ?? ctx.fail("it has neither scales nor sizes"));
       outSizes = sizes.map((z, i) => Math.floor(z * scales[i]!));
     }
     if (scales.length !== sizes.length) ctx.fail(`it has ${scales.length} scales for a rank-${sizes.length} input`);
-    const mode = (ctx.attr("mode") as string | undefined) ?? "nearest";
-    const transform = upsample || ctx.opset < 11 ? "asymmetric" : ((ctx.attr("coordinate_transformation_mode") as string | undefined) ?? "half_pixel");
-    const rounding = roundings[upsample || ctx.opset < 11 ? "floor" : ((ctx.attr("nearest_mode") as string | undefined) ?? "round_prefer_floor")] ?? ctx.fail("its nearest_mode is unknown");
+    const mode = strAttr(ctx, "mode", "nearest");
+    const transform = upsample || ctx.opset < 11 ? "asymmetric" : (strAttr(ctx, "coordinate_transformation_mode", "half_pixel"));
+    const rounding = roundings[upsample || ctx.opset < 11 ? "floor" : (strAttr(ctx, "nearest_mode", "round_prefer_floor"))] ?? ctx.fail("its nearest_mode is unknown");
     if (mode !== "nearest" && mode !== "linear" && mode !== "bilinear") ctx.fail(`its mode ${mode} is not supported (nearest or linear)`);
     let y = x;
     sizes.forEach((z, i) => {

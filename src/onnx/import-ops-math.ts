@@ -21,6 +21,9 @@ import {
   ints,
   keepDims,
   namesOf,
+  intsAttr,
+  need,
+  numAttr,
   ordered,
   rankOf,
   relabel,
@@ -33,12 +36,6 @@ export type OnnxOp = (inputs: readonly (Value | undefined)[], ctx: NodeContext) 
 type F = T & { [k: string]: (...a: unknown[]) => T };
 const m = (t: T | number): F => t as F;
 
-const need = (ctx: NodeContext, v: Value | undefined, i: number): Value => v ?? ctx.fail(`its input ${i} is missing`);
-const floatOf = (ctx: NodeContext, name: string, fallback: number): number => {
-  const a = ctx.attr(name);
-  return a === undefined ? fallback : typeof a === "number" ? a : ctx.fail(`its attribute ${name} must be a number`);
-};
-const intAttr = (ctx: NodeContext, name: string, fallback: number): number => floatOf(ctx, name, fallback);
 
 /** An elementwise operator of one input: the tensor method, and its float64 meaning for folding constants. */
 const unary =
@@ -81,7 +78,7 @@ function power(x: T | number, y: T | number): T {
 /** Clip(x, min, max): the bounds are attributes before opset 11, optional inputs after. */
 const clip: OnnxOp = ([x, lo, hi], ctx) => {
   const bound = (v: Value | undefined, attr: string, fallback: number): Value =>
-    ctx.opset < 11 ? new Const([floatOf(ctx, attr, fallback)], [], "float32") : (v ?? new Const([fallback], [], "float32"));
+    ctx.opset < 11 ? new Const([numAttr(ctx, attr, fallback)], [], "float32") : (v ?? new Const([fallback], [], "float32"));
   let y = asTensor(need(ctx, x, 0));
   const min = bound(lo, "min", -Infinity);
   const max = bound(hi, "max", Infinity);
@@ -96,12 +93,12 @@ const reduce =
   ([x, axesIn], ctx) => {
     const t = asTensor(need(ctx, x, 0));
     const r = rankOf(t);
-    const listed = ctx.opset >= inputAxesFrom ? (axesIn === undefined ? [] : ints(ctx, axesIn, "axes")) : ((ctx.attr("axes") as readonly number[] | undefined) ?? []);
-    if (listed.length === 0 && intAttr(ctx, "noop_with_empty_axes", 0) === 1) return [t];
+    const listed = ctx.opset >= inputAxesFrom ? (axesIn === undefined ? [] : ints(ctx, axesIn, "axes")) : (intsAttr(ctx, "axes") ?? []);
+    if (listed.length === 0 && numAttr(ctx, "noop_with_empty_axes", 0) === 1) return [t];
     const axes = (listed.length === 0 ? [...Array(r).keys()] : listed.map((a) => axisOf(ctx, a, r))).sort((a, b) => a - b);
     const names = namesOf(t);
     const y = m(t)[method]!(axes.map((a) => names[a]!));
-    return [intAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, axes) : y];
+    return [numAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, axes) : y];
   };
 
 /** Softmax and LogSoftmax: one axis from opset 13; before, the input flattened to 2-D at `axis` (default 1). */
@@ -111,7 +108,7 @@ const softmax =
     const t = asTensor(need(ctx, x, 0));
     const r = rankOf(t);
     const names = namesOf(t);
-    const axis = axisOf(ctx, intAttr(ctx, "axis", ctx.opset >= 13 ? -1 : 1), r);
+    const axis = axisOf(ctx, numAttr(ctx, "axis", ctx.opset >= 13 ? -1 : 1), r);
     if (ctx.opset >= 13 || axis === r - 1) return [t[method](names[axis]! as never) as T];
     const inner = names.slice(axis);
     const merged = ctx.names.fresh();
@@ -123,8 +120,8 @@ const softmax =
 const layerNormalization: OnnxOp = ([x, scale, bias], ctx) => {
   const t = asTensor(need(ctx, x, 0));
   const names = namesOf(t);
-  const axis = axisOf(ctx, intAttr(ctx, "axis", -1), names.length);
-  const eps = floatOf(ctx, "epsilon", 1e-5);
+  const axis = axisOf(ctx, numAttr(ctx, "axis", -1), names.length);
+  const eps = numAttr(ctx, "epsilon", 1e-5);
   const over = names.slice(axis);
   const mean = t.mean(over as never) as T;
   const centered = t.sub(mean as never) as T;
@@ -144,8 +141,8 @@ const layerNormalization: OnnxOp = ([x, scale, bias], ctx) => {
 /** BatchNormalization in inference mode: per-channel (axis 1) scale, shift, running mean and variance. */
 const batchNormalization: OnnxOp = ([x, scale, bias, mean, variance], ctx) => {
   const t = asTensor(need(ctx, x, 0));
-  if (intAttr(ctx, "training_mode", 0) === 1) ctx.fail("training_mode is not supported (inference only)");
-  const eps = floatOf(ctx, "epsilon", 1e-5);
+  if (numAttr(ctx, "training_mode", 0) === 1) ctx.fail("training_mode is not supported (inference only)");
+  const eps = numAttr(ctx, "epsilon", 1e-5);
   const channel = namesOf(t)[1] ?? ctx.fail("its input needs a channel axis (axis 1)");
   const vec = (v: Value | undefined, i: number) => relabel(asTensor(need(ctx, v, i)), [channel]);
   const a = vec(scale, 1).mul(vec(variance, 4).add(eps as never).rsqrt() as never) as T;
@@ -185,11 +182,11 @@ const gemm: OnnxOp = ([a, b, c], ctx) => {
   const t2 = (v: Value | undefined, i: number, trans: string) => {
     const t = asTensor(need(ctx, v, i));
     if (rankOf(t) !== 2) ctx.fail(`its input ${i} must have rank 2, not ${rankOf(t)}`);
-    return intAttr(ctx, trans, 0) === 1 ? t.transpose(...([...namesOf(t)].reverse() as never[])) : t;
+    return numAttr(ctx, trans, 0) === 1 ? t.transpose(...([...namesOf(t)].reverse() as never[])) : t;
   };
   let y = matmul(ctx, t2(a, 0, "transA"), t2(b, 1, "transB"));
-  const alpha = floatOf(ctx, "alpha", 1);
-  const beta = floatOf(ctx, "beta", 1);
+  const alpha = numAttr(ctx, "alpha", 1);
+  const beta = numAttr(ctx, "beta", 1);
   if (alpha !== 1) y = y.mul(alpha as never) as T;
   if (c === undefined || beta === 0) return [y];
   const bias = beta === 1 ? c : (asTensor(c).mul(beta as never) as T);
@@ -253,11 +250,11 @@ export const mathOps: Record<string, OnnxOp> = {
   Relu: unary((x) => x.relu() as T),
   Sigmoid: unary((x) => x.sigmoid() as T),
   LeakyRelu: (inputs, ctx) => {
-    const alpha = floatOf(ctx, "alpha", 0.01);
+    const alpha = numAttr(ctx, "alpha", 0.01);
     return unary((x) => where(x.gt(0 as never) as never, x as never, x.mul(alpha as never) as never) as T)(inputs, ctx);
   },
   HardSigmoid: (inputs, ctx) => {
-    const [alpha, beta] = [floatOf(ctx, "alpha", 0.2), floatOf(ctx, "beta", 0.5)];
+    const [alpha, beta] = [numAttr(ctx, "alpha", 0.2), numAttr(ctx, "beta", 0.5)];
     return unary((x) => x.mul(alpha as never).add(beta as never).clamp(0, 1) as T)(inputs, ctx);
   },
   HardSwish: unary((x) => x.mul(x.mul((1 / 6) as never).add(0.5 as never).clamp(0, 1) as never) as T),

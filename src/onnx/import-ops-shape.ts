@@ -6,18 +6,9 @@
 import { full, tensor } from "../ops/creation.js";
 import { concat } from "../ops/movement.js";
 import type { DType } from "../types/dims.js";
-import { type NodeContext, type T, type Value, Const, asTensor, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
-const need = (ctx: NodeContext, v: Value | undefined, i: number): Value => v ?? ctx.fail(`its input ${i} is missing`);
-const numAttr = (ctx: NodeContext, name: string, fallback: number): number => {
-  const a = ctx.attr(name);
-  return a === undefined ? fallback : typeof a === "number" ? a : ctx.fail(`its attribute ${name} must be a number`);
-};
-const intsAttr = (ctx: NodeContext, name: string): number[] | undefined => {
-  const a = ctx.attr(name);
-  return a === undefined ? undefined : Array.isArray(a) ? (a as number[]) : ctx.fail(`its attribute ${name} must be a list of integers`);
-};
 const product = (xs: readonly number[]): number => xs.reduce((a, b) => a * b, 1);
 const int32Tensor = (data: readonly number[], names: readonly string[], sizes: readonly number[]): T =>
   (tensor as (d: unknown, s: unknown, o: unknown) => T)(Int32Array.from(data), names.map((n, i) => [n, sizes[i]]), { dtype: "int32" });

@@ -75,6 +75,27 @@ export const rankOf = (v: Value): number => (v instanceof Const ? v.shape.length
 export const shapeOf = (v: Value): readonly number[] => (v instanceof Const ? v.shape : sizesOf(v));
 export const asTensor = (v: Value): T => (v instanceof Const ? v.tensor() : v);
 
+/** Input i of a node, failing the node when it is left out. */
+export const need = (ctx: NodeContext, v: Value | undefined, i: number): Value => v ?? ctx.fail(`its input ${i} is missing`);
+
+/** A numeric attribute (int or float), or `fallback` when the node does not set it. */
+export function numAttr(ctx: NodeContext, name: string, fallback: number): number {
+  const a = ctx.attr(name);
+  return a === undefined ? fallback : typeof a === "number" ? a : ctx.fail(`its attribute ${name} must be a number`);
+}
+
+/** A list-of-integers attribute, or `undefined` when the node does not set it. */
+export function intsAttr(ctx: NodeContext, name: string): number[] | undefined {
+  const a = ctx.attr(name);
+  return a === undefined ? undefined : Array.isArray(a) && a.every((x) => typeof x === "number") ? (a as number[]) : ctx.fail(`its attribute ${name} must be a list of integers`);
+}
+
+/** A string attribute, or `fallback` when the node does not set it. */
+export function strAttr(ctx: NodeContext, name: string, fallback: string): string {
+  const a = ctx.attr(name);
+  return a === undefined ? fallback : typeof a === "string" ? a : ctx.fail(`its attribute ${name} must be a string`);
+}
+
 /** Normalises a possibly negative axis of a rank-r value, failing the node when it is out of range. */
 export function axisOf(ctx: NodeContext, axis: number, rank: number): number {
   const a = axis < 0 ? axis + rank : axis;
