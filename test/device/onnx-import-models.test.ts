@@ -86,7 +86,7 @@ for (const device of deviceNames) {
     it("a transformer block, at two sequence lengths (dynamic dims)", async () => {
       await useDevice(device);
       const bytes = buildModel(transformerBlock());
-      const model = fromOnnx(bytes);
+      const model = await fromOnnx(bytes);
       expect(model.inputs[0]!.dims).toEqual(["batch", "seq", "x_2"]);
       for (const [b, s] of [[2, 5], [1, 9]] as const) {
         const data = randomFloats(b * s * D);
@@ -99,7 +99,7 @@ for (const device of deviceNames) {
     it("an MLP with the user's dim names", async () => {
       await useDevice(device);
       const bytes = buildModel(mlp());
-      const model = fromOnnx(bytes, { names: { pixels: ["batch", "feature"], probs: ["batch", "digit"] } });
+      const model = await fromOnnx(bytes, { names: { pixels: ["batch", "feature"], probs: ["batch", "digit"] } });
       const data = randomFloats(7 * 12);
       const want = await ortRun(bytes, { pixels: { data, shape: [7, 12], type: "float32" } });
       // the feed may list its dims in any order: they are matched by name
@@ -114,12 +114,12 @@ for (const device of deviceNames) {
 
 describe("ONNX import: naming and wrong feeds", () => {
   const bytes = buildModel(mlp());
-  it("names come from the user, else dim_param, else <value>_<axis>", () => {
-    const model = fromOnnx(bytes);
+  it("names come from the user, else dim_param, else <value>_<axis>", async () => {
+    const model = await fromOnnx(bytes);
     expect(model.inputs).toEqual([{ name: "pixels", dims: ["batch", "pixels_1"], sizes: [undefined, 12], dtype: "float32", ranked: true }]);
     expect(model.outputs[0]!.dims).toEqual(["batch", "probs_1"]);
   });
-  it("inside the graph names flow with the data: Reshape keeps the axes it does not change, new axes are fresh", () => {
+  it("inside the graph names flow with the data: Reshape keeps the axes it does not change, new axes are fresh", async () => {
     const spec: ModelSpec = {
       inputs: [{ name: "x", shape: ["batch", "seq", 8] }],
       outputs: [{ name: "heads" }, { name: "swapped" }],
@@ -129,22 +129,22 @@ describe("ONNX import: naming and wrong feeds", () => {
         { op: "Transpose", inputs: ["heads"], outputs: ["swapped"], attrs: { perm: [0, 2, 1, 3] } },
       ],
     };
-    const model = fromOnnx(buildModel(spec), { names: { x: ["batch", "seq", "hidden"] } });
+    const model = await fromOnnx(buildModel(spec), { names: { x: ["batch", "seq", "hidden"] } });
     const out = model.run({ x: tensor(randomFloats(48), [["batch", 2], ["seq", 3], ["hidden", 8]]) });
     expect(out.heads!.dims).toEqual(["batch", "seq", "_0", "_1"]);
     expect(out.swapped!.dims).toEqual(["batch", "_0", "seq", "_1"]);
     // the same structure at another size gets the same names (so the compiled program is replayed)
     expect(model.run({ x: tensor(randomFloats(40), [["batch", 1], ["seq", 5], ["hidden", 8]]) }).heads!.dims).toEqual(["batch", "seq", "_0", "_1"]);
   });
-  it("a feed without the input's dims is a ShapeError saying which it needs", () => {
-    const model = fromOnnx(bytes, { names: { pixels: ["batch", "feature"] } });
+  it("a feed without the input's dims is a ShapeError saying which it needs", async () => {
+    const model = await fromOnnx(bytes, { names: { pixels: ["batch", "feature"] } });
     expect(() => model.run({ pixels: tensor(randomFloats(24), [["batch", 2], ["pixel", 12]]) })).toThrow(ShapeError);
     expect(() => model.run({ pixels: tensor(randomFloats(24), [["batch", 2], ["pixel", 12]]) })).toThrow('the input "pixels" must have the dims { batch, feature }, not { batch, pixel }');
     expect(() => model.run({ pixels: tensor(randomFloats(22), [["batch", 2], ["feature", 11]]) })).toThrow('dimension "feature" of the input "pixels" is 11 here but 12 in the model');
     expect(() => model.run({})).toThrow(ArgumentError);
   });
-  it("names for a value the model does not have, or of the wrong rank, are ArgumentErrors", () => {
-    expect(() => fromOnnx(bytes, { names: { image: ["a", "b"] } })).toThrow('fromOnnx: the model has no input or output "image" to name (it has "pixels", "probs")');
-    expect(() => fromOnnx(bytes, { names: { pixels: ["a"] } })).toThrow(ArgumentError);
+  it("names for a value the model does not have, or of the wrong rank, are ArgumentErrors", async () => {
+    await expect(fromOnnx(bytes, { names: { image: ["a", "b"] } })).rejects.toThrow('fromOnnx: the model has no input or output "image" to name (it has "pixels", "probs")');
+    await expect(fromOnnx(bytes, { names: { pixels: ["a"] } })).rejects.toThrow(ArgumentError);
   });
 });

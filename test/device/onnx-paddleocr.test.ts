@@ -36,7 +36,7 @@ for (const device of modelDevices) {
         const bytes = readFileSync(path.join(assets, file));
         const data = randomFloats(shape.reduce((a, b) => a * b, 1), -1, 1);
         const want = await ortRun(bytes, { x: { data, shape, type: "float32" } });
-        const model = fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
+        const model = await fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
         const t0 = performance.now();
         const out = model.run({ x: tensor(data, [["batch", shape[0]!], ["channel", 3], ["height", shape[2]!], ["width", shape[3]!]]) as never });
         const [name, y] = Object.entries(out)[0]!;
@@ -53,7 +53,7 @@ for (const device of modelDevices) {
 describe("examples/onnx-ocr.ts: PP-OCRv4 reads rendered words (on the CPU)", () => {
   it.each(["TENSOR", "NAMED", "MASTER", "DREAM"])("reads %s", async (word) => {
     await useDevice("cpu");
-    const { text, confidence } = await recognize(recognizer(), renderWord(word));
+    const { text, confidence } = await recognize(await recognizer(), renderWord(word));
     expect(text).toBe(word);
     expect(confidence).toBeGreaterThan(0.5);
   }, 300_000);

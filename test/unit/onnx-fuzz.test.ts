@@ -19,7 +19,7 @@ const bytes = buildModel({
 });
 
 describe(`ONNX reader fuzz (seed ${testSeed})`, () => {
-  it("2000 damaged copies: each read, run, or refused with a NamedTensorError", () => {
+  it("2000 damaged copies: each read, run, or refused with a NamedTensorError", async () => {
     const next = rng(testSeed);
     const outcomes = { refused: 0, ran: 0, runRefused: 0 };
     for (let trial = 0; trial < 2000; trial++) {
@@ -29,7 +29,7 @@ describe(`ONNX reader fuzz (seed ${testSeed})`, () => {
       const cut = next() < 0.2 ? Math.floor(next() * copy.length) : copy.length;
       let model;
       try {
-        model = fromOnnx(copy.subarray(0, cut));
+        model = await fromOnnx(copy.subarray(0, cut));
       } catch (e) {
         if (!(e instanceof NamedTensorError)) throw new Error(`trial ${trial}: fromOnnx threw ${String(e)}`);
         outcomes.refused++;
