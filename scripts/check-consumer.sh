@@ -16,8 +16,8 @@ cd "$root"
 if [[ "${1:-}" != "--no-build" ]]; then node scripts/build.mjs; fi
 tarball="$(npm pack --silent --pack-destination "$tmp" | tail -n 1)"
 echo "packed $tarball ($(du -k "$tmp/$tarball" | cut -f1) kB)"
-if tar -tzf "$tmp/$tarball" | grep -qv '^package/\(dist/\|package.json$\|README.md$\|LICENSE\)'; then
-  echo "✖ the tarball holds files outside dist/, package.json, README.md:"; tar -tzf "$tmp/$tarball" | grep -v '^package/\(dist/\|package.json$\|README.md$\|LICENSE\)'; exit 1
+if tar -tzf "$tmp/$tarball" | grep -qv '^package/\(dist/\|src/\|package.json$\|README.md$\|LICENSE\|CHANGELOG.md$\)'; then
+  echo "✖ the tarball holds files outside dist/, src/, package.json, README.md, LICENSE, CHANGELOG.md:"; tar -tzf "$tmp/$tarball" | grep -v '^package/\(dist/\|src/\|package.json$\|README.md$\|LICENSE\|CHANGELOG.md$\)'; exit 1
 fi
 
 cp -r type-tests/consumer "$tmp/consumer"

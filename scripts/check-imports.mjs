@@ -11,6 +11,9 @@
 //                spec); the shared realize loop (src/backend/realize.ts) is the one place that knows both.
 //   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state)
 //   src/nn, src/optim  only the public ops: nothing from src/graph or src/backend
+//   src/onnx     only src/graph, src/types, src/shape, the Tensor (src/tensor.ts, to read initializer values) and
+//                itself: an exporter walks the lazy graph like an interpreter, but must not depend on a device or
+//                on the op front end (packages such as onnx-buf are fine)
 //   node scripts/check-imports.mjs [--self-test]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -26,7 +29,7 @@ const GRAPH_LEVEL = new Set(["src/backend/cpu/reference.ts"]);
 /** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend", "device" or "top". */
 const layerOf = (rel) => {
   if (/^src\/backend\/(cpu|webgpu)\//.test(rel) && !GRAPH_LEVEL.has(rel)) return "device";
-  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend|nn|optim)\//.exec(rel)?.[1] ?? "top";
+  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend|nn|optim|onnx)\//.exec(rel)?.[1] ?? "top";
   if (room === "nn" || room === "optim") return "layers";
   // File formats, user-facing autodiff and tensor kinds sit beside the op families, under the same rule.
   return ["io", "autodiff", "state"].includes(room) ? "ops" : room;
@@ -52,6 +55,10 @@ const RULES = {
       t === "src/backend/device-contract.ts" ||
       t === "src/graph/index-expr.ts" ||
       layerOf(t) === "types",
+  },
+  onnx: {
+    why: "src/onnx imports only src/graph, src/types, src/shape, src/tensor.ts and src/onnx",
+    allows: (t, bare) => bare || ["graph", "types", "shape", "onnx"].includes(layerOf(t)) || t === "src/tensor.ts",
   },
   top: { why: "", allows: () => true },
 };

@@ -25,7 +25,16 @@ fi
 # adapter is a failure, not a skip.
 step "device matrix on cpu + webgpu" env NT_DEVICES=cpu,webgpu WEBGPU_REQUIRED=1 node node_modules/vitest/vitest.mjs run test/device
 step "browser: headless Chromium on navigator.gpu" node test/browser/run.mjs
+step "doc @examples of the public API, compiled and run (cpu + webgpu)" node scripts/check-examples.mjs
 type_steps
 step "packed-package consumer" bash scripts/check-consumer.sh --no-build
+# The package as users get it: publint, attw, require(), esbuild/Vite/webpack bundles in Node and Chromium, the
+# size budget, Deno and Bun. Its tools live in tools/ (their own lock file), installed here when missing.
+if [[ ! -x tools/node_modules/.bin/esbuild ]]; then
+  echo "installing the packaging tools (npm ci --prefix tools)…"
+  npm ci --prefix tools --no-audit --no-fund --loglevel=error >/dev/null || true
+fi
+step "package: publint, attw, require(), bundlers in Node + Chromium, size budget, Deno, Bun" node scripts/check-package.mjs --no-build
+step "API reference (TypeDoc into docs/api; a warning fails)" tools/node_modules/.bin/typedoc --logLevel Warn
 
 summary

@@ -72,6 +72,10 @@ function main() {
   const fiveFile = path.join(outDir, "transformer-5-blocks.ts");
   writeFileSync(fiveFile, generateBlocks(source, BLOCKS));
   const fixtures = { "1-block": path.join(budgetDir, "tsconfig.json"), "5-block": projectFor(fiveFile) };
+  // Ops per fixture: the tensor method calls (x.dot(…), .softmax(…), …) the checker types.
+  const opCount = (text) => (text.match(/\.[a-zA-Z]+\(/g) ?? []).length;
+  const ops = { "1-block": opCount(source), "5-block": opCount(readFileSync(fiveFile, "utf8")) };
+  console.log(`fixtures: 1-block ${ops["1-block"]} ops, 5-block ${ops["5-block"]} ops (the model-sized fixture)`);
 
   const results = {};
   for (const compiler of Object.keys(compilers)) {

@@ -50,3 +50,26 @@ function formatter(values: ArrayLike<number>, dtype: DType): (v: number) => stri
   const exp = big >= 1e5 || (big > 0 && big < 1e-3) || small < 5e-5;
   return (v) => (Number.isFinite(v) ? (exp ? v.toExponential(4) : v.toFixed(4)) : String(v));
 }
+
+/**
+ * A tensor as an HTML table for notebooks (Deno's Jupyter kernel): the header as the caption, the first dim's
+ * indices down and the second's across, each labelled with its dim name; past 2 dims, or without values, the
+ * printed form in a `<pre>`. At most 20 indices per dim, with "…" in between.
+ * @example formatTable([{ name: "i", size: 2 }], new Set(), "float32", new Float32Array([1, 2.5]), "…") // '<table>…'
+ */
+export function formatTable(dims: readonly NodeDim[], masked: ReadonlySet<string>, dtype: DType, values: ArrayLike<number> | undefined, text: string): string {
+  const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  if (!values || dims.length > 2) return `<pre>${esc(text)}</pre>`;
+  const show = formatter(values, dtype);
+  const caption = `<caption style="text-align:left">${esc(text.split("\n")[0]!)}</caption>`;
+  const picks = (n: number) => (n > 20 ? [...range(0, 10), -1, ...range(n - 10, n)] : range(0, n));
+  const label = (d: NodeDim) => esc(`${d.name}${masked.has(d.name) ? " (private)" : ""}`);
+  const [rows, cols] = [dims[0], dims[1]];
+  const colIdx = cols ? picks(cols.size) : [0];
+  const head = `<tr><th>${rows ? label(rows) : ""}${cols ? ` \\ ${label(cols)}` : ""}</th>${colIdx.map((j) => `<th>${cols ? (j < 0 ? "…" : j) : ""}</th>`).join("")}</tr>`;
+  const body = (rows ? picks(rows.size) : [0]).map((i) => {
+    const cells = colIdx.map((j) => `<td>${i < 0 || j < 0 ? "…" : show(values[i * (cols?.size ?? 1) + j]!)}</td>`);
+    return `<tr><th>${rows ? (i < 0 ? "…" : i) : ""}</th>${cells.join("")}</tr>`;
+  });
+  return `<table>${caption}<thead>${head}</thead><tbody>${body.join("")}</tbody></table>`;
+}

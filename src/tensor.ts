@@ -6,9 +6,9 @@
 import { type Device, deviceOf, getDefaultDevice, readNode, readNodeSync, realize, transfer } from "./backend/engine.js";
 import type { Node } from "./graph/node.js";
 import { type ShapeDim, checkName, checkSize, describeValue, showAllDims } from "./shape/dims.js";
-import { formatTensor } from "./tensor-format.js";
+import { formatTable, formatTensor } from "./tensor-format.js";
 import type { DType, Lookup, Shape, ShapeRecord } from "./types/dims.js";
-import { ShapeError, notShapedLike } from "./types/errors.js";
+import { ArgumentError, notShapedLike, ShapeError, StateError, takesNot } from "./types/errors.js";
 import type { GuardName } from "./types/guard.js";
 
 /** The typed array that holds a dtype's values: bool is stored as bytes of 0 and 1. */
@@ -48,6 +48,9 @@ export type NamesOf<S extends Shape> = { -readonly [K in keyof S]: S[K][0] };
 declare const shapeType: unique symbol;
 declare const dtypeType: unique symbol;
 
+/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
+export const openScopes: Set<AnyTensor>[] = [];
+
 /**
  * A tensor whose dims (names and sizes, in logical order) and dtype are in its type:
  * `Tensor<[["batch", 32], ["seq", 128]], "float32">`. Ops are lazy: they record a graph and return at once;
@@ -58,9 +61,6 @@ declare const dtypeType: unique symbol;
  * x.shape;          // { batch: 2, feat: 3 }
  * x.sum("feat").toArray(); // [6, 15]
  */
-/** @internal The tensors made inside each open `scope(…)`, innermost last (src/state/scope.ts). */
-export const openScopes: Set<AnyTensor>[] = [];
-
 export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   declare readonly [shapeType]: S;
   declare readonly [dtypeType]: D;
@@ -83,11 +83,11 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
     return this.node.dims.map((d) => ({ name: d.name, size: d.size, masked: this.masked.has(d.name) }));
   }
 
-  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 32 */
+  /** The sizes by name, e.g. `{ batch: 32, seq: 128 }`. @example x.shape.batch // 2 */
   get shape(): { readonly [Entry in S[number] as Entry[0]]: Entry[1] } {
     return Object.freeze(Object.fromEntries(this.node.dims.map((d) => [d.name, d.size]))) as ShapeRecord<S>;
   }
-  /** The names in logical order, private ones included. @example x.dims // ["batch", "seq"] */
+  /** The names in logical order, private ones included. @example x.dims // ["batch", "feat"] */
   get dims(): NamesOf<S> {
     return this.node.dims.map((d) => d.name) as NamesOf<S>;
   }
@@ -135,7 +135,7 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   }
   /** The value of a one-element tensor. @example x.sum(["batch", "feat"]).item() // 21 */
   item(): ValueFor<D> {
-    if (this.numel !== 1) throw new RangeError(`item() needs a tensor with one element, not ${this.numel}`);
+    if (this.numel !== 1) throw new ShapeError(`item() needs a tensor with one element, not ${this.numel}`);
     const v = this.dataSync()[0]!;
     return (this.dtype === "bool" ? v !== 0 : v) as ValueFor<D>;
   }
@@ -202,6 +202,10 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
    * const out = body(x.dynamic()).shapedLike(x);                          // typed like x
    * const at = scores.shapedLike([["batch", n, "masked"], ["seqlen", Y.shape.seqlen]]);
    */
+  shapedLike<D extends DType, const R extends Tensor<Shape, DType>>(this: Tensor<Shape, D>, reference: R): Tensor<ShapeOf<R>, D>;
+  // Dims written out get their own signature: mapping over R alone (not R & Shape, an intersection with an
+  // array) gives exactly the literal shape, also when a size is a type parameter.
+  shapedLike<D extends DType, const R extends Shape>(this: Tensor<Shape, D>, reference: R): Tensor<Writable<R>, D>;
   shapedLike<D extends DType, const R extends Tensor<Shape, DType> | Shape>(this: Tensor<Shape, D>, reference: R): Tensor<ShapeOf<R>, D> {
     const want = reference instanceof Tensor ? (reference as AnyTensor).shapeDims : dimsFromSpec(reference);
     const got = this.shapeDims;
@@ -211,13 +215,19 @@ export class Tensor<S extends Shape = Shape, D extends DType = "float32"> {
   }
 
   #checkAlive(): void {
-    if (this.#disposed) throw new Error("this tensor was disposed: its values are gone (dispose only tensors that are no longer used)");
+    if (this.#disposed) throw new StateError("this tensor was disposed: its values are gone (dispose only tensors that are no longer used)");
     if (readsDisposed(this.node))
-      throw new Error("this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)");
+      throw new StateError("this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)");
   }
   /** @internal Node's console.log shows the same text as toString. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return this.toString();
+  }
+  /** @internal Deno's Jupyter kernel shows a tensor as a table named by its dims (text/html), and its print. */
+  [Symbol.for("Jupyter.display")](): { "text/plain": string; "text/html": string } {
+    const text = this.toString();
+    const readable = !this.#disposed && !readsDisposed(this.node) && deviceOf(this.node).readSync && (this.node.storage || this.numel <= 1e6);
+    return { "text/plain": text, "text/html": formatTable(this.node.dims, this.masked, this.dtype, readable ? this.dataSync() : undefined, text) };
   }
 }
 
@@ -244,13 +254,28 @@ function readsDisposed(root: Node): boolean {
 
 /** Reads dims written out as `[name, size]` or `[name, size, "masked"]` entries (a `shapedLike` reference). */
 function dimsFromSpec(spec: unknown): ShapeDim[] {
-  if (!Array.isArray(spec)) throw new TypeError(`shapedLike needs a tensor or a list of dims, not ${describeValue(spec)}`);
+  if (!Array.isArray(spec)) throw new ArgumentError(`shapedLike needs a tensor or a list of dims, not ${describeValue(spec)}`);
   return spec.map((entry: unknown) => {
     const ok = Array.isArray(entry) && (entry.length === 2 || (entry.length === 3 && entry[2] === "masked"));
-    if (!ok) throw new TypeError(`a dim is written [name, size] or [name, size, "masked"], not ${describeValue(entry)}`);
+    if (!ok) throw new ArgumentError(`a dim is written [name, size] or [name, size, "masked"], not ${describeValue(entry)}`);
     const name = checkName(entry[0]);
     return { name, size: checkSize(name, entry[1]), masked: entry.length === 3 };
   });
+}
+
+/**
+ * @internal `v` as a tensor, or the ArgumentError naming the function and what it got (for callers from
+ * JavaScript or `any`, which the types do not stop).
+ */
+export function tensorArg(fn: string, v: unknown, what = "a tensor"): AnyTensor {
+  if (!(v instanceof Tensor)) throw new ArgumentError(takesNot(fn, what, v));
+  return v as AnyTensor;
+}
+
+/** @internal A list of tensors, checked as tensorArg checks one. */
+export function tensorsArg(fn: string, v: unknown): AnyTensor[] {
+  if (!Array.isArray(v)) throw new ArgumentError(takesNot(fn, "a list of tensors", v));
+  return v.map((t) => tensorArg(fn, t, "a list of tensors, each a tensor"));
 }
 
 /** @internal Wraps a node as a tensor, keeping the given private names that are still dims. */

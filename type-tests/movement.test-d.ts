@@ -148,3 +148,17 @@ expectType<Tensor<never, "float32">>(failed.split("a", ["p", "q"]));
 expectType<Tensor<never, "float32">>(failed.stack({ q: ["a", "b"] }));
 expectType<Tensor<never, "float32">>(failed.pad({ a: [1, 1] }));
 expectType<Tensor<never, "float32">>(concat([failed, x], "h"));
+
+// ---- dynamic() and back: shapedLike with dims written out gives exactly that shape, usable by the next op ----
+{
+  const x = zeros([["a", 2], ["b", 3]]);
+  const spelled = x.dynamic().shapedLike([["a", 2], ["b", 3]]);
+  expectType<Tensor<[["a", 2], ["b", 3]], "float32">>(spelled);
+  expectType<Tensor<[["b", 3]], "float32">>(spelled.sum("a"));
+  const masked = x.mask("a").dynamic().shapedLike([["a", 2, "masked"], ["b", 3]] as const);
+  expectType<Tensor<[["a", 2, "masked"], ["b", 3]], "float32">>(masked);
+  expectType<Tensor<[["a", 2, "masked"]], "float32">>(masked.sum("b"));
+  expectType<Tensor<[["a", 2], ["b", 3]], "float32">>(x.dynamic().shapedLike(x));
+  expectError(spelled.sum("c"));
+  expectError(masked.sum("a"));
+}

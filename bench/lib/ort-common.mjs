@@ -49,6 +49,44 @@ const GRAPHS = {
     ],
     variant: "MatMul(q, Transpose(k)) → Softmax → MatMul(·, v)",
   }),
+  // ORT's Conv is NCHW with OIHW weights: the NHWC input and [kh, kw, c, o] filter are transposed once when the
+  // cell is set up (not timed), and the NCHW output back to NHWC only in read() (the readback column).
+  conv: (p) => {
+    const [oh, ow] = [Math.ceil(p.h / p.stride), Math.ceil(p.w / p.stride)];
+    const total = (size, o) => Math.max(0, (o - 1) * p.stride + p.k - size);
+    const [th, tw] = [total(p.h, oh), total(p.w, ow)];
+    const group = p.depthwise ? p.cin : 1;
+    const perGroup = p.cin / group;
+    return {
+      inputs: [["x", [p.b, p.cin, p.h, p.w]]], outputs: [["y", [p.b, p.cout, oh, ow]]],
+      initializers: [
+        { name: "W", dtype: "float32", dims: [p.cout, perGroup, p.k, p.k], values: null },
+        { name: "B", dtype: "float32", dims: [p.cout], values: null },
+      ],
+      nodes: [
+        { op: "Conv", inputs: ["x", "W", "B"], outputs: ["c"], attrs: { kernel_shape: [p.k, p.k], strides: [p.stride, p.stride], pads: [Math.floor(th / 2), Math.floor(tw / 2), th - Math.floor(th / 2), tw - Math.floor(tw / 2)], group } },
+        { op: "Relu", inputs: ["c"], outputs: ["y"] },
+      ],
+      variant: "Relu(Conv(x, W, B)), NCHW",
+      prepare(I, graph) {
+        const x = new Float32Array(I.x.length);
+        for (let b = 0; b < p.b; b++) for (let i = 0; i < p.h; i++) for (let j = 0; j < p.w; j++) for (let c = 0; c < p.cin; c++) x[((b * p.cin + c) * p.h + i) * p.w + j] = I.x[((b * p.h + i) * p.w + j) * p.cin + c];
+        const W = new Float32Array(I.filter.length);
+        for (let kh = 0; kh < p.k; kh++) for (let kw = 0; kw < p.k; kw++) for (let c = 0; c < perGroup; c++) for (let o = 0; o < p.cout; o++) {
+          const from = p.depthwise ? (kh * p.k + kw) * p.cin + o : ((kh * p.k + kw) * p.cin + c) * p.cout + o;
+          W[((o * perGroup + c) * p.k + kh) * p.k + kw] = I.filter[from];
+        }
+        graph.initializers[0].values = W;
+        graph.initializers[1].values = I.bias;
+        return { x };
+      },
+      readOut(y) {
+        const out = new Float32Array(y.length);
+        for (let b = 0; b < p.b; b++) for (let o = 0; o < p.cout; o++) for (let i = 0; i < oh; i++) for (let j = 0; j < ow; j++) out[((b * oh + i) * ow + j) * p.cout + o] = y[((b * p.cout + o) * oh + i) * ow + j];
+        return out;
+      },
+    };
+  },
   permute: (p) => ({
     inputs: [["x", p.shape]], outputs: [["y", [2, 0, 1].map((i) => p.shape[i])]],
     nodes: [{ op: "Transpose", inputs: ["x"], outputs: ["y"], attrs: { perm: [2, 0, 1] } }], variant: "Transpose(perm=[2,0,1])",
@@ -69,6 +107,7 @@ export function makeOrtLib({ id, label, threads, order = 40 }) {
   let ort = null;
   async function handle(kind, I, p) {
     const graph = GRAPHS[kind](p);
+    if (graph.prepare) I = { ...I, ...graph.prepare(I, graph) };
     // Spinning off: ORT's idle intra-op threads otherwise keep spinning after a run and steal the CPU from
     // whatever the shared process times next (measured: our cells after ORT's ran up to 2× slower).
     const sess = await ort.InferenceSession.create(buildModel(graph), {
@@ -83,7 +122,7 @@ export function makeOrtLib({ id, label, threads, order = 40 }) {
       async compute() {
         await sess.run(f, { [oname]: outT });
       },
-      read: () => outT.data,
+      read: () => (graph.readOut ? graph.readOut(outT.data) : outT.data),
       dispose: () => sess.release(),
     };
   }

@@ -119,6 +119,16 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
         await use();
         return trainHandle(p, await oursIris(nt, await loadExample("iris-mlp")));
       },
+      async conv(I, p) {
+        await use();
+        if (typeof nt.conv !== "function") throw notAvailable("conv is not implemented yet");
+        const x = nt.tensor(I.x, dims([p.b, p.h, p.w, p.cin], ["b", "h", "w", "c"]));
+        // depthwise: groups = channels, a kernel channel of 1 and the output channels in the channel's order
+        const w = nt.tensor(I.filter, dims([p.k, p.k, p.depthwise ? 1 : p.cin, p.cout], ["kh", "kw", "c", "o"]));
+        const bias = nt.tensor(I.bias, dims([p.cout], ["o"]));
+        const spec = { channel: "c", window: { h: "kh", w: "kw" }, padding: "same", stride: p.stride, groups: p.depthwise ? p.cin : 1 };
+        return handle(`conv(x, w, ${JSON.stringify(spec)}).add(bias).relu()`, [x, w, bias], () => nt.conv(x, w, spec).add(bias).relu(), ["b", "h", "w", "o"]);
+      },
       async permute(I) {
         await use();
         need("transpose");

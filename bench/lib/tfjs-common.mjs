@@ -104,6 +104,15 @@ export function makeTfjsLib({ id, label, backend, load, order = 10, threads = 1,
         const q = mk(I.q, I.qShape), k = mk(I.k, I.kShape), v = mk(I.v, I.vShape);
         return handle("tf.matMul(tf.softmax(tf.matMul(q, k, false, true)), v)", [q, k, v], () => tf.matMul(tf.softmax(tf.matMul(q, k, false, true)), v));
       },
+      async conv(I, p) {
+        await use();
+        const x = mk(I.x, [p.b, p.h, p.w, p.cin]), bias = mk(I.bias, [p.cout]);
+        const filter = mk(I.filter, p.depthwise ? [p.k, p.k, p.cin, 1] : [p.k, p.k, p.cin, p.cout]);
+        const args = { x, filter, bias, strides: p.stride, pad: "same", activation: "relu" };
+        return p.depthwise
+          ? handle("tf.fused.depthwiseConv2d({ x, filter, bias, pad: 'same', activation: 'relu' })", [x, filter, bias], () => tf.fused.depthwiseConv2d(args))
+          : handle("tf.fused.conv2d({ x, filter, bias, pad: 'same', activation: 'relu' })", [x, filter, bias], () => tf.fused.conv2d(args));
+      },
       async permute(I) {
         await use();
         const x = mk(I.x, I.shape);

@@ -34,7 +34,13 @@ export const WORKLOADS = [
   { id: "affine1e5", kind: "affine", full: { n: 100000 }, quick: { n: 1000 } },
   { id: "affine1e6", kind: "affine", full: { n: 1000000 }, quick: { n: 1000 } },
   { id: "affine4e6", kind: "affine", full: { n: 4000000 }, quick: { n: 1000 } },
+  { id: "affine1e7", kind: "affine", full: { n: 10000000 }, quick: { n: 1000 } },
   { id: "mlp", kind: "mlp", full: { steps: 20 }, quick: { steps: 2 } },
+  // Convolution layers (NHWC, "same" padding, bias + relu epilogue): the issue's 32×32×16→32, a strided one, a depthwise one.
+  { id: "conv32", kind: "conv", full: { b: 1, h: 32, w: 32, cin: 16, cout: 32, k: 3, stride: 1, depthwise: false }, quick: { b: 1, h: 8, w: 8, cin: 4, cout: 8, k: 3, stride: 1, depthwise: false } },
+  { id: "conv64s2", kind: "conv", full: { b: 1, h: 64, w: 64, cin: 32, cout: 64, k: 3, stride: 2, depthwise: false }, quick: { b: 1, h: 9, w: 9, cin: 4, cout: 8, k: 3, stride: 2, depthwise: false } },
+  { id: "conv-mnist", kind: "conv", full: { b: 32, h: 14, w: 14, cin: 8, cout: 16, k: 3, stride: 1, depthwise: false }, quick: { b: 2, h: 7, w: 7, cin: 2, cout: 4, k: 3, stride: 1, depthwise: false } },
+  { id: "dwconv56", kind: "conv", full: { b: 1, h: 56, w: 56, cin: 64, cout: 64, k: 3, stride: 1, depthwise: true }, quick: { b: 1, h: 8, w: 8, cin: 4, cout: 4, k: 3, stride: 1, depthwise: true } },
   { id: "iris", kind: "iris", full: { steps: 20 }, quick: { steps: 2 } },
 ];
 
@@ -42,12 +48,15 @@ export const WORKLOADS = [
 export const WORKLOAD_GROUPS = {
   matmul: ["matmul256", "matmul512", "matmul1024", "matmul2048"],
   "small-matmul": ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256"],
-  affine: ["affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6"],
+  affine: ["affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "affine1e7"],
   train: ["mlp", "iris"],
-  small: ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256", "affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "mlp", "iris"],
+  conv: ["conv32", "conv64s2", "conv-mnist", "dwconv56"],
+  small: ["matmul16", "matmul32", "matmul64", "matmul128", "matmul256", "affine1e3", "affine1e4", "affine1e5", "affine1e6", "affine4e6", "affine1e7", "mlp", "iris"],
 };
 
 const prod = (xs) => xs.reduce((a, b) => a * b, 1);
+/** The output size of a "same"-padded window: ceil(size / stride). */
+const convOut = (size, stride) => Math.ceil(size / stride);
 
 /** What the two sigmoid workloads share: they differ only in how the library is asked to compute it. */
 const sigmoidTask = {
@@ -201,6 +210,38 @@ export const KINDS = {
     outLength: () => 1,
     check(p, I, out, cmp) {
       cmp(out[0] >= 0 && out[0] < 10 ? 0 : NaN, 0, 1);
+    },
+  },
+  // y[b, oh, ow, o] = relu(bias[o] + Σ_{kh, kw, c} x[b, oh·s + kh - pad, ow·s + kw - pad, c] · w[kh, kw, c, o]), NHWC
+  // with "same" padding (out = ceil(size / stride), the odd cell after); depthwise: c = o, the filter [kh, kw, c, 1].
+  conv: {
+    label: (p) => `${p.depthwise ? "depthwise " : ""}conv ${p.b}×${p.h}×${p.w}×${p.cin}→${p.cout} ${p.k}×${p.k}${p.stride > 1 ? ` stride ${p.stride}` : ""}, same, + bias + relu`,
+    expr: 'conv(x, w, { channel: "c", window: { h: "kh", w: "kw" }, padding: "same" }).add(bias).relu()',
+    work: (p) => ({ flops: 2 * p.b * convOut(p.h, p.stride) * convOut(p.w, p.stride) * p.cout * p.k * p.k * (p.depthwise ? 1 : p.cin) }),
+    probe: (p) => p,
+    inputs: (p) => ({
+      x: randArray(p.b * p.h * p.w * p.cin, 13),
+      filter: randArray(p.k * p.k * (p.depthwise ? p.cin : p.cin * p.cout), 14),
+      bias: randArray(p.cout, 15),
+    }),
+    outLength: (p) => p.b * convOut(p.h, p.stride) * convOut(p.w, p.stride) * p.cout,
+    check(p, I, out, cmp) {
+      const [oh, ow] = [convOut(p.h, p.stride), convOut(p.w, p.stride)];
+      const pad = (size, o) => Math.floor(Math.max(0, (o - 1) * p.stride + p.k - size) / 2);
+      const [ph, pw] = [pad(p.h, oh), pad(p.w, ow)];
+      for (const idx of sampleIdx(p.b * oh * ow * p.cout, 128, 93)) {
+        const o = idx % p.cout, x0 = Math.floor(idx / p.cout) % ow, y0 = Math.floor(idx / (p.cout * ow)) % oh, b = Math.floor(idx / (p.cout * ow * oh));
+        let s = I.bias[o];
+        for (let kh = 0; kh < p.k; kh++)
+          for (let kw = 0; kw < p.k; kw++) {
+            const [i, j] = [y0 * p.stride + kh - ph, x0 * p.stride + kw - pw];
+            if (i < 0 || i >= p.h || j < 0 || j >= p.w) continue;
+            const at = ((b * p.h + i) * p.w + j) * p.cin;
+            if (p.depthwise) s += I.x[at + o] * I.filter[(kh * p.k + kw) * p.cin + o];
+            else for (let c = 0; c < p.cin; c++) s += I.x[at + c] * I.filter[((kh * p.k + kw) * p.cin + c) * p.cout + o];
+          }
+        cmp(out[idx], Math.max(0, s), 1e-2);
+      }
     },
   },
   permute: {

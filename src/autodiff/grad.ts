@@ -8,7 +8,7 @@ import { defineGradient, gradients } from "../graph/autodiff.js";
 import { fillNode } from "../graph/build.js";
 import { Node, withRetainedGraph } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, tensorArg, tensorsArg, wrap } from "../tensor.js";
 import type { DType, Fail, IsDynamic, Shape } from "../types/dims.js";
 import { ArgumentError, type NotScalarLoss, ShapeError, notScalarLoss, takesNot } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
@@ -151,17 +151,18 @@ export function valueAndGrad<A extends readonly unknown[], R>(f: Guard<LossCheck
  * `output` with a hand-written backward: autodiff calls `backward(g)` (g typed like the output) for the
  * gradients of `inputs` instead of differentiating how the output was computed. For fused rules that pay
  * (softmax + cross-entropy) or numerically better ones.
- * @example const y = customGradient(x.exp(), [x], (g) => [g.mul(y)])
+ * @example const e = x.exp(); const y = customGradient(e, [x], (g) => [g.mul(e)])
  */
 export function customGradient<S extends Shape, D extends DType>(
   output: Tensor<S, D>,
   inputs: readonly Tensor<Shape, DType>[],
   backward: (g: Tensor<S, "float32">) => readonly (Tensor<Shape, DType> | undefined)[],
 ): Tensor<S, D> {
-  const out = leafCopy(output as unknown as AnyTensor);
+  const out = leafCopy(tensorArg("customGradient", output, "the output tensor first"));
+  if (typeof backward !== "function") throw new ArgumentError(takesNot("customGradient", "a backward function third", backward));
   defineGradient(
     out.node,
-    inputs.map((t) => (t as AnyTensor).node),
+    tensorsArg("customGradient", inputs).map((t) => t.node),
     (g) => backward(wrap(conform(g, out.node.dims), out.masked)).map((t) => (t as AnyTensor | undefined)?.node),
   );
   return out as unknown as Tensor<S, D>;
@@ -173,7 +174,7 @@ export function customGradient<S extends Shape, D extends DType>(
  * @example await materializeAll([value, dW, db])
  */
 export async function materializeAll(tensors: readonly Tensor<Shape, DType>[]): Promise<void> {
-  await realizeNodes(tensors.map((t) => (t as AnyTensor).node));
+  await realizeNodes(tensorsArg("materializeAll", tensors).map((t) => t.node));
 }
 
 /** @internal Computes nodes together, device by device, once every stateful tensor holds its value. */

@@ -18,6 +18,19 @@ export interface KernelStats {
   compiled: number;
   cacheHits: number;
   launches: number;
+  /** Per kernel, the device's own measure of its time, where the device measures it (WebGPU timestamp queries). */
+  timings?: readonly KernelTiming[];
+}
+
+/** The time a device measured for one kernel (or routine step), summed over its timed launches. */
+export interface KernelTiming {
+  /** The kernel's structural hash (a routine step: its name). */
+  readonly kernel: string;
+  /** What it computes, in index notation (first line), for reading a profile. */
+  readonly label: string;
+  launches: number;
+  /** Time on the device, in nanoseconds. */
+  nanoseconds: number;
 }
 
 /** What a device holds now: live buffers and their bytes, the most bytes held at once, kernels compiled. */
@@ -113,6 +126,13 @@ export interface Device {
   begin(): Program;
   /** The code generated for a scheduled kernel, for explain(); nothing is compiled or run. */
   generatedCode(kernel: Kernel): { readonly code: string; readonly language: string };
+  /**
+   * Interop: a device-native buffer of the user's (a GPUBuffer) as a buffer of this device, without a copy. The
+   * user keeps owning it: releasing the last reference never frees or reuses it.
+   */
+  adopt?(native: unknown, dtype: DType, length: number): DeviceBuffer;
+  /** Interop: the device-native buffer behind one of this device's buffers, once the work writing it is checked. */
+  native?(buffer: DeviceBuffer): Promise<unknown>;
 }
 
 /**

@@ -5,27 +5,30 @@
 import type { DType, NodeDim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
-import type { Device, DeviceBuffer, KernelReport, KernelStats, MemoryStats, TypedArray } from "./device-contract.js";
+import type { Device, DeviceBuffer, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray } from "./device-contract.js";
 import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
-import { ArgumentError, takesNot } from "../types/errors.js";
+import { ArgumentError, DeviceError, takesNot } from "../types/errors.js";
 
-export type { Device, KernelReport, KernelStats, MemoryStats, TypedArray };
+export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray };
 
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
  * launches found their kernel in the cache, how many kernels ran, and how many realizes lowered their graph
- * anew or replayed a recorded program (a training step after the first replays).
+ * anew or replayed a recorded program (a training step after the first replays). Where a device times its
+ * launches (WebGPU with `timing` on), `timings` lists the device time per kernel, the longest first.
  * @example const before = kernelStats().compiled; step(); kernelStats().compiled - before // 0 after the first step
  */
 export function kernelStats(): KernelStats & ProgramStats {
   const total = { compiled: 0, cacheHits: 0, launches: 0, ...programStats };
+  const timings: KernelTiming[] = [];
   for (const d of devices.values()) {
     const s = d.stats;
     total.compiled += s.compiled;
     total.cacheHits += s.cacheHits;
     total.launches += s.launches;
+    if (s.timings) timings.push(...s.timings);
   }
-  return total;
+  return timings.length ? { ...total, timings } : total;
 }
 
 /**
@@ -62,7 +65,7 @@ export function registerDeviceLoader(name: string, load: () => Promise<Device>):
 
 /** The device new tensors are created on. @example getDefaultDevice().name // "cpu" */
 export function getDefaultDevice(): Device {
-  if (!defaultDevice) throw new Error("no device registered (import named-tensor's entry point)");
+  if (!defaultDevice) throw new DeviceError("no device registered (import named-tensor's entry point)");
   return defaultDevice;
 }
 
@@ -71,10 +74,11 @@ export function getDefaultDevice(): Device {
  * @example const gpu = await getDevice("webgpu")
  */
 export async function getDevice(name: string): Promise<Device> {
+  if (typeof name !== "string") throw new ArgumentError(takesNot("getDevice", 'a device name ("cpu", "webgpu")', name));
   const known = devices.get(name);
   if (known) return known;
   const load = pending.get(name);
-  if (!load) throw new Error(`unknown device "${name}": use "cpu" or "webgpu"`);
+  if (!load) throw new ArgumentError(`unknown device "${name}": use "cpu" or "webgpu"`);
   const device = await load();
   devices.set(name, device);
   return device;
@@ -88,12 +92,26 @@ export async function setDevice(device: string | Device): Promise<Device> {
   const isDevice = typeof device === "object" && device !== null && typeof (device as Partial<Device>).allocate === "function";
   if (typeof device !== "string" && !isDevice) throw new ArgumentError(takesNot("setDevice", 'a device name ("cpu", "webgpu") or a device', device));
   defaultDevice = typeof device === "string" ? await getDevice(device) : device;
+  // A device given as an object is also the one its name means (tensors find their device by name).
+  devices.set(defaultDevice.name, defaultDevice);
   return defaultDevice;
 }
 
 /** @internal A new source node holding `values` (contiguous, row-major over `dims`) on the default device. */
 export function uploadNode(values: TypedArray, dtype: DType, dims: readonly NodeDim[], device: Device = getDefaultDevice()): Node {
   const buffer = device.upload(values, dtype);
+  return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
+}
+
+/** @internal A device known by name, if it was created already (no adapter is requested). */
+export function loadedDevice(name: string): Device | undefined {
+  return devices.get(name);
+}
+
+/** @internal A source node over a device-native buffer of the application's (interop: no copy). */
+export function adoptNode(device: Device, native: unknown, dtype: DType, dims: readonly NodeDim[]): Node {
+  if (!device.adopt) throw new DeviceError(`the ${device.name} device cannot take a native buffer`);
+  const buffer = device.adopt(native, dtype, dims.reduce((n, d) => n * d.size, 1));
   return sourceNode(dtype, dims, { buffer, strides: contiguousStrides(dims), offset: 0 });
 }
 
@@ -123,7 +141,7 @@ function leafDevice(n: Node): string | null {
     const d = leafDevice(input);
     if (d === null) continue;
     if (found !== null && found !== d)
-      throw new Error(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
+      throw new DeviceError(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
     found = d;
   }
   // (none yet is not remembered: an unfed placeholder below may be fed later)
@@ -158,7 +176,7 @@ export function explainNode(node: Node): KernelReport[] {
 /** @internal Values of a node, computed now; CPU only. */
 export function readNodeSync(node: Node): TypedArray {
   const device = deviceOf(node);
-  if (!device.readSync) throw new Error(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
+  if (!device.readSync) throw new DeviceError(`values on ${device.name} are read asynchronously: use await t.data() or await t.array()`);
   realize([node]);
   return device.readSync(viewOf(node));
 }
@@ -171,6 +189,8 @@ export async function readNode(node: Node): Promise<TypedArray> {
 
 /** @internal A materialised copy of `node` on `target`. */
 export async function transfer(node: Node, target: string | Device): Promise<Node> {
+  const isDevice = typeof target === "object" && target !== null && typeof (target as Partial<Device>).upload === "function";
+  if (typeof target !== "string" && !isDevice) throw new ArgumentError(takesNot("to", 'a device name ("cpu", "webgpu") or a device', target));
   const to = typeof target === "string" ? await getDevice(target) : target;
   if (deviceOf(node) === to && node.storage) return node;
   const values = await readNode(node);

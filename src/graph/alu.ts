@@ -53,6 +53,11 @@ export interface ReduceInfo {
   readonly identity: Readonly<Record<DType, number>>;
   /** acc = step(acc, x) in float64; NaN propagates through max and min once seen. */
   readonly step: (acc: number, x: number) => number;
+  /**
+   * The reduction of n copies of one value x (a body that does not read the reduced dims): x combined with n
+   * by this binary function (a sum is x·n, a product xⁿ), or x itself (max, min).
+   */
+  readonly ofCopies: BinaryFn | "itself";
 }
 
 /** Rounds half to even, as WGSL's round and Wasm's nearest do. @example roundHalfEven(2.5) // 2 */
@@ -152,11 +157,11 @@ export const binaryAlu: Readonly<Record<BinaryFn, BinaryInfo>> = binaryTable;
 
 /** Every reduction. A bool max is any and a bool min is all. */
 const reduceTable = {
-  sum: { combine: "add", identity: { float32: 0, int32: 0, bool: 0 }, step: (a, v) => a + v },
-  prod: { combine: "mul", identity: { float32: 1, int32: 1, bool: 1 }, step: (a, v) => a * v },
+  sum: { combine: "add", identity: { float32: 0, int32: 0, bool: 0 }, step: (a, v) => a + v, ofCopies: "mul" },
+  prod: { combine: "mul", identity: { float32: 1, int32: 1, bool: 1 }, step: (a, v) => a * v, ofCopies: "pow" },
   // Once the accumulator is NaN it stays NaN.
-  max: { combine: "max", identity: { float32: -Infinity, int32: -2147483648, bool: 0 }, step: (a, v) => (Number.isNaN(a) ? a : v > a || Number.isNaN(v) ? v : a) },
-  min: { combine: "min", identity: { float32: Infinity, int32: 2147483647, bool: 1 }, step: (a, v) => (Number.isNaN(a) ? a : v < a || Number.isNaN(v) ? v : a) },
+  max: { combine: "max", identity: { float32: -Infinity, int32: -2147483648, bool: 0 }, step: (a, v) => (Number.isNaN(a) ? a : v > a || Number.isNaN(v) ? v : a), ofCopies: "itself" },
+  min: { combine: "min", identity: { float32: Infinity, int32: 2147483647, bool: 1 }, step: (a, v) => (Number.isNaN(a) ? a : v < a || Number.isNaN(v) ? v : a), ofCopies: "itself" },
 } satisfies Record<string, ReduceInfo>;
 /** Associative reductions. */
 export type ReduceFn = keyof typeof reduceTable;

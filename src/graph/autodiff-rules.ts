@@ -30,7 +30,7 @@ import {
 } from "./autodiff-build.js";
 import { gatherNode, reduceNode, scanNode, scatterAddNode, viewNode } from "./build.js";
 import { type IndexExpr, idxVar, substitute } from "./index-expr.js";
-import { invertView } from "./invert-view.js";
+import { invertView, invertWindowView } from "./invert-view.js";
 import type { BinaryFn, NodeDim, Node, Op, UnaryFn } from "./node.js";
 
 type Grads = (Node | undefined)[];
@@ -175,7 +175,7 @@ function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: No
 
 function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node {
   const inv = invertView(x.dims, y.dims, op.map);
-  if (!inv) return scatterView(op.map, x, y, conform(g, y.dims));
+  if (!inv) return windowRule(op, x, y, g) ?? scatterView(op.map, x, y, conform(g, y.dims));
   let h = g;
   let scale = 1;
   for (const name of inv.summed) {
@@ -190,6 +190,26 @@ function viewRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node):
     return e.op === "var" && e.name === d.name && x.dims.some((s) => s.name === d.name && s.size === d.size);
   });
   return plain ? h : viewNode(h, x.dims, { index, bounds: inv.map.bounds, fill: 0 });
+}
+
+/**
+ * The adjoint of a windowed view (convolution, pooling): the gradient read back through the strided inverse of
+ * each source index, over the source dims and the window, summed over the window. Linear in the view's size.
+ */
+function windowRule(op: Extract<Op, { kind: "view" }>, x: Node, y: Node, g: Node): Node | undefined {
+  const inv = invertWindowView(x.dims, y.dims, op.map);
+  if (!inv) return undefined;
+  let h = g;
+  let scale = 1;
+  for (const name of inv.summed) {
+    if (h.dims.some((d) => d.name === name)) h = sum(h, [name]);
+    else scale *= y.dims.find((d) => d.name === name)!.size;
+  }
+  if (scale !== 1) h = mul(h, scalar(scale));
+  const index: Record<string, IndexExpr> = {};
+  for (const d of h.dims) index[d.name] = inv.map.index[d.name]!;
+  const read = viewNode(h, [...x.dims, ...inv.window], { index, bounds: inv.map.bounds, fill: 0 });
+  return inv.window.length ? sum(read, inv.window.map((d) => d.name)) : read;
 }
 
 /**

@@ -87,11 +87,20 @@ export function reduceNode(fn: ReduceFn, x: Node, names: readonly string[]): Nod
  * an affine view of a materialised node without bounds shares its buffer under new strides. With `copy`
  * the view is always a node of its own, so materialising it writes a new contiguous buffer.
  */
+/** Views made with `copy`: a later view reads them as they are instead of composing with their map. */
+const copies = new WeakSet<Node>();
+/** Whether `n` is a view made with `copy` (a value the caller wants written out as it is, e.g. padded). @example isCopy(x.contiguous().node) // true */
+export const isCopy = (n: Node): boolean => copies.has(n);
+
 export function viewNode(x: Node, dims: readonly NodeDim[], map: ViewMap, options: { readonly copy?: boolean } = {}): Node {
   for (const d of x.dims) assert(map.index[d.name] !== undefined, `view does not index ${d.name}`);
   // A copy: a kernel that reads x through the map and writes a new, contiguous buffer.
-  if (options.copy) return new Node({ kind: "view", map }, [x], x.dtype, dims);
-  if (x.op.kind === "view" && !x.storage) {
+  if (options.copy) {
+    const copy = new Node({ kind: "view", map }, [x], x.dtype, dims);
+    copies.add(copy);
+    return copy;
+  }
+  if (x.op.kind === "view" && !x.storage && !copies.has(x)) {
     const inner = x.op.map;
     const env = new Map(Object.entries(map.index));
     const index: Record<string, IndexExpr> = {};

@@ -226,3 +226,102 @@ function solveGroup(dims: readonly NodeDim[], map: ViewMap, sizes: ReadonlyMap<s
   }
   return null;
 }
+
+/**
+ * The index `v` that solves `n = coeff·v` for v in [0, size), with the bounds under which it exists: n a
+ * multiple of `coeff` and in range. `n` ranges over `range` (inclusive); where that range reaches below zero
+ * the numerator is shifted by a multiple of `coeff` first, so every div and mod the kernel evaluates has a
+ * non-negative operand (truncating and flooring division then agree). Strided reads back and transposed
+ * convolution both read through it.
+ * @example stridedSolve(idxAdd(idxVar("h"), idxConst(1)), 2, 48, [1, 96]) // v = (h + 1) / 2 where (h + 1) % 2 = 0
+ */
+export function stridedSolve(n: IndexExpr, coeff: number, size: number, range: readonly [number, number]): { index: IndexExpr; bounds: ViewBound[] } {
+  const shift = range[0] < 0 ? coeff * Math.ceil(-range[0] / coeff) : 0;
+  const shifted = idxAdd(n, idxConst(shift));
+  const bounds: ViewBound[] = [{ expr: shifted, lo: shift, hi: shift + coeff * (size - 1) + 1 }];
+  if (coeff > 1) bounds.push({ expr: idxMod(shifted, coeff), lo: 0, hi: 1 });
+  return { index: idxAdd(idxDiv(shifted, coeff), idxConst(-shift / coeff)), bounds };
+}
+
+/** The adjoint of a windowed view: read the gradient through `map` over the source dims and `window`, then sum `window`. */
+export interface WindowAdjoint {
+  /** View dims no index reads (broadcast dims): summed first, as in ViewAdjoint. */
+  readonly summed: readonly string[];
+  /** View dims that stay free in the adjoint (a window): the adjoint's map reads them, then sums them. */
+  readonly window: readonly NodeDim[];
+  /** Indexed by the remaining view dims, in terms of the source dims and the window dims. */
+  readonly map: ViewMap;
+}
+
+/**
+ * The adjoint of a view that is affine but not injective — a windowed view, where `x[h·s + k·d - p]` is read
+ * at every output position h and window position k (convolution, pooling). For each source dim one view
+ * variable of its index (the largest) is solved for, with a stride bound where its coefficient exceeds one,
+ * and the others become window dims summed over: `∂x[i] = Σ_k g[(i + p - k·d) / s, k]`. Null when an index is
+ * not affine or a view variable feeds two source dims (then the caller scatters).
+ * @example invertWindowView(x.dims, y.dims, y.op.map) // window: [kh, kw]; index h = (h + 1 - kh) / 2
+ */
+export function invertWindowView(source: readonly NodeDim[], view: readonly NodeDim[], map: ViewMap): WindowAdjoint | null {
+  const sizes = new Map(view.map((d) => [d.name, d.size]));
+  const read = new Set<string>();
+  for (const d of source) indexVars(map.index[d.name]!, read);
+  for (const b of map.bounds) for (const v of indexVars(b.expr)) if (!read.has(v)) return null;
+  const taken = new Set([...source.map((d) => d.name), ...view.map((d) => d.name)]);
+  // A window variable under its own name in the adjoint (renamed apart where it is also a source dim).
+  const windowName = new Map<string, string>();
+  for (const v of read) {
+    let name = v;
+    if (source.some((d) => d.name === v)) while (taken.has(name)) name += "_";
+    taken.add(name);
+    windowName.set(v, name);
+  }
+  const owner = new Map<string, string>();
+  const solved = new Map<string, IndexExpr>();
+  const bounds: ViewBound[] = [];
+  for (const d of source) {
+    const l = linearize(map.index[d.name]!);
+    const terms = [...l.terms.values()];
+    if (terms.some((t) => t.atom.op !== "var")) return null;
+    for (const t of terms) {
+      const v = (t.atom as { name: string }).name;
+      if (owner.has(v)) return null;
+      owner.set(v, d.name);
+    }
+    if (terms.length === 0) {
+      bounds.push({ expr: idxAdd(idxVar(d.name), idxConst(-l.constant)), lo: 0, hi: 1 });
+      continue;
+    }
+    const size = (t: (typeof terms)[number]): number => sizes.get((t.atom as { name: string }).name)!;
+    const pick = terms.reduce((a, b) => (size(b) > size(a) || (size(b) === size(a) && Math.abs(b.coeff) > Math.abs(a.coeff)) ? b : a));
+    const sign = Math.sign(pick.coeff);
+    // n = sign·(x - constant - Σ others), so that v = n / |coeff|.
+    let n: IndexExpr = idxAdd(idxMul(idxVar(d.name), sign), idxConst(-sign * l.constant));
+    let lo = sign > 0 ? -l.constant : -(d.size - 1) + l.constant;
+    let hi = sign > 0 ? d.size - 1 - l.constant : l.constant;
+    for (const t of terms) {
+      if (t === pick) continue;
+      const w = (t.atom as { name: string }).name;
+      const c = -sign * t.coeff;
+      n = idxAdd(n, idxMul(idxVar(windowName.get(w)!), c));
+      const span = c * (sizes.get(w)! - 1);
+      lo += Math.min(0, span);
+      hi += Math.max(0, span);
+    }
+    const v = (pick.atom as { name: string }).name;
+    const s = stridedSolve(n, Math.abs(pick.coeff), sizes.get(v)!, [lo, hi]);
+    solved.set(v, s.index);
+    bounds.push(...s.bounds);
+  }
+  const window = [...read].filter((v) => !solved.has(v)).map((v) => ({ name: windowName.get(v)!, size: sizes.get(v)! }));
+  const env = new Map<string, IndexExpr>([...read].map((v) => [v, solved.get(v) ?? idxVar(windowName.get(v)!)]));
+  for (const b of map.bounds) bounds.push({ expr: substitute(b.expr, env), lo: b.lo, hi: b.hi });
+  const ranges = new Map([...source, ...window].map((d) => [d.name, [0, d.size - 1] as const]));
+  const needed = bounds.filter((b) => {
+    const [blo, bhi] = rangeOf(b.expr, ranges);
+    return !(blo >= b.lo && bhi < b.hi);
+  });
+  const index: Record<string, IndexExpr> = {};
+  for (const v of read) if (solved.has(v)) index[v] = solved.get(v)!;
+  for (const w of window) index[[...windowName].find(([, n]) => n === w.name)![0]] = idxVar(w.name);
+  return { summed: view.filter((d) => !read.has(d.name)).map((d) => d.name), window, map: { index, bounds: needed, fill: 0 } };
+}

@@ -6,6 +6,7 @@ import type { BinaryFn, ReduceFn, UnaryFn } from "./alu.js";
 import type { IndexExpr } from "./index-expr.js";
 
 import type { DType } from "../types/dims.js";
+import { InternalError } from "../types/errors.js";
 
 /** The element types, one definition for the whole library (src/types/dims.ts). */
 export type { DType };
@@ -163,6 +164,6 @@ export function contiguousStrides(dims: readonly NodeDim[]): number[] {
 /** The dim of a node by name; an internal invariant, so a plain Error. */
 export function dimOf(node: Node, name: string): NodeDim {
   const d = node.dims.find((x) => x.name === name);
-  if (!d) throw new Error(`internal: ${name} is not a dim of node ${node.id}`);
+  if (!d) throw new InternalError(`internal: ${name} is not a dim of node ${node.id}`);
   return d;
 }

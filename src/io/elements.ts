@@ -72,7 +72,8 @@ export function decodeElements(
 ): Float32Array | Int32Array | Uint8Array {
   // The common case, native float32 or int32, is a copy of the bytes.
   if (little === littleEndianHost && kind.bytes === 4 && (kind === elements.f4 || kind === elements.i4)) {
-    const copy = bytes.slice(offset, offset + count * 4);
+    // Uint8Array's own slice: a Node Buffer's slice is a view into its shared pool (byteOffset > 0), not a copy.
+    const copy = Uint8Array.prototype.slice.call(bytes, offset, offset + count * 4);
     return kind.dtype === "float32" ? new Float32Array(copy.buffer) : new Int32Array(copy.buffer);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, count * kind.bytes);

@@ -4,10 +4,10 @@
 // guarded parameter. The conversions check at run time, like `shapedLike`. Imports the top layer, src/shape and
 // src/types.
 import { type ShapeDim, lookup, showAllDims } from "../shape/dims.js";
-import type { Tensor } from "../tensor.js";
+import { type Tensor, tensorArg } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
 import type { Guard } from "../types/guard.js";
-import { ShapeError, notShapedLike } from "../types/errors.js";
+import { ArgumentError, ShapeError, notShapedLike, takesNot } from "../types/errors.js";
 import type { CallerMasked, MaskedDims, NotMaskedPrefix, PickDims, WidenSizes } from "../types/mask.js";
 import type { KeepMasked } from "./types.js";
 
@@ -42,8 +42,10 @@ export function maskedLike<P extends Shape, V extends Shape, DL extends DType, D
   like: Masked<P, V, DL>,
   names?: Ns,
 ): Masked<P, PickDims<V, Ns>, D> {
-  const ref: Tensor<Shape, DType> = like;
+  tensorArg("maskedLike", x, "a tensor first");
+  const ref: Tensor<Shape, DType> = tensorArg("maskedLike", like, "a reference tensor second");
   const dims = ref.shapeDims;
+  if (names !== undefined && !Array.isArray(names)) throw new ArgumentError(takesNot("maskedLike", "a list of names third", names));
   const visible = names === undefined ? dims.filter((d) => !d.masked) : names.map((n) => lookup(dims, n));
   checkDims([...dims.filter((d) => d.masked), ...visible], x.shapeDims);
   return x as unknown as Masked<P, PickDims<V, Ns>, D>;
@@ -67,7 +69,7 @@ export function checkedArg<R, T>(value: Guard<R, T>): T {
  * @example return privateLike(loss.sum(visibleNames), logits) // Tensor<[["batch", 3, "masked"]]> for masked batch logits
  */
 export function privateLike<S extends Shape, D extends DType>(y: Tensor<Shape, D>, like: Tensor<S, DType>): Tensor<KeepMasked<S>, D> {
-  checkDims(like.shapeDims.filter((d) => d.masked), y.shapeDims);
+  checkDims(tensorArg("privateLike", like, "a reference tensor second").shapeDims.filter((d) => d.masked), tensorArg("privateLike", y, "a tensor first").shapeDims);
   return y as unknown as Tensor<KeepMasked<S>, D>;
 }
 

@@ -12,7 +12,7 @@ import { onnxOps } from "./import-ops.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 
 /** Options of `fromOnnx`: dim names for graph inputs and outputs, by the ONNX value name, in axis order. */
-export interface OnnxOptions {
+export interface OnnxImportOptions {
   readonly names?: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -157,7 +157,7 @@ export class OnnxModel {
   private readonly constants = new Map<string, Const>();
   private readonly reserved: ReadonlySet<string>;
 
-  constructor(model: ModelProto, options: OnnxOptions) {
+  constructor(model: ModelProto, options: OnnxImportOptions) {
     this.graph = model.graph ?? fail("the model has no graph", "graph");
     this.opset = opsetOf(model);
     const names = options.names ?? {};
@@ -260,7 +260,7 @@ const loadSchema = () =>
  * const model = await fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"], probs: ["batch", "class"] } });
  * const { probs } = model.run({ x: image });
  */
-export async function fromOnnx(bytes: Uint8Array, options: OnnxOptions = {}): Promise<OnnxModel> {
+export async function fromOnnx(bytes: Uint8Array, options: OnnxImportOptions = {}): Promise<OnnxModel> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(`fromOnnx takes the bytes of a .onnx file (a Uint8Array), not ${typeof bytes}`);
   const { decode } = await loadSchema();
   let model: ModelProto;

@@ -12,6 +12,7 @@ import type { Contract, Dot } from "../types/contract.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, OkType } from "../types/dtype.js";
 import type { FirstFail, GuardName } from "../types/guard.js";
+import { ArgumentError } from "../types/errors.js";
 
 type DotOf<S extends Shape, B extends Shape, Ns> = Dot<S, B, NameList<Ns>>;
 
@@ -40,7 +41,7 @@ function product(operands: readonly AnyTensor[], dims: readonly { name: string; 
 
 defineMethods({
   dot(this: AnyTensor, names: unknown, other: AnyTensor) {
-    if (!(other instanceof Tensor)) throw new TypeError(`dot needs a tensor as its second argument, not ${describeValue(other)}`);
+    if (!(other instanceof Tensor)) throw new ArgumentError(`dot needs a tensor as its second argument, not ${describeValue(other)}`);
     const { dims, contracted } = dotShape(this.shapeDims, other.shapeDims, names);
     const dtype = arithmeticType(this.dtype, other.dtype);
     const all = broadcastAll([this.shapeDims, other.shapeDims]);
@@ -58,10 +59,10 @@ export function contract<const Ts extends readonly Tensor<Shape, DType>[], const
   names: GuardName<FirstFail<[Contract<ShapesOf<Ts>, NameList<Ns>>]>, Ns>,
 ): Tensor<Ok<Contract<ShapesOf<Ts>, NameList<Ns>>>, OkType<TypeOf<Ts>>> {
   const operands = tensors as unknown as readonly AnyTensor[];
-  if (!Array.isArray(operands)) throw new TypeError(`contract needs a list of tensors, not ${describeValue(operands)}`);
-  if (operands.length === 0) throw new RangeError("contract needs at least one tensor");
+  if (!Array.isArray(operands)) throw new ArgumentError(`contract needs a list of tensors, not ${describeValue(operands)}`);
+  if (operands.length === 0) throw new ArgumentError("contract needs at least one tensor");
   operands.forEach((t, i) => {
-    if (!(t instanceof Tensor)) throw new TypeError(`contract needs a list of tensors, but entry ${i} is ${describeValue(t)}`);
+    if (!(t instanceof Tensor)) throw new ArgumentError(`contract needs a list of tensors, but entry ${i} is ${describeValue(t)}`);
   });
   const { dims, contracted } = contractShape(
     operands.map((t) => t.shapeDims),

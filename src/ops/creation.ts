@@ -8,7 +8,7 @@ import { type ShapeDim, checkName, checkShape, checkUnique, describeValue, numel
 import { type Tensor, wrap } from "../tensor.js";
 import type { Product } from "../types/arith.js";
 import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims } from "../types/dims.js";
-import { type DataLength, ShapeError, dataLength, nestedTooDeep, raggedData } from "../types/errors.js";
+import { ArgumentError, type DataLength, dataLength, nestedTooDeep, raggedData, ShapeError } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 
 /** A shape argument: `[name, size]` pairs in logical order. @example [["batch", 32], ["seq", 128]] */
@@ -82,7 +82,7 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
   dims: Guard<FirstFail<[CheckShape<SpecShape<Spec, Data>>, CheckLength<SpecShape<Spec, Data>, Data>]>, Spec>,
   options: CreateOptions<Dt> = {},
 ): Tensor<SpecShape<Spec, Data>, Dt> {
-  if (!Array.isArray(dims)) throw new TypeError(`dims is a list of names or [name, size] pairs, not ${describeValue(dims)}`);
+  if (!Array.isArray(dims)) throw new ArgumentError(`dims is a list of names or [name, size] pairs, not ${describeValue(dims)}`);
   const given = checkData(data);
   const spec = dims as DimsSpec;
   const shape: ShapeDim[] = [];
@@ -90,7 +90,7 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
   for (const entry of spec) {
     if (typeof entry === "string") {
       const name = checkName(entry);
-      if (!Array.isArray(level) && !ArrayBuffer.isView(level)) throw new TypeError(`cannot infer the size of "${name}" from the data: give it as ["${name}", size]`);
+      if (!Array.isArray(level) && !ArrayBuffer.isView(level)) throw new ArgumentError(`cannot infer the size of "${name}" from the data: give it as ["${name}", size]`);
       shape.push({ name, size: (level as ArrayLike<unknown>).length, masked: false });
       level = (level as ArrayLike<unknown>)[0];
     } else {
@@ -108,16 +108,19 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
   return wrap(uploadNode(values, dtype, shape));
 }
 
+/** A number as it reads in a sentence; anything else described (a Symbol cannot be put in a template). */
+const numberText = (v: unknown): string => (typeof v === "number" ? String(v) : describeValue(v));
+
 /** The data as a list or typed array: a lone number or boolean is the one value of a 0-d tensor. */
 function checkData(data: unknown): TensorData {
   if (typeof data === "number" || typeof data === "boolean") return [data];
   if (Array.isArray(data) || data instanceof Float32Array || data instanceof Float64Array || data instanceof Int32Array || data instanceof Uint8Array) return data;
-  throw new TypeError(`tensor data must be numbers, booleans, nested lists of them or a typed array, not ${describeValue(data)}`);
+  throw new ArgumentError(`tensor data must be numbers, booleans, nested lists of them or a typed array, not ${describeValue(data)}`);
 }
 /** The dtype option, if given, after checking it names a dtype. */
 function checkDType(dtype: unknown): DType | undefined {
   if (dtype === undefined || dtype === "float32" || dtype === "int32" || dtype === "bool") return dtype;
-  throw new TypeError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
+  throw new ArgumentError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
 }
 /** True for a non-empty list of booleans only (the type-level `DataType` says bool exactly then). */
 function allBooleans(flat: ArrayLike<unknown>): boolean {
@@ -144,7 +147,7 @@ function toTypedArray(flat: ArrayLike<number | boolean>, dtype: DType): Float32A
   if (!ArrayBuffer.isView(flat))
     for (let i = 0; i < n; i++) {
       const v = flat[i];
-      if (typeof v !== "number" && typeof v !== "boolean") throw new TypeError(`tensor data must hold numbers or booleans, but element ${i} is ${describeValue(v)}`);
+      if (typeof v !== "number" && typeof v !== "boolean") throw new ArgumentError(`tensor data must hold numbers or booleans, but element ${i} is ${describeValue(v)}`);
     }
   if (dtype === "float32") return flat instanceof Float32Array ? flat : Float32Array.from(flat as ArrayLike<number>, Number);
   if (dtype === "bool") return Uint8Array.from(flat as ArrayLike<number>, (v) => (v ? 1 : 0));
@@ -154,7 +157,7 @@ function toTypedArray(flat: ArrayLike<number | boolean>, dtype: DType): Float32A
 }
 /** An int32 value, or a TypeError naming `what` when the number is not an integer in the int32 range. */
 function checkInt(v: number, what: string): number {
-  if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${what} must be an integer in the int32 range, not ${v}`);
+  if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new ArgumentError(`${what} must be an integer in the int32 range, not ${v}`);
   return v;
 }
 
@@ -175,7 +178,7 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
 ): Tensor<Plain<S>, Dt> {
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";
-  if (typeof value !== "number" && typeof value !== "boolean") throw new TypeError(`the fill value must be a number or a boolean, not ${describeValue(value)}`);
+  if (typeof value !== "number" && typeof value !== "boolean") throw new ArgumentError(`the fill value must be a number or a boolean, not ${describeValue(value)}`);
   return wrap(fillNode(dtype === "int32" ? checkInt(Number(value), "the fill value of an int32 tensor") : Number(value), dtype, dims));
 }
 
@@ -206,10 +209,10 @@ export function arange<const N extends string, const Z extends number, const Dt 
 ): Tensor<[[N, Z]], Dt> {
   const [dim] = graphDims([[name as N, size]]);
   const dtype = checkDType(options.dtype) ?? "float32";
-  if (dtype === "bool") throw new TypeError('arange makes numbers: use dtype "float32" or "int32"');
+  if (dtype === "bool") throw new ArgumentError('arange makes numbers: use dtype "float32" or "int32"');
   const { start = 0, step = 1 } = options;
   for (const [what, v] of [["start", start], ["step", step]] as const) {
-    if (typeof v !== "number" || !Number.isFinite(v)) throw new TypeError(`the ${what} of arange must be a finite number, not ${describeValue(v)}`);
+    if (typeof v !== "number" || !Number.isFinite(v)) throw new ArgumentError(`the ${what} of arange must be a finite number, not ${describeValue(v)}`);
     if (dtype === "int32") checkInt(v, `the ${what} of an int32 arange`);
   }
   let node: Node = iotaNode(dim!.name, [dim!], dtype);
@@ -229,7 +232,7 @@ export function linspace<const N extends string, const Z extends number>(
   size: Z,
 ): Tensor<[[N, Z]], "float32"> {
   const [dim] = graphDims([[name as N, size]]);
-  for (const v of [start, stop]) if (typeof v !== "number") throw new TypeError(`linspace needs numbers for start and stop, not ${describeValue(v)}`);
+  for (const v of [start, stop]) if (typeof v !== "number") throw new ArgumentError(`linspace needs numbers for start and stop, not ${describeValue(v)}`);
   const step = size > 1 ? (stop - start) / (size - 1) : 0;
   const i = iotaNode(dim!.name, [dim!], "float32");
   return wrap(binaryNode("add", binaryNode("mul", i, fillNode(step, "float32"), [dim!], "float32"), fillNode(start, "float32"), [dim!], "float32"));
@@ -243,7 +246,7 @@ export function eye<const S extends readonly [readonly [string, number], readonl
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
 ): Tensor<Plain<S>, Dt> {
-  if (!Array.isArray(shape) || shape.length !== 2) throw new TypeError("eye needs exactly two dims, e.g. [[\"i\", 3], [\"j\", 3]]");
+  if (!Array.isArray(shape) || shape.length !== 2) throw new ArgumentError("eye needs exactly two dims, e.g. [[\"i\", 3], [\"j\", 3]]");
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";
   const [a, b] = [iotaNode(dims[0]!.name, [dims[0]!], "int32"), iotaNode(dims[1]!.name, [dims[1]!], "int32")];
@@ -291,7 +294,7 @@ export function randint<const S extends ShapeSpec>(
 ): Tensor<Plain<S>, "int32"> {
   const int32 = (v: number): boolean => Number.isInteger(v) && v >= -2147483648 && v <= 2147483648;
   if (!int32(low) || !int32(high) || high <= low || high - low > 2147483648)
-    throw new RangeError(`randint needs integers low < high in the int32 range, at most 2^31 apart, not ${low} and ${high}`);
+    throw new ArgumentError(`randint needs integers low < high in the int32 range, at most 2^31 apart, not ${numberText(low)} and ${numberText(high)}`);
   const dims = graphDims(shape as ShapeSpec);
   const u = randomNode(checkSeed(options), 3, dims);
   // floor(u · range) < range in exact arithmetic; the min guards against float32 rounding up on a device.
@@ -302,7 +305,7 @@ export function randint<const S extends ShapeSpec>(
 
 function checkSeed(options: RandomOptions | undefined): number {
   const seed = options?.seed;
-  if (typeof seed !== "number" || !Number.isInteger(seed)) throw new TypeError("random values need an integer seed: { seed: 0 }");
+  if (typeof seed !== "number" || !Number.isInteger(seed)) throw new ArgumentError("random values need an integer seed: { seed: 0 }");
   return seed >>> 0;
 }
 

@@ -11,7 +11,7 @@ import { type AnyTensor, Tensor, defineMethods, fromDims, wrap } from "../tensor
 import type { Broadcast, BroadcastAll } from "../types/broadcast.js";
 import type { DType, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, ConditionType, FloatType, LogicalType, OkType } from "../types/dtype.js";
-import { ShapeError, boolArithmetic, intScalar } from "../types/errors.js";
+import { ArgumentError, boolArithmetic, InternalError, intScalar, ShapeError } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 
 /** A binary op's check: the broadcast and the dtype rule, first failure wins. */
@@ -109,7 +109,7 @@ declare module "../tensor.js" {
 export function operand(x: AnyTensor | number | boolean, like: DType): AnyTensor {
   if (x instanceof Tensor) return x;
   if (typeof x === "boolean") return wrap(fillNode(x ? 1 : 0, "bool"));
-  if (typeof x !== "number") throw new TypeError(`an operand must be a tensor or a number, not ${describeValue(x)}`);
+  if (typeof x !== "number") throw new ArgumentError(`an operand must be a tensor or a number, not ${describeValue(x)}`);
   if (like === "int32" && !Number.isInteger(x)) throw new ShapeError(intScalar(String(x)));
   return wrap(fillNode(like === "bool" ? Number(x !== 0) : x, like));
 }
@@ -140,7 +140,7 @@ function binaryMethod(fn: BinaryFn, swap = false) {
     case "logical":
       return logical(fn);
     default:
-      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
+      throw new InternalError(`internal: ${fn} is a kernel IR operation, not a method`);
   }
 }
 /** A unary method checked by its function's ALU dtype rule (float functions cast an int32 operand up). */
@@ -153,7 +153,7 @@ function unaryMethod(fn: UnaryFn) {
     case "toBits":
     case "fromBits":
     case "bits":
-      throw new Error(`internal: ${fn} is a kernel IR operation, not a method`);
+      throw new InternalError(`internal: ${fn} is a kernel IR operation, not a method`);
     default:
       return function (this: AnyTensor): AnyTensor {
         logicalType(this.dtype);
@@ -233,7 +233,8 @@ defineMethods({
   relu: numericUnary((x) => scalarOp("max", x, 0)),
   clamp(this: AnyTensor, min: number, max: number) {
     arithmeticType(this.dtype, this.dtype);
-    if (!(min <= max)) throw new RangeError(`clamp needs min <= max, not ${min} and ${max}`);
+    for (const bound of [min, max]) if (typeof bound !== "number") throw new ArgumentError(`clamp needs numbers for min and max, not ${describeValue(bound)}`);
+    if (!(min <= max)) throw new ArgumentError(`clamp needs min <= max, not ${min} and ${max}`);
     if (this.dtype === "int32" && !(Number.isInteger(min) && Number.isInteger(max))) throw new ShapeError(intScalar(`${min} and ${max}`));
     return wrap(scalarOp("max", scalarOp("min", this.node, max), min), this.masked);
   },
@@ -252,11 +253,11 @@ defineMethods({
     return binaryNode("mul", x, scalarOp("mul", scalarOp("add", unaryNode("erf", scalarOp("mul", x, Math.SQRT1_2)), 1), 0.5), x.dims, "float32");
   }),
   cast(this: AnyTensor, dtype: DType) {
-    if (dtype !== "float32" && dtype !== "int32" && dtype !== "bool") throw new TypeError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
+    if (dtype !== "float32" && dtype !== "int32" && dtype !== "bool") throw new ArgumentError(`unknown dtype ${describeValue(dtype)}: use "float32", "int32" or "bool"`);
     return wrap(castNode(this.node, dtype), this.masked);
   },
   maskedFill(this: AnyTensor, mask: AnyTensor, value: number | boolean) {
-    if (!(mask instanceof Tensor)) throw new TypeError(`maskedFill needs a bool tensor as its mask, not ${describeValue(mask)}`);
+    if (!(mask instanceof Tensor)) throw new ArgumentError(`maskedFill needs a bool tensor as its mask, not ${describeValue(mask)}`);
     conditionType(mask.dtype);
     if (this.dtype === "bool" && typeof value !== "boolean" && value !== 0 && value !== 1) throw new ShapeError(boolArithmetic());
     return whereOf(mask, operand(value, this.dtype), this, broadcastShapes(this.shapeDims, mask.shapeDims));
@@ -287,7 +288,7 @@ export function where<C extends Shape, DC extends DType, const X extends WhereOp
   b: Guard<WhereType<X, Y>, Y>,
 ): Tensor<Ok<WhereShape<C, X, Y>>, OkType<WhereType<X, Y>>> {
   const c = cond as unknown as AnyTensor;
-  if (!(c instanceof Tensor)) throw new TypeError(`where needs a bool tensor as its condition, not ${describeValue(c)}`);
+  if (!(c instanceof Tensor)) throw new ArgumentError(`where needs a bool tensor as its condition, not ${describeValue(c)}`);
   conditionType(c.dtype);
   const at = a instanceof Tensor ? (a as AnyTensor) : undefined;
   const bt = b instanceof Tensor ? (b as AnyTensor) : undefined;

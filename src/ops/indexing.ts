@@ -7,7 +7,7 @@ import { gatherNode, identityMap, viewNode } from "../graph/build.js";
 import { type IndexExpr, idxAdd, idxConst, idxVar } from "../graph/index-expr.js";
 import { type ShapeDim, lookup } from "../shape/dims.js";
 import { gatherShape, getShape, indexSelectShape, narrowShape } from "../shape/indexing.js";
-import { type AnyTensor, type Tensor, defineMethods, fromDims } from "../tensor.js";
+import { type AnyTensor, type Tensor, defineMethods, fromDims, tensorArg } from "../tensor.js";
 import type { DType, Lookup, NameArg, Ok, Shape } from "../types/dims.js";
 import { ShapeError, indexRange } from "../types/errors.js";
 import type { Guard, GuardName } from "../types/guard.js";
@@ -96,12 +96,14 @@ defineMethods({
     const dims = this.shapeDims.filter((d) => d.name !== dim.name);
     return Array.from({ length: dim.size }, (_, i) => reading(this, dims, dim.name, idxConst(i)));
   },
-  indexSelect(this: AnyTensor, name: unknown, index: AnyTensor) {
+  indexSelect(this: AnyTensor, name: unknown, indices: AnyTensor) {
+    const index = tensorArg("indexSelect", indices, "a tensor of int32 indices second");
     const { dim, dims } = indexSelectShape(this.shapeDims, name, index.shapeDims, index.dtype);
     checkEagerly(index, dim);
     return fromDims(gatherNode(this.node, dim.name, index.node, graphDims(dims)), dims);
   },
-  gather(this: AnyTensor, name: unknown, index: AnyTensor) {
+  gather(this: AnyTensor, name: unknown, indices: AnyTensor) {
+    const index = tensorArg("gather", indices, "a tensor of int32 indices second");
     const { dim, dims } = gatherShape(this.shapeDims, name, index.shapeDims, index.dtype);
     checkEagerly(index, dim);
     return fromDims(gatherNode(this.node, dim.name, index.node, graphDims(dims)), dims);

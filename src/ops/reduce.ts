@@ -10,7 +10,7 @@ import { reduceShape } from "../shape/reduce.js";
 import { type AnyTensor, type Tensor, defineMethods, wrap } from "../tensor.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, FloatType, LogicalType, OkType } from "../types/dtype.js";
-import { ShapeError, emptyReduction, nameTaken, topkRange } from "../types/errors.js";
+import { ArgumentError, emptyReduction, nameTaken, ShapeError, takesNot, topkRange } from "../types/errors.js";
 import type { FirstFail, GuardName } from "../types/guard.js";
 import type { Along, Reduce, TopK } from "../types/reduce.js";
 
@@ -88,7 +88,7 @@ function notEmpty(what: string, t: AnyTensor, names: readonly string[]): void {
 /** The `correction` option of variance and std: a non-negative number (0 by default). */
 function correctionOf(options: { correction?: number } | undefined): number {
   const c = options?.correction ?? 0;
-  if (typeof c !== "number" || !(c >= 0)) throw new RangeError(`correction must be a non-negative number, not ${describeValue(c)}`);
+  if (typeof c !== "number" || !(c >= 0)) throw new ArgumentError(`correction must be a non-negative number, not ${describeValue(c)}`);
   return c;
 }
 
@@ -181,6 +181,7 @@ defineMethods({
     return wrap(scanNode("sum", this.node, d.name), this.masked);
   },
   sort(this: AnyTensor, name: unknown, options: { descending?: boolean } = {}) {
+    if (typeof options !== "object" || options === null) throw new ArgumentError(takesNot("sort", "options such as { descending: true }", options));
     const d = lookup(this.shapeDims, name);
     numeric(this.dtype);
     const indices = argsortNode(this.node, d.name, options.descending ?? false);
@@ -191,7 +192,7 @@ defineMethods({
     numeric(this.dtype);
     const fresh = checkName(newName);
     if (fresh !== d.name && this.node.dims.some((x) => x.name === fresh)) throw new ShapeError(nameTaken(fresh));
-    if (typeof k !== "number" || !Number.isInteger(k) || k < 0) throw new RangeError(`topk needs a non-negative integer k, not ${describeValue(k)}`);
+    if (typeof k !== "number" || !Number.isInteger(k) || k < 0) throw new ArgumentError(`topk needs a non-negative integer k, not ${describeValue(k)}`);
     if (k > d.size) throw new ShapeError(topkRange(k, d.name, d.size));
     const order = argsortNode(this.node, d.name, true);
     const dims = this.node.dims.map((x) => (x.name === d.name ? { name: fresh, size: k } : x));

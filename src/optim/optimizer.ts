@@ -8,7 +8,7 @@ import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
-import { ShapeError, badOption, needsFloat, disposedVariable, missingOptions, noVariables, notALossFunction, notAVariable, unknownOption } from "../types/errors.js";
+import { badOption, disposedVariable, InternalError, missingOptions, needsFloat, notALossFunction, notAVariable, noVariables, ShapeError, unknownOption } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 
 /** A scalar loss built from the current values of the variables. */
@@ -70,7 +70,7 @@ export abstract class Optimizer {
     for (const [target, value] of staged) {
       const node = target.node;
       const same = node.dims.length === value.node.dims.length && node.dims.every((d, i) => d.name === value.node.dims[i]!.name && d.size === value.node.dims[i]!.size);
-      if (!same || node.dtype !== value.node.dtype) throw new Error("internal: an optimizer staged a value whose dims or dtype differ from its target");
+      if (!same || node.dtype !== value.node.dtype) throw new InternalError("internal: an optimizer staged a value whose dims or dtype differ from its target");
       node.materialize(value.node.storage!);
       // The staged value is the optimizer's own: its reference to the buffer goes now, so the variable holds
       // the only one and the next step's swap frees it at once (not when the garbage collector gets to it).

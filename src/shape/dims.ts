@@ -1,14 +1,6 @@
 // Layer: src/shape. Runtime twin of src/types/dims.ts: the same checks with the same sentences, for sizes
 // and names only known at run time. Imports only src/types.
-import {
-  ShapeError,
-  badName,
-  badSize,
-  duplicate,
-  notADimension,
-  privateDimension,
-  tooManyToCount,
-} from "../types/errors.js";
+import { ArgumentError, badName, badSize, duplicate, notADimension, privateDimension, ShapeError, tooManyToCount } from "../types/errors.js";
 
 /** A dim as the front end sees it: name, size, and whether it is private (masked). */
 export interface ShapeDim {
@@ -25,7 +17,7 @@ const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * @example checkName("batch")
  */
 export function checkName(name: unknown): string {
-  if (typeof name !== "string") throw new TypeError(`a dimension name must be a string, not ${describeValue(name)}`);
+  if (typeof name !== "string") throw new ArgumentError(`a dimension name must be a string, not ${describeValue(name)}`);
   if (!identifier.test(name)) throw new ShapeError(badName(name));
   return name;
 }
@@ -90,9 +82,9 @@ export function checkSize(name: string, size: unknown): number {
 
 /** Checks a user-spelled shape of [name, size] pairs. Twin of `CheckShape`. */
 export function checkShape(pairs: unknown): ShapeDim[] {
-  if (!Array.isArray(pairs)) throw new TypeError(`a shape is a list of [name, size] pairs, not ${typeof pairs}`);
+  if (!Array.isArray(pairs)) throw new ArgumentError(`a shape is a list of [name, size] pairs, not ${typeof pairs}`);
   const dims = pairs.map((p: unknown) => {
-    if (!Array.isArray(p) || p.length !== 2) throw new TypeError(`a shape entry is a [name, size] pair, not ${JSON.stringify(p)}`);
+    if (!Array.isArray(p) || p.length !== 2) throw new ArgumentError(`a shape entry is a [name, size] pair, not ${JSON.stringify(p)}`);
     const name = checkName(p[0]);
     return { name, size: checkSize(name, p[1]), masked: false };
   });

@@ -2,28 +2,12 @@
 // pad, expand, squeeze and concat, with the same checks in the same order and the same sentences (thrown as
 // ShapeError). Imports only src/types and src/shape.
 import type { SplitPart } from "../types/movement.js";
-import {
-  ShapeError,
-  badSize,
-  concatMissing,
-  duplicate,
-  expandOneKey,
-  nameTaken,
-  notADimension,
-  notSqueezable,
-  padWidth,
-  sizeMismatch,
-  splitIndivisible,
-  splitProduct,
-  splitUnknowns,
-  stackEmpty,
-  transposeMissing,
-} from "../types/errors.js";
+import { ArgumentError, badSize, concatMissing, duplicate, expandOneKey, nameTaken, notADimension, notSqueezable, padWidth, ShapeError, sizeMismatch, splitIndivisible, splitProduct, splitUnknowns, stackEmpty, transposeMissing } from "../types/errors.js";
 import { type ShapeDim, checkName, checkShape, checkUnique, lookup, lookupAll, showDims } from "./dims.js";
 
 const isNatural = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 const entries = (spec: unknown, what: string): [string, unknown][] => {
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new TypeError(`${what} takes an object such as { name: ... }`);
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw new ArgumentError(`${what} takes an object such as { name: ... }`);
   return Object.entries(spec);
 };
 
@@ -67,7 +51,7 @@ export function splitShape(
   parts: readonly SplitPart[],
 ): { dim: ShapeDim; parts: ShapeDim[]; dims: ShapeDim[] } {
   const dim = lookup(dims, name);
-  if (!Array.isArray(parts)) throw new TypeError(`split takes a list of parts such as [["height", 8], "q"]`);
+  if (!Array.isArray(parts)) throw new ArgumentError(`split takes a list of parts such as [["height", 8], "q"]`);
   const seen = new Set<string>();
   for (const p of parts) {
     const partName = checkName(Array.isArray(p) ? p[0] : p);
@@ -84,7 +68,10 @@ export function splitShape(
   } else if (unknowns === 1) {
     if (known === 0 || dim.size % known !== 0) throw new ShapeError(splitIndivisible(dim.name, dim.size, known));
     rest = dim.size / known;
-  } else throw new ShapeError(splitUnknowns(dim.name));
+  } else {
+    const missing = parts.filter((p) => !Array.isArray(p)).map((p) => `"${p}"`).join(", ");
+    throw new ShapeError(splitUnknowns(dim.name, dim.size, missing));
+  }
   const out = parts.map((p) => (Array.isArray(p) ? { name: p[0] as string, size: p[1] as number, masked: false } : { name: p as string, size: rest, masked: false }));
   return { dim, parts: out, dims: dims.flatMap((d) => (d === dim ? out : [d])) };
 }
@@ -97,7 +84,7 @@ export function stackShape(dims: readonly ShapeDim[], spec: unknown): { dims: Sh
   const pairs = entries(spec, "stack");
   for (const [key, list] of pairs) {
     checkName(key);
-    if (!Array.isArray(list)) throw new TypeError(`stack takes lists of names such as { bh: ["b", "h"] }`);
+    if (!Array.isArray(list)) throw new ArgumentError(`stack takes lists of names such as { bh: ["b", "h"] }`);
     if (list.length === 0) throw new ShapeError(stackEmpty(key));
   }
   const all = pairs.flatMap(([, list]) => list as unknown[]);
@@ -122,7 +109,7 @@ export function padShape(dims: readonly ShapeDim[], widths: unknown): { dims: Sh
   const out = new Map<string, readonly [number, number]>();
   for (const [key, w] of entries(widths, "pad")) {
     lookup(dims, key);
-    if (!Array.isArray(w) || w.length !== 2) throw new TypeError(`pad takes [before, after] pairs such as { ${key}: [1, 1] }`);
+    if (!Array.isArray(w) || w.length !== 2) throw new ArgumentError(`pad takes [before, after] pairs such as { ${key}: [1, 1] }`);
     for (const v of w) if (!isNatural(v)) throw new ShapeError(padWidth(key, String(v)));
     out.set(key, [w[0], w[1]]);
   }
@@ -167,7 +154,7 @@ export function squeezeShape(dims: readonly ShapeDim[], names: readonly unknown[
  */
 export function concatShape(operands: readonly (readonly ShapeDim[])[], name: unknown): ShapeDim[] {
   const first = operands[0];
-  if (!first) throw new RangeError("concat needs at least one tensor");
+  if (!first) throw new ArgumentError("concat needs at least one tensor");
   const n = checkName(name);
   let total = 0;
   for (const dims of operands) {

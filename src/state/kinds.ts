@@ -7,9 +7,9 @@ import { realize, uploadTo } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
 import { type NodeDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
-import { type AnyTensor, type ArrayFor, Tensor } from "../tensor.js";
+import { type AnyTensor, type ArrayFor, Tensor, tensorArg } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
-import { ArgumentError, type AssignMismatch, ShapeError, type SizeText, assignMismatch, feedValuesMismatch, takesNot } from "../types/errors.js";
+import { ArgumentError, type AssignMismatch, assignMismatch, feedValuesMismatch, ShapeError, type SizeText, StateError, takesNot } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
 import type { ShapeSpec } from "../ops/creation.js";
 
@@ -46,7 +46,7 @@ export async function kindsReady(): Promise<void> {}
 
 /** @internal The runtime twin of SameType. */
 export function checkSameType(want: AnyTensor | { shapeDims: ShapeDim[]; dtype: DType }, value: unknown): AnyTensor {
-  if (!(value instanceof Tensor)) throw new TypeError(`the new value must be a tensor, not ${typeof value}`);
+  if (!(value instanceof Tensor)) throw new ArgumentError(`the new value must be a tensor, not ${typeof value}`);
   const v = value as AnyTensor;
   const [a, b] = [want.shapeDims, v.shapeDims];
   const same = a.length === b.length && a.every((d, i) => d.name === b[i]!.name && d.size === b[i]!.size && d.masked === b[i]!.masked);
@@ -199,7 +199,7 @@ export function constant<const T extends Tensor<Shape, DType> | number>(value: T
     kinds.set(node, "constant");
     return new Tensor(node) as R;
   }
-  const v = value as AnyTensor;
+  const v = tensorArg("constant", value, "a tensor or a number");
   const node = holder(v);
   kinds.set(node, "constant");
   return new Tensor(node, v.masked) as R;
@@ -210,7 +210,7 @@ export function constant<const T extends Tensor<Shape, DType> | number>(value: T
  * @example kindOf(W) // "variable"
  */
 export function kindOf(t: Tensor<Shape, DType>): TensorKind | undefined {
-  return kinds.get((t as AnyTensor).node);
+  return kinds.get(tensorArg("kindOf", t).node);
 }
 
 /** @internal Every graph node below the roots, each once, inputs before the nodes that read them. */
@@ -234,7 +234,7 @@ export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
 export function variablesOf(...results: readonly Tensor<Shape, DType>[]): Variable<Shape, DType>[] {
   const out: Variable<Shape, DType>[] = [];
   walk(
-    results.map((t) => (t as AnyTensor).node),
+    results.map((t) => tensorArg("variablesOf", t, "tensors").node),
     (n) => {
       const s = stateful.get(n);
       if (s instanceof Variable) out.push(s);
@@ -248,7 +248,7 @@ export function checkFed(roots: readonly Node[]): void {
   walk(roots, (n) => {
     if (kinds.get(n) === "placeholder" && !n.storage) {
       const dims = n.dims.map((d) => ({ ...d, masked: false }));
-      throw new Error(`a placeholder ${showAllDims(dims)} ${n.dtype} is read before it was fed: call feed(value) first`);
+      throw new StateError(`a placeholder ${showAllDims(dims)} ${n.dtype} is read before it was fed: call feed(value) first`);
     }
   });
 }

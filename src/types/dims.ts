@@ -9,6 +9,7 @@ import type {
   Duplicate,
   NotADimension,
   NotLiteral,
+  NotLiteralList,
   Private,
   SizeText,
   UnionName,
@@ -57,7 +58,7 @@ export type IsIdentifier<N extends string> = N extends `${infer C}${infer R}` ? 
  */
 export type CheckName<N> = [N] extends [string]
   ? string extends N
-    ? IsUnion<N> extends true
+    ? true extends IsUnion<N> // NameArg's `string & {}` member makes IsUnion boolean there, not true
       ? N
       : Fail<NotLiteral>
     : IsUnion<N> extends true
@@ -128,11 +129,29 @@ export type CheckNames<S extends Shape, Names> = Names extends readonly [infer N
     : never
   : "ok";
 
-/** The first name that appears twice, as a Fail, else "ok". */
-export type CheckUnique<Names, Seen = never> = Names extends readonly [infer N, ...infer Rest]
-  ? [N] extends [Seen]
-    ? Fail<Duplicate<N & string>>
-    : CheckUnique<Rest, Seen | N>
+/**
+ * The first name that appears twice, as a Fail, else "ok". A list whose length or names the checker cannot see
+ * (a `string[]` built at run time, a bare `string` in it) is a Fail too: the result's shape would be a guess.
+ */
+export type CheckUnique<Names, Seen = never> = Names extends readonly unknown[]
+  ? number extends Names["length"]
+    ? string extends Names[number]
+      ? true extends IsUnion<Names[number]>
+        ? "ok" // the editor's completion pass: a list of NameArg (see CheckName)
+        : Fail<NotLiteralList>
+      : Fail<NotLiteralList>
+    : UniqueNames<Names, Seen>
+  : "ok";
+type UniqueNames<Names, Seen> = Names extends readonly [infer N, ...infer Rest]
+  ? [N] extends [string]
+    ? string extends N
+      ? true extends IsUnion<N>
+        ? UniqueNames<Rest, Seen> // the editor's completion pass (see CheckName)
+        : Fail<NotLiteral>
+      : [N] extends [Seen]
+        ? Fail<Duplicate<N & string>>
+        : UniqueNames<Rest, Seen | N>
+    : UniqueNames<Rest, Seen | N>
   : "ok";
 
 /** A list of names to act on: each named once and a visible dim of S. The first Fail, else "ok". */

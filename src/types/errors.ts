@@ -10,10 +10,11 @@ export type SizeText<Z extends number> = number extends Z ? "number" : `${Z}`;
 const sizeText = <Z extends number>(size: Z): SizeText<Z> => String(size) as SizeText<Z>;
 
 /**
- * The base class of every error the library raises on purpose: `ShapeError` (dims and sizes that do not fit),
- * `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind).
- * The file readers and writers raise nothing else: from them, any other error (a `TypeError` from the engine)
- * is a bug in the library.
+ * The base class of every error the library raises: `ShapeError` (dims, sizes, dtypes or indices that do not
+ * fit), `FormatError` (a file that is not what its format says), `ArgumentError` (an argument of the wrong kind
+ * or value), `DeviceError` (a device that is missing, lost, out of memory or past its limits), `StateError` (a
+ * tensor used after dispose(), a placeholder read before it was fed) and `InternalError` (a broken invariant of
+ * the library itself: please report it). Any other error class reaching a user is a bug in the library.
  *
  * @example
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof NamedTensorError) report(e.message); else throw e; }
@@ -64,6 +65,9 @@ export const privateDimension = <N extends string>(name: N): Private<N> => `"${n
 export type NotLiteral = "dimension names must be string literals, not string";
 export const notLiteral = (): NotLiteral => "dimension names must be string literals, not string";
 
+export type NotLiteralList = "a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names";
+export const notLiteralList = (): NotLiteralList => "a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names";
+
 export type UnionName = "a dimension name must be one string literal, not a union";
 export const unionName = (): UnionName => "a dimension name must be one string literal, not a union";
 
@@ -95,8 +99,11 @@ export type SplitProduct<N extends string, Z extends number, P extends number> =
 export const splitProduct = <N extends string, Z extends number, P extends number>(name: N, size: Z, product: P): SplitProduct<N, Z, P> =>
   `cannot split "${name}" (${sizeText(size)}) into parts whose sizes multiply to ${sizeText(product)}`;
 
-export type SplitUnknowns<N extends string> = `cannot split "${N}": give the size of every part but one`;
-export const splitUnknowns = <N extends string>(name: N): SplitUnknowns<N> => `cannot split "${name}": give the size of every part but one`;
+export type SplitUnknowns<N extends string, Z extends number, Parts extends string> =
+  `cannot split "${N}" (${SizeText<Z>}): the parts ${Parts} have no size; give the size of every part but one`;
+/** `parts` are the parts without a size, each quoted: `"a", "q"`. */
+export const splitUnknowns = <N extends string, Z extends number, Parts extends string>(name: N, size: Z, parts: Parts): SplitUnknowns<N, Z, Parts> =>
+  `cannot split "${name}" (${sizeText(size)}): the parts ${parts} have no size; give the size of every part but one`;
 
 export type ExpandOneKey = "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
 export const expandOneKey = (): ExpandOneKey => "expand takes one new dimension per object ({ name: size }); to add several, list them in order as pairs: [[name, size], ...]";
@@ -187,6 +194,36 @@ export type LabelsMismatch<N extends string, Want extends string, Got extends st
 export const labelsMismatch = <N extends string, Want extends string, Got extends string>(name: N, want: Want, got: Got): LabelsMismatch<N, Want, Got> =>
   `the labels must have the dimensions of the logits other than "${name}", ${want}, not ${got}`;
 
+export type WindowTooLarge<N extends string, W extends number, Z extends number> =
+  `the window over "${N}" spans ${SizeText<W>} but "${N}" is only ${SizeText<Z>} with its padding`;
+export const windowTooLarge = <N extends string, W extends number, Z extends number>(name: N, span: W, size: Z): WindowTooLarge<N, W, Z> =>
+  `the window over "${name}" spans ${sizeText(span)} but "${name}" is only ${sizeText(size)} with its padding`;
+
+export type KernelChannels<N extends string, Want extends number, Got extends number> =
+  `the kernel's "${N}" must be ${SizeText<Want>} (the input's channels per group), not ${SizeText<Got>}`;
+export const kernelChannels = <N extends string, Want extends number, Got extends number>(name: N, want: Want, got: Got): KernelChannels<N, Want, Got> =>
+  `the kernel's "${name}" must be ${sizeText(want)} (the input's channels per group), not ${sizeText(got)}`;
+
+export type NotInKernel<N extends string, Dims extends string> = `"${N}" is not a dimension of the kernel ${Dims}`;
+export const notInKernel = <N extends string, Dims extends string>(name: N, dims: Dims): NotInKernel<N, Dims> =>
+  `"${name}" is not a dimension of the kernel ${dims}`;
+
+export type GroupsIndivisible<N extends string, Z extends number, G extends number> = `cannot split "${N}" (${SizeText<Z>}) into ${SizeText<G>} groups`;
+export const groupsIndivisible = <N extends string, Z extends number, G extends number>(name: N, size: Z, groups: G): GroupsIndivisible<N, Z, G> =>
+  `cannot split "${name}" (${sizeText(size)}) into ${sizeText(groups)} groups`;
+
+export type WindowParameter<What extends string, N extends string, V extends string> = `the ${What} of "${N}" must be a positive integer, not ${V}`;
+export const windowParameter = <What extends string, N extends string, V extends string>(what: What, name: N, value: V): WindowParameter<What, N, V> =>
+  `the ${what} of "${name}" must be a positive integer, not ${value}`;
+
+export type EmptyTransposed<N extends string> = `the transposed convolution leaves "${N}" with no positions: its padding is larger than its output`;
+export const emptyTransposed = <N extends string>(name: N): EmptyTransposed<N> =>
+  `the transposed convolution leaves "${name}" with no positions: its padding is larger than its output`;
+
+export type GroupedKernel<Dims extends string> = `a grouped convolution's kernel needs exactly one output-channel dimension besides the channel and window dimensions, not ${Dims}`;
+export const groupedKernel = <Dims extends string>(dims: Dims): GroupedKernel<Dims> =>
+  `a grouped convolution's kernel needs exactly one output-channel dimension besides the channel and window dimensions, not ${dims}`;
+
 export type AttentionMismatch<What extends string, Want extends string, K extends string, Got extends string> =
   `${What} must have the dimensions ${Want} of the queries and "${K}", not ${Got}`;
 export const attentionMismatch = <What extends string, Want extends string, K extends string, Got extends string>(
@@ -221,6 +258,42 @@ export class FormatError extends NamedTensorError {
     this.format = format;
     this.offset = place.offset;
     this.field = place.field;
+  }
+}
+
+/**
+ * A device that cannot do what was asked: no WebGPU adapter, a lost device, out of memory, a tensor larger than
+ * the device binds, tensors on different devices, a synchronous read of asynchronous values.
+ * @example try { await setDevice("webgpu"); } catch (e) { if (e instanceof DeviceError) await setDevice("cpu"); }
+ */
+export class DeviceError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "DeviceError";
+  }
+}
+
+/**
+ * A tensor whose state does not allow the operation: its values were disposed, or it is a placeholder read
+ * before it was fed.
+ * @example x.dispose(); try { x.item(); } catch (e) { e instanceof StateError; } // true
+ */
+export class StateError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "StateError";
+  }
+}
+
+/**
+ * A broken invariant of the library itself (a code generator meeting an operation it has no code for, a
+ * kernel failing verification): never the user's mistake. The message starts with "internal:".
+ * @example try { run(); } catch (e) { if (e instanceof InternalError) reportBug(e); }
+ */
+export class InternalError extends NamedTensorError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InternalError";
   }
 }
 

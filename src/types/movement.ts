@@ -160,8 +160,12 @@ type KnownSizes<Ps, Acc extends number[] = []> = Ps extends readonly [infer P, .
   ? KnownSizes<R, P extends readonly [string, infer Z extends number] ? [...Acc, Z] : Acc>
   : Acc;
 type Unknowns<Ps, Acc extends 0[] = []> = Ps extends readonly [infer P, ...infer R] ? Unknowns<R, P extends string ? [...Acc, 0] : Acc> : Acc["length"];
+/** The parts without a size, quoted and joined as the sentence names them: `"a", "q"`. */
+type UnknownNames<Ps, Acc extends string = ""> = Ps extends readonly [infer P, ...infer R]
+  ? UnknownNames<R, P extends string ? (Acc extends "" ? `"${P}"` : `${Acc}, "${P}"`) : Acc>
+  : Acc;
 /** The size of the inferred part (or Z when there is none), or a Fail. */
-type SplitRest<N extends string, Z extends number, K extends number, U extends number> = U extends 0
+type SplitRest<N extends string, Z extends number, K extends number, U extends number, Ps> = U extends 0
   ? number extends Z | K
     ? Z
     : [Z] extends [K]
@@ -171,7 +175,7 @@ type SplitRest<N extends string, Z extends number, K extends number, U extends n
     ? [DivExact<Z, K>] extends [never]
       ? Fail<SplitIndivisible<N, Z, K>>
       : DivExact<Z, K>
-    : Fail<SplitUnknowns<N>>;
+    : Fail<SplitUnknowns<N, Z, UnknownNames<Ps>>>;
 type PartDims<Ps, Q> = { -readonly [I in keyof Ps]: Ps[I] extends readonly [infer PN, infer PZ] ? [PN, PZ] : [Ps[I], Q] };
 
 /**
@@ -187,7 +191,7 @@ export type Split<S extends Shape, N, Ps extends readonly unknown[]> = IsDynamic
       : CheckParts<S, N, Ps> extends infer C
         ? C extends AnyFail
           ? C
-          : SplitRest<N & string, Z & number, Product<KnownSizes<Ps>>, Unknowns<Ps>> extends infer Q
+          : SplitRest<N & string, Z & number, Product<KnownSizes<Ps>>, Unknowns<Ps>, Ps> extends infer Q
             ? Q extends AnyFail
               ? Q
               : PartDims<Ps, Q> extends infer New extends Dim[]

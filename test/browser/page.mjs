@@ -62,6 +62,34 @@ try {
   compare("attention r_t", web.rt, cpu.rt, 1e-5, 1e-6);
   compare("attention α_t", web.at, cpu.at, 1e-5, 1e-6);
   compare("attention α_t rows sum to 1", Array.from({ length: 3 }, (_, b) => web.at.slice(b * 5, b * 5 + 5).reduce((s, v) => s + v, 0)), [1, 1, 1], 1e-5, 1e-5);
+
+  // 3. The CPU device on all cores: this page is cross-origin isolated (serve.mjs sends the headers), so the
+  // CPU device's kernels split across Web Workers sharing its Wasm memory. Wait for the workers to join, then
+  // check a split elementwise kernel and a split matrix product against plain JavaScript.
+  results.crossOriginIsolated = globalThis.crossOriginIsolated;
+  await setDevice("cpu");
+  const cpuDevice = await getDevice("cpu");
+  const want = Math.min(16, navigator.hardwareConcurrency);
+  await tensor([1], [["i", 1]]).add(1).data(); // starts the pool
+  for (let i = 0; i < 200 && cpuDevice.threads < want; i++) await new Promise((r) => setTimeout(r, 25));
+  results.threads = cpuDevice.threads;
+  if (want > 1 && cpuDevice.threads !== want) throw new Error(`the CPU device has ${cpuDevice.threads} threads, not ${want}`);
+  // Split from the first element: the thresholds measured for Node (executor.ts) would keep these sizes on one
+  // thread, and this check is about the workers computing their shares right.
+  Object.assign(cpuDevice.executor.split, { map: 1, contraction: 1 });
+  const splitsBefore = cpuDevice.executor.pool?.splits ?? 0;
+  const n = 1 << 22;
+  const big = data(n, 4);
+  compare("CPU on Web Workers: x·2+1 over 4M elements", await tensor(big, [["i", n]]).mul(2).add(1).data(), big.map((v) => 2 * v + 1), 1e-6, 1e-6);
+  const m = 256;
+  const a = data(m * m, 5);
+  const bm = data(m * m, 6);
+  const prod = new Float32Array(m * m);
+  for (let i = 0; i < m; i++) for (let k = 0; k < m; k++) for (let j = 0; j < m; j++) prod[i * m + j] += a[i * m + k] * bm[k * m + j];
+  const got = await tensor(a, [["i", m], ["k", m]]).dot("k", tensor(bm, [["k", m], ["j", m]])).data();
+  compare("CPU on Web Workers: matmul 256³", got, prod, 1e-4, 1e-4);
+  const splits = (cpuDevice.executor.pool?.splits ?? 0) - splitsBefore;
+  results.checks.push({ name: "CPU kernels split across Web Workers", ok: want === 1 || splits >= 2, n: splits, worst: 0 });
   results.ok = results.checks.every((c) => c.ok);
 } catch (e) {
   results.error = `${e?.name}: ${e?.message}\n${e?.stack ?? ""}`;

@@ -9,10 +9,11 @@ const types = { ".html": "text/html", ".mjs": "text/javascript", ".js": "text/ja
 const allowed = ["dist/", "dist-examples/", "test/browser/"];
 
 /**
- * Serves `root` (only the allowed folders) on an ephemeral port of 127.0.0.1.
+ * Serves `root` (only the allowed folders) on an ephemeral port of 127.0.0.1, cross-origin isolated unless
+ * `isolated` is false.
  * @example const { url, close } = await serve(repoRoot); // url: "http://127.0.0.1:PORT/"
  */
-export async function serve(root) {
+export async function serve(root, { isolated = true } = {}) {
   const server = http.createServer((req, res) => {
     const rel = path.posix.normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
     const file = path.join(root, rel);
@@ -22,8 +23,7 @@ export async function serve(root) {
     }
     res.writeHead(200, {
       "content-type": types[path.extname(file)] ?? "application/octet-stream",
-      "cross-origin-opener-policy": "same-origin",
-      "cross-origin-embedder-policy": "require-corp",
+      ...(isolated ? { "cross-origin-opener-policy": "same-origin", "cross-origin-embedder-policy": "require-corp" } : {}),
       "cache-control": "no-store",
     });
     fs.createReadStream(file).pipe(res);

@@ -1,18 +1,18 @@
 // Robustness against bad input, on every device: wrong data, ragged data, bad names and sizes, wrong dtypes,
 // non-integer scalars with int32, non-tensor operands, out-of-range indices, NaN/±Infinity and empty dims.
 // Nothing may crash or leak an internal error: every mistake is a ShapeError (whose text is the compile-time
-// sentence, built by the one function in src/types/errors.ts), a TypeError or a RangeError that names what is wrong.
+// sentence, built by the one function in src/types/errors.ts) or an ArgumentError that names what is wrong.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ShapeError, type Shape, type Tensor, arange, contract, eye, full, linspace, rand, randint, randn, tensor, where, zeros } from "../../src/index.js";
+import { ShapeError, type Shape, type Tensor, arange, contract, eye, full, linspace, rand, randint, randn, tensor, where, zeros, ArgumentError } from "../../src/index.js";
 import * as errors from "../../src/types/errors.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectSame } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
-type Kind = typeof ShapeError | typeof TypeError | typeof RangeError;
+type Kind = typeof ShapeError | typeof ArgumentError;
 
 /**
- * Asserts that `fn` throws an error of exactly `kind` (a ShapeError is not accepted where a TypeError is
+ * Asserts that `fn` throws an error of exactly `kind` (a ShapeError is not accepted where an ArgumentError is
  * expected and vice versa) whose message is `message` (a string: exact; a RegExp: matched), and that the
  * message does not leak internals.
  */
@@ -67,24 +67,24 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => tensor([[1, 2], 3] as unknown as number[][], ["a", "b"]), ShapeError, 'the nesting of the data does not match "b" (2): found a plain value instead of a list');
       expectError(() => tensor([[1, 2], [3, 4]], [["a", 3], "b"]), ShapeError, errors.raggedData("a", 3, "a list of 2 entries"));
       expectError(() => tensor([[1, 2], [3, 4]], ["a"]), ShapeError, errors.nestedTooDeep("{ a: 2 }"));
-      expectError(() => tensor([[1, 2], [3, 4]], ["a", "b", "c"]), TypeError, 'cannot infer the size of "c" from the data: give it as ["c", size]');
+      expectError(() => tensor([[1, 2], [3, 4]], ["a", "b", "c"]), ArgumentError, 'cannot infer the size of "c" from the data: give it as ["c", size]');
     });
 
-    it("data that is not numbers is a TypeError naming the culprit", () => {
-      expectError(() => tensor(null as never, [["a", 2]]), TypeError, /tensor data must be .* not null/);
-      expectError(() => tensor("ab" as never, [["a", 2]]), TypeError, /not "ab"$/);
-      expectError(() => tensor({ length: 2 } as never, [["a", 2]]), TypeError, /not an object$/);
-      expectError(() => tensor(["a", "b"] as never, [["a", 2]]), TypeError, 'tensor data must hold numbers or booleans, but element 0 is "a"');
-      expectError(() => tensor([[1, "x"]] as unknown as number[][], ["a", "b"]), TypeError, 'tensor data must hold numbers or booleans, but element 1 is "x"');
-      expectError(() => tensor([1, undefined] as never, [["a", 2]]), TypeError, "tensor data must hold numbers or booleans, but element 1 is undefined");
+    it("data that is not numbers is an ArgumentError naming the culprit", () => {
+      expectError(() => tensor(null as never, [["a", 2]]), ArgumentError, /tensor data must be .* not null/);
+      expectError(() => tensor("ab" as never, [["a", 2]]), ArgumentError, /not "ab"$/);
+      expectError(() => tensor({ length: 2 } as never, [["a", 2]]), ArgumentError, /not an object$/);
+      expectError(() => tensor(["a", "b"] as never, [["a", 2]]), ArgumentError, 'tensor data must hold numbers or booleans, but element 0 is "a"');
+      expectError(() => tensor([[1, "x"]] as unknown as number[][], ["a", "b"]), ArgumentError, 'tensor data must hold numbers or booleans, but element 1 is "x"');
+      expectError(() => tensor([1, undefined] as never, [["a", 2]]), ArgumentError, "tensor data must hold numbers or booleans, but element 1 is undefined");
     });
 
     it("int32 data must be integers in range", () => {
-      expectError(() => tensor([1.5, 2], [["a", 2]], { dtype: "int32" }), TypeError, "element 0 of int32 data must be an integer in the int32 range, not 1.5");
-      expectError(() => tensor([3e9], [["a", 1]], { dtype: "int32" }), TypeError, /not 3000000000$/);
-      expectError(() => tensor([NaN], [["a", 1]], { dtype: "int32" }), TypeError, /not NaN$/);
-      expectError(() => full([["a", 2]], 2.5, { dtype: "int32" }), TypeError, "the fill value of an int32 tensor must be an integer in the int32 range, not 2.5");
-      expectError(() => arange("i", 3, { start: 0.5, dtype: "int32" }), TypeError, /start of an int32 arange/);
+      expectError(() => tensor([1.5, 2], [["a", 2]], { dtype: "int32" }), ArgumentError, "element 0 of int32 data must be an integer in the int32 range, not 1.5");
+      expectError(() => tensor([3e9], [["a", 1]], { dtype: "int32" }), ArgumentError, /not 3000000000$/);
+      expectError(() => tensor([NaN], [["a", 1]], { dtype: "int32" }), ArgumentError, /not NaN$/);
+      expectError(() => full([["a", 2]], 2.5, { dtype: "int32" }), ArgumentError, "the fill value of an int32 tensor must be an integer in the int32 range, not 2.5");
+      expectError(() => arange("i", 3, { start: 0.5, dtype: "int32" }), ArgumentError, /start of an int32 arange/);
     });
   });
 
@@ -113,12 +113,12 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => x7().mean(["i", "i"]), ShapeError, errors.duplicate("i"));
     });
 
-    it("a name that is not a string is a TypeError", () => {
-      expectError(() => tensor([1, 2], [[3, 2]] as never), TypeError, "a dimension name must be a string, not 3 (number)");
-      expectError(() => x7().sum(0 as never), TypeError, "a dimension name must be a string, not 0 (number)");
-      expectError(() => x7().sum(undefined as never), TypeError, "a dimension name must be a string, not undefined");
-      expectError(() => x7().softmax(null as never), TypeError, "a dimension name must be a string, not null");
-      expectError(() => (x7() as unknown as { mask(name: unknown): unknown }).mask({}), TypeError, "a dimension name must be a string, not an object");
+    it("a name that is not a string is an ArgumentError", () => {
+      expectError(() => tensor([1, 2], [[3, 2]] as never), ArgumentError, "a dimension name must be a string, not 3 (number)");
+      expectError(() => x7().sum(0 as never), ArgumentError, "a dimension name must be a string, not 0 (number)");
+      expectError(() => x7().sum(undefined as never), ArgumentError, "a dimension name must be a string, not undefined");
+      expectError(() => x7().softmax(null as never), ArgumentError, "a dimension name must be a string, not null");
+      expectError(() => (x7() as unknown as { mask(name: unknown): unknown }).mask({}), ArgumentError, "a dimension name must be a string, not an object");
     });
 
     it("sizes must be non-negative integers", () => {
@@ -135,24 +135,24 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => linspace("t", 0, 1, 2.5), ShapeError, errors.badSize("t", "2.5"));
     });
 
-    it("malformed dims lists are TypeErrors", () => {
-      expectError(() => tensor([1], "a" as never), TypeError, 'dims is a list of names or [name, size] pairs, not "a"');
-      expectError(() => zeros("a" as never), TypeError, "a shape is a list of [name, size] pairs, not string");
-      expectError(() => zeros([["a"]] as never), TypeError, 'a shape entry is a [name, size] pair, not ["a"]');
-      expectError(() => eye([["i", 3]] as never), TypeError, /eye needs exactly two dims/);
+    it("malformed dims lists are ArgumentErrors", () => {
+      expectError(() => tensor([1], "a" as never), ArgumentError, 'dims is a list of names or [name, size] pairs, not "a"');
+      expectError(() => zeros("a" as never), ArgumentError, "a shape is a list of [name, size] pairs, not string");
+      expectError(() => zeros([["a"]] as never), ArgumentError, 'a shape entry is a [name, size] pair, not ["a"]');
+      expectError(() => eye([["i", 3]] as never), ArgumentError, /eye needs exactly two dims/);
     });
   });
 
   describe("dtypes and operands", () => {
-    it("an unknown dtype option is a TypeError", () => {
+    it("an unknown dtype option is an ArgumentError", () => {
       const message = 'unknown dtype "float64": use "float32", "int32" or "bool"';
-      expectError(() => tensor([1, 2], ["i"], { dtype: "float64" as never }), TypeError, message);
-      expectError(() => zeros([["i", 2]], { dtype: "float64" as never }), TypeError, message);
-      expectError(() => full([["i", 2]], 1, { dtype: "float64" as never }), TypeError, message);
-      expectError(() => arange("i", 2, { dtype: "float64" as never }), TypeError, message);
-      expectError(() => eye([["i", 2], ["j", 2]], { dtype: "float64" as never }), TypeError, message);
-      expectError(() => x7().cast("float64" as never), TypeError, message);
-      expectError(() => arange("i", 2, { dtype: "bool" }), TypeError, /arange makes numbers/);
+      expectError(() => tensor([1, 2], ["i"], { dtype: "float64" as never }), ArgumentError, message);
+      expectError(() => zeros([["i", 2]], { dtype: "float64" as never }), ArgumentError, message);
+      expectError(() => full([["i", 2]], 1, { dtype: "float64" as never }), ArgumentError, message);
+      expectError(() => arange("i", 2, { dtype: "float64" as never }), ArgumentError, message);
+      expectError(() => eye([["i", 2], ["j", 2]], { dtype: "float64" as never }), ArgumentError, message);
+      expectError(() => x7().cast("float64" as never), ArgumentError, message);
+      expectError(() => arange("i", 2, { dtype: "bool" }), ArgumentError, /arange makes numbers/);
     });
 
     it("a non-integer number with an int32 tensor is the shared sentence", () => {
@@ -178,33 +178,33 @@ describe.each(deviceNames)("bad input on %s", (device) => {
       expectError(() => x7().all("i"), ShapeError, errors.needsBool("a logical operand", "float32"));
     });
 
-    it("operands that are not tensors or numbers are TypeErrors", () => {
+    it("operands that are not tensors or numbers are ArgumentErrors", () => {
       const x = x7();
-      expectError(() => x.add("2" as never), TypeError, 'an operand must be a tensor or a number, not "2"');
-      expectError(() => x.mul([1, 2] as never), TypeError, "an operand must be a tensor or a number, not an array");
-      expectError(() => x.sub(undefined as never), TypeError, "an operand must be a tensor or a number, not undefined");
-      expectError(() => x.dot("i", 3 as never), TypeError, "dot needs a tensor as its second argument, not 3 (number)");
-      expectError(() => contract([x, 3] as never, "i"), TypeError, "contract needs a list of tensors, but entry 1 is 3 (number)");
-      expectError(() => contract([] as never, "i"), RangeError, "contract needs at least one tensor");
-      expectError(() => x.maskedFill(true as never, 0), TypeError, /maskedFill needs a bool tensor as its mask/);
-      expectError(() => where(true as never, 1, 2), TypeError, /where needs a bool tensor as its condition/);
+      expectError(() => x.add("2" as never), ArgumentError, 'an operand must be a tensor or a number, not "2"');
+      expectError(() => x.mul([1, 2] as never), ArgumentError, "an operand must be a tensor or a number, not an array");
+      expectError(() => x.sub(undefined as never), ArgumentError, "an operand must be a tensor or a number, not undefined");
+      expectError(() => x.dot("i", 3 as never), ArgumentError, "dot needs a tensor as its second argument, not 3 (number)");
+      expectError(() => contract([x, 3] as never, "i"), ArgumentError, "contract needs a list of tensors, but entry 1 is 3 (number)");
+      expectError(() => contract([] as never, "i"), ArgumentError, "contract needs at least one tensor");
+      expectError(() => x.maskedFill(true as never, 0), ArgumentError, /maskedFill needs a bool tensor as its mask/);
+      expectError(() => where(true as never, 1, 2), ArgumentError, /where needs a bool tensor as its condition/);
     });
 
     it("other arguments are checked: seeds, bounds, k, correction, clamp, item", () => {
-      expectError(() => rand([["i", 2]], undefined as never), TypeError, "random values need an integer seed: { seed: 0 }");
-      expectError(() => randn([["i", 2]], { seed: 1.5 }), TypeError, "random values need an integer seed: { seed: 0 }");
-      expectError(() => randint([["i", 2]], 3, 3, { seed: 0 }), RangeError, /randint needs integers low < high/);
-      expectError(() => randint([["i", 2]], 0, 2.5, { seed: 0 }), RangeError, /not 0 and 2.5$/);
-      expectError(() => randint([["i", 2]], -(2 ** 31), 2 ** 31, { seed: 0 }), RangeError, /at most 2\^31 apart/);
-      expectError(() => x7().topk("i", -1, "top"), RangeError, "topk needs a non-negative integer k, not -1 (number)");
-      expectError(() => x7().topk("i", 1.5, "top"), RangeError, "topk needs a non-negative integer k, not 1.5 (number)");
+      expectError(() => rand([["i", 2]], undefined as never), ArgumentError, "random values need an integer seed: { seed: 0 }");
+      expectError(() => randn([["i", 2]], { seed: 1.5 }), ArgumentError, "random values need an integer seed: { seed: 0 }");
+      expectError(() => randint([["i", 2]], 3, 3, { seed: 0 }), ArgumentError, /randint needs integers low < high/);
+      expectError(() => randint([["i", 2]], 0, 2.5, { seed: 0 }), ArgumentError, /not 0 and 2.5$/);
+      expectError(() => randint([["i", 2]], -(2 ** 31), 2 ** 31, { seed: 0 }), ArgumentError, /at most 2\^31 apart/);
+      expectError(() => x7().topk("i", -1, "top"), ArgumentError, "topk needs a non-negative integer k, not -1 (number)");
+      expectError(() => x7().topk("i", 1.5, "top"), ArgumentError, "topk needs a non-negative integer k, not 1.5 (number)");
       // @ts-expect-error — a compile error too
       expectError(() => x7().topk("i", 8, "top"), ShapeError, errors.topkRange(8, "i", 7));
-      expectError(() => x7().variance("i", { correction: NaN }), RangeError, "correction must be a non-negative number, not NaN (number)");
-      expectError(() => x7().clamp(1, -1), RangeError, "clamp needs min <= max, not 1 and -1");
-      expectError(() => x7().item(), RangeError, "item() needs a tensor with one element, not 7");
-      expectError(() => arange("i", 3, { step: NaN }), TypeError, "the step of arange must be a finite number, not NaN (number)");
-      expectError(() => linspace("t", "0" as never, 1, 3), TypeError, 'linspace needs numbers for start and stop, not "0"');
+      expectError(() => x7().variance("i", { correction: NaN }), ArgumentError, "correction must be a non-negative number, not NaN (number)");
+      expectError(() => x7().clamp(1, -1), ArgumentError, "clamp needs min <= max, not 1 and -1");
+      expectError(() => x7().item(), ShapeError, "item() needs a tensor with one element, not 7");
+      expectError(() => arange("i", 3, { step: NaN }), ArgumentError, "the step of arange must be a finite number, not NaN (number)");
+      expectError(() => linspace("t", "0" as never, 1, 3), ArgumentError, 'linspace needs numbers for start and stop, not "0"');
     });
   });
 

@@ -2,7 +2,8 @@
 // arithmetic, LayerNormalization, erf-GELU, residuals) authored with onnx-buf, run on fresh random inputs against
 // onnxruntime-node; and how dims are named (the user's names, the model's dim_param, generated ones).
 import { describe, expect, it } from "vitest";
-import { ArgumentError, ShapeError, fromOnnx, tensor } from "../../src/index.js";
+import { ArgumentError, ShapeError, tensor } from "../../src/index.js";
+import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { buildModel, expectAgree, float, ortRun, type ConstSpec, type ModelSpec } from "../helpers/onnx-models.js";
 import { randomFloats, testSeed } from "../helpers/random.js";

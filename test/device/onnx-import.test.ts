@@ -2,7 +2,8 @@
 // the test with onnx-buf), an MLP and a transformer block end to end, and the refusals (unknown operator naming
 // the node, corrupt bytes, external data) as FormatErrors.
 import { describe, expect, it } from "vitest";
-import { FormatError, ShapeError, fromOnnx, tensor } from "../../src/index.js";
+import { FormatError, ShapeError, tensor } from "../../src/index.js";
+import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { buildModel, expectAgree, float, ortRun, type ConstSpec, type Feed, type ModelSpec, type OnnxType } from "../helpers/onnx-models.js";
 import { randomFloats, randomInts, testSeed } from "../helpers/random.js";

@@ -1,9 +1,10 @@
 // The examples as CI runs them: the names transformer in short mode (its loss decreases, it compiles kernels in
 // step 1 only, its baseline is the unigram entropy of the data, sampling gives names) and the iris MLP
-// (held-out accuracy above 90%).
+// (held-out accuracy above 90%), and the mnist conv net in a short run (held-out accuracy far above chance).
 import { describe, expect, it } from "vitest";
 import { alphabet, nameStream, sampleNames, train, unigramLoss } from "../../examples/names-transformer.js";
 import { trainIris } from "../../examples/iris-mlp.js";
+import { trainMnist } from "../../examples/mnist-conv.js";
 
 describe("names transformer (short mode)", () => {
   it("reads 4951 names into one stream of characters", () => {
@@ -40,4 +41,13 @@ describe("iris MLP", () => {
     expect(accuracy).toBeGreaterThan(0.9);
     expect(loss).toBeLessThan(0.2);
   }, 120_000);
+});
+
+describe("mnist conv net (examples/mnist-conv.ts, a short run)", () => {
+  it("learns handwritten digits by name: far above the 10% of chance on 1,000 held-out digits after 60 steps", async () => {
+    const { accuracy, loss, tested } = await trainMnist({ seed: 0, steps: 60, testSize: 1000 });
+    expect(tested).toBe(1000);
+    expect(accuracy).toBeGreaterThan(0.75);
+    expect(loss).toBeLessThan(1);
+  }, 300_000);
 });

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { matchContraction } from "../../src/backend/kernel/passes/contraction.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
-import { type Tensor, tensor } from "../../src/index.js";
+import { CpuDevice } from "../../src/backend/cpu/device.js";
+import { type Tensor, getDefaultDevice, tensor } from "../../src/index.js";
 import { type Layout, expectClose, naiveDot } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -24,6 +25,8 @@ describe("packed contraction kernels", () => {
     ["two m dims (a linear layer on [batch, seq, h])", [["batch", 2], ["seq", 5], ["h", 12]], [["h", 12], ["o", 10]], ["h"], [["batch", 2], ["seq", 5], ["o", 10]]],
     ["two contracted dims", [["i", 6], ["h", 4], ["w", 5]], [["h", 4], ["w", 5], ["j", 7]], ["h", "w"], [["i", 6], ["j", 7]]],
     ["transposed operands", [["k", 17], ["i", 10]], [["j", 9], ["k", 17]], ["k"], [["i", 10], ["j", 9]]],
+    ["two m dims read 4 at a time along the inner one, two n dims along k", [["k", 9], ["b", 3], ["s", 8]], [["p", 5], ["q", 3], ["k", 9]], ["k"], [["b", 3], ["s", 8], ["p", 5], ["q", 3]]],
+    ["two n dims read 4 at a time along the inner one", [["i", 7], ["k", 14]], [["k", 14], ["p", 3], ["q", 12]], ["k"], [["i", 7], ["p", 3], ["q", 12]]],
   ];
   for (const [name, la, lb, names, out] of cases) {
     it(name, () => {
@@ -46,6 +49,46 @@ describe("packed contraction kernels", () => {
     const mm = naiveDot(relu, [["r", 21], ["k", 19]], dw, [["k", 19], ["c", 33]], ["k"], [["r", 21], ["c", 33]]);
     const want = mm.map((v, i) => Math.tanh(v + db[i % 33]!));
     expectClose(y.dataSync(), want, 1e-5, 1e-5);
+  });
+  it("split across the thread pool and on one thread (work units made for each), odd sizes and layouts", () => {
+    const ex = (getDefaultDevice() as CpuDevice).executor;
+    const saved = ex.split.contraction;
+    const cases: [Layout, Layout][] = [
+      [[["i", 67], ["k", 53]], [["k", 53], ["j", 71]]], // A along k (transposed 4×4), B along n, partial panels
+      [[["k", 53], ["i", 67]], [["j", 71], ["k", 53]]], // A along m, B along k
+      [[["b", 3], ["i", 13], ["k", 6]], [["b", 3], ["k", 6], ["j", 29]]], // batch points as work units, k tail of 2
+    ];
+    try {
+      for (const threshold of [0, Infinity]) {
+        ex.split.contraction = threshold;
+        for (const [la, lb] of cases) {
+          const [a, da] = make(la);
+          const [b, db] = make(lb);
+          const out = [...la.filter(([n]) => n !== "k"), ...lb.filter(([n]) => n !== "k" && !la.some(([m]) => m === n))] as Layout;
+          const y = a.dot("k", b);
+          expectClose(y.dataSync(), naiveDot(da, la, db, lb, ["k"], out), 1e-5, 1e-6 * Math.sqrt(53) * 4);
+        }
+      }
+    } finally {
+      ex.split.contraction = saved;
+    }
+  });
+  it("prologues vectorised while packing: exp(a)·relu(b)ᵀ with both operands along k", () => {
+    const [x, dx] = make([["r", 23], ["k", 41]]);
+    const [w, dw] = make([["c", 19], ["k", 41]]);
+    const y = x.exp().dot("k", w.relu());
+    const ex = Float32Array.from(dx, Math.exp);
+    const rw = Float32Array.from(dw, (v) => Math.max(v, 0));
+    expectClose(y.dataSync(), naiveDot(ex, [["r", 23], ["k", 41]], rw, [["c", 19], ["k", 41]], ["k"], [["r", 23], ["c", 19]]), 1e-5, 1e-5 * Math.sqrt(41) * 8);
+  });
+  it("two m dims that are not one run of memory (a transposed view), packed 4 rows at a time along k", () => {
+    const [x, dx] = make([["b", 5], ["s", 6], ["h", 12]]);
+    const [w, dw] = make([["h", 12], ["o", 10]]);
+    const y = x.transpose("s", "b", "h").dot("h", w);
+    const xt = new Float32Array(dx.length);
+    for (let b = 0; b < 5; b++) for (let s2 = 0; s2 < 6; s2++) for (let h = 0; h < 12; h++) xt[(s2 * 5 + b) * 12 + h] = dx[(b * 6 + s2) * 12 + h]!;
+    expect(y.dims).toEqual(["s", "b", "o"]);
+    expectClose(y.dataSync(), naiveDot(xt, [["s", 6], ["b", 5], ["h", 12]], dw, [["h", 12], ["o", 10]], ["h"], [["s", 6], ["b", 5], ["o", 10]]), 1e-5, 1e-5);
   });
   it("an epilogue that is not contiguous in the output falls back to scalar stores", () => {
     const [x, dx] = make([["k", 13], ["r", 6]]);

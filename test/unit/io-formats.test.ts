@@ -103,6 +103,26 @@ describe(".npy refusals", () => {
   });
 });
 
+describe("bytes that are a view into a larger buffer", () => {
+  it("a Node Buffer from the shared pool (byteOffset > 0), as readFileSync gives for small files, reads its own bytes", async () => {
+    const values = Float32Array.from(randomInts(6, -1000, 1000), (v) => v / 7);
+    const t = tensor(values, [["r", 2], ["c", 3]]);
+    for (const [name, write, read] of [
+      ["npy", () => toNpy(t), (b: Uint8Array) => fromNpy(b, ["r", "c"])],
+      ["safetensors", () => toSafetensors({ t }), (b: Uint8Array) => fromSafetensors(b, { t: ["r", "c"] }).t],
+    ] as const) {
+      const bytes = await write();
+      const pooled = Buffer.from(bytes); // small: a view into Node's shared allocation pool
+      expect(pooled.byteOffset, name).toBeGreaterThan(0);
+      expect(Array.from(await read(pooled).data()), name).toEqual(Array.from(values));
+      // A Uint8Array view at an offset of its own, too.
+      const padded = new Uint8Array(bytes.length + 13);
+      padded.set(bytes, 13);
+      expect(Array.from(await read(padded.subarray(13)).data()), name).toEqual(Array.from(values));
+    }
+  });
+});
+
 describe(".npy exact reads", () => {
   const codes: [Code, number[]][] = [
     ["f2", [0x3c00, 0xc000, 0x0001, 0x7c00, 0x3555]],

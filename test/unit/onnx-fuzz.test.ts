@@ -2,7 +2,8 @@
 // FormatError (and, when read, runs or refuses with a NamedTensorError): never another exception, a hang or a
 // huge allocation. Seeded: a failure prints its seed.
 import { describe, expect, it } from "vitest";
-import { NamedTensorError, fromOnnx, tensor } from "../../src/index.js";
+import { NamedTensorError, tensor } from "../../src/index.js";
+import { fromOnnx } from "../../src/onnx/index.js";
 import { buildModel, float } from "../helpers/onnx-models.js";
 import { randomFloats, rng, testSeed } from "../helpers/random.js";
 

@@ -38,7 +38,7 @@ x.rename({ h: "z", w: "z" });
 x.split("h", [["height", 7], "q"]);
 // @error: cannot split "h" (96) into parts whose sizes multiply to 84
 x.split("h", [["height", 7], ["q", 12]]);
-// @error: cannot split "h": give the size of every part but one
+// @error: cannot split "h" (96): the parts "a", "q" have no size; give the size of every part but one
 x.split("h", ["a", "q"]);
 // @error: "w" is already a dimension
 x.split("h", [["w", 8], "q"]);

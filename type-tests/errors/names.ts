@@ -1,7 +1,7 @@
 // Error texts (checked by scripts/check-type-errors.mjs under TS 6 and TS 7): what a dimension name may be, in
 // every op that takes names. A name is one string literal that is an identifier ("batch", not "0", "" or
 // "my dim"), never a widened `string` or a union (which would silently remove or keep the wrong dims).
-import { arange, contract, zeros } from "../../src/index.js";
+import { arange, concat, contract, zeros } from "../../src/index.js";
 
 const x = zeros([["batch", 4], ["seq", 8]]);
 declare const name: string;
@@ -24,6 +24,47 @@ zeros([[name, 2]]);
 arange(name, 3);
 // @error: dimension names must be string literals, not string
 x.sum(["seq", name]);
+
+// @error: dimension names must be string literals, not string
+x.transpose(name, "seq");
+// @error: dimension names must be string literals, not string
+x.mask("seq", name);
+
+// ---- a list of names the checker cannot see (built at run time) -------------------------------------------------------------
+declare const names: string[];
+declare const someOf: ("batch" | "seq")[];
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.sum(names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.mean(someOf);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.max(names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.mask(...names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+contract([x, x], names);
+
+// Every other op that takes names or new names, as keys or values:
+// @error: dimension names must be string literals, not string
+x.split(name, [["p", 1], ["q", 7]]);
+// @error: dimension names must be string literals, not string
+x.split("seq", [[name, 1], ["q", 7]]);
+// @error: dimension names must be string literals, not string
+x.rename({ seq: name });
+// @error: dimension names must be string literals, not string
+x.expand({ [name]: 3 } as Record<string, number>);
+// @error: dimension names must be string literals, not string
+x.pad({ [name]: [1, 1] } as Record<string, [number, number]>);
+// @error: dimension names must be string literals, not string
+x.narrow("seq", 0, 2, name);
+// @error: dimension names must be string literals, not string
+x.topk(name, 1, "k");
+// @error: dimension names must be string literals, not string
+concat([x, x], name);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.squeeze(...names);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.transpose(...names);
 
 // ---- a union of names -----------------------------------------------------------------------------------------------------
 // @error: a dimension name must be one string literal, not a union

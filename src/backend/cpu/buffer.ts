@@ -3,6 +3,7 @@
 // Imports only the device contract's types and the heap.
 import type { DType, DeviceBuffer, LiveBuffers } from "../device-contract.js";
 import type { WasmHeap } from "./heap.js";
+import { StateError } from "../../types/errors.js";
 
 export type CpuArray = Float32Array | Int32Array | Uint8Array;
 
@@ -31,7 +32,7 @@ export class CpuBuffer implements DeviceBuffer {
 
   /** A view of the values (take it again after other allocations: the heap may have grown). */
   get array(): CpuArray {
-    if (this.#freed) throw new Error("this tensor was disposed; its values are gone");
+    if (this.#freed) throw new StateError("this tensor was disposed; its values are gone");
     const { heap, address, length } = this;
     return this.dtype === "float32" ? heap.f32(address, length) : this.dtype === "int32" ? heap.i32(address, length) : heap.u8(address, length);
   }

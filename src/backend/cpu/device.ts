@@ -28,7 +28,19 @@ function defaultThreads(): number {
   const requested = Number(env?.env?.NAMED_TENSOR_THREADS);
   if (requested >= 1) return requested;
   const os = env?.getBuiltinModule?.("node:os") as { availableParallelism?: () => number } | undefined;
-  return Math.max(1, Math.min(16, os?.availableParallelism?.() ?? 1));
+  const cores = os?.availableParallelism?.() ?? (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.min(16, cores));
+}
+
+/** Said once per page: why kernels run on one thread where the machine has more. */
+let notedSingleThread = false;
+function noteSingleThread(threads: number): void {
+  const page = globalThis as { document?: unknown; crossOriginIsolated?: boolean };
+  if (notedSingleThread || page.document === undefined || page.crossOriginIsolated === true) return;
+  notedSingleThread = true;
+  console.info(
+    `named-tensor: the CPU device runs on one thread of ${threads}: threads need SharedArrayBuffer, which a page has when it is cross-origin isolated (serve it with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`,
+  );
 }
 
 export class CpuDevice implements Device {
@@ -46,8 +58,20 @@ export class CpuDevice implements Device {
 
   /** The executor, created on first use (the thread pool starts then). */
   get executor(): WasmExecutor {
-    this.#executor ??= new WasmExecutor(this.heap, this.#threads > 1 ? ThreadPool.create(this.heap.memory, this.#threads - 1) : undefined);
+    if (!this.#executor) {
+      const pool = this.#threads > 1 ? ThreadPool.create(this.heap.memory, this.#threads - 1) : undefined;
+      if (this.#threads > 1 && !pool) noteSingleThread(this.#threads);
+      this.#executor = new WasmExecutor(this.heap, pool);
+    }
     return this.#executor;
+  }
+
+  /**
+   * Threads a kernel can split across now, the calling one included (1 until the pool starts: in a browser
+   * its Web Workers join as they start). @example (await getDevice("cpu")).threads // 2 on two cores
+   */
+  get threads(): number {
+    return this.#executor?.pool?.size ?? 1;
   }
 
   /** Kernels compiled and reused so far (zeros until the first kernel runs). */

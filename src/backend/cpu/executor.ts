@@ -18,26 +18,43 @@ export interface CompiledKernel extends PreparedKernel {
   readonly wasm: WasmKernel;
   readonly module: WebAssembly.Module;
   readonly run: (...args: number[]) => void;
+  /** Output elements times the points of its reductions (what the split thresholds compare). */
+  readonly work: number;
+  /** The threads it was compiled for (its work units), and those a launch splits it across (1: this one). */
+  readonly threads: number;
+  readonly parts: number;
 }
 
 /**
- * Below this much work (output elements times the points of its reductions) a kernel runs on one thread,
- * contractions included: handing half of it to the worker (a message, an Atomics wake, the wait for it) costs
- * more than it saves. Measured on the project machine with bench/run.mjs (the affine, small-matmul, mlp and iris
- * workloads at thresholds 2^15 … 2^22 and one thread): x·2+1 gains from the second thread from about 4e6 elements,
- * matmul from about 128³, and the MLP step was slowest at the old 2^15. `NAMED_TENSOR_PARALLEL_WORK` overrides it
- * (another machine, another crossover).
+ * Below these amounts of work (output elements times the points of its reductions) a kernel runs on one
+ * thread: handing part of it to a worker (an Atomics wake, the worker's wake-up, the wait for its share: about
+ * 10 µs here, 50 µs when other processes keep the cores busy) costs more than it saves. Measured on the project
+ * machine (2-core AMD EPYC VM, shared) by bench/threads-crossover.mjs, which times each size with the split
+ * forced on and off, interleaved (bench/RESULTS.md, "Small work"): x*2+1 never gained from the second thread
+ * up to 1e7 elements (one core nearly saturates the memory bandwidth; ratios 0.93–1.02), so elementwise
+ * kernels split only from 2^24 elements; contractions gained at 256³ on a quiet machine and lost up to 128³,
+ * so they split from 2^22 (161³). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM`
+ * (contractions) override them for another machine.
  */
-export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 20);
+export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 24);
+export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 22);
+
+const workOf = (k: Kernel): number => k.output.length * Math.max(1, k.phases.reduce((n, p) => n + p.vars.reduce((m, v) => m * v.extent, 1), 0));
 
 export class WasmExecutor {
   readonly cache = new Map<string, CompiledKernel>();
   readonly stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
+  /** The split thresholds (bench/threads-crossover.mjs changes them at run time to compare). */
+  readonly split = { map: PARALLEL_WORK, contraction: PARALLEL_GEMM };
+  #status: Int32Array;
+  readonly #variants = new Map<string, CompiledKernel>();
 
   constructor(
     readonly heap: WasmHeap,
     readonly pool: ThreadPool | undefined,
-  ) {}
+  ) {
+    this.#status = heap.i32(0, 3);
+  }
 
   /** The compiled kernel for a scheduled kernel (from the cache when its structure was seen before). */
   compile(hash: string, kernel: Kernel): CompiledKernel {
@@ -46,13 +63,37 @@ export class WasmExecutor {
       this.stats.cacheHits++;
       return known;
     }
-    const wasm = generateWasm(kernel, { shared: this.heap.shared, maxPages: 65536 });
+    const compiled = this.#build(hash, kernel, this.#threadsFor(kernel, workOf(kernel)));
+    this.cache.set(hash, compiled);
+    return compiled;
+  }
+
+  /** The threads a kernel of this much work is split across under the current thresholds. */
+  #threadsFor(kernel: Kernel, work: number): number {
+    const threshold = kernel.contraction ? this.split.contraction : this.split.map;
+    return this.pool !== undefined && work >= threshold ? this.pool.size : 1;
+  }
+
+  #build(hash: string, kernel: Kernel, threads: number): CompiledKernel {
+    const wasm = generateWasm(kernel, { shared: this.heap.shared, maxPages: 65536 }, threads);
     const module = new WebAssembly.Module(wasm.bytes as Uint8Array<ArrayBuffer>);
     const instance = new WebAssembly.Instance(module, { env: { memory: this.heap.memory } });
-    const compiled: CompiledKernel = { hash, kernel, wasm, module, run: instance.exports.run as (...args: number[]) => void };
-    this.cache.set(hash, compiled);
+    const parts = Math.min(threads, wasm.parallelExtent);
     this.stats.compiled++;
-    return compiled;
+    return { hash, kernel, wasm, module, run: instance.exports.run as (...args: number[]) => void, work: workOf(kernel), threads, parts };
+  }
+
+  /**
+   * The compiled kernel to launch: itself, unless the thresholds changed since it was compiled (a measurement
+   * script's doing) and it now splits across another number of threads: then the variant for that number.
+   */
+  #current(compiled: CompiledKernel): CompiledKernel {
+    const threads = this.#threadsFor(compiled.kernel, compiled.work);
+    if (threads === compiled.threads) return compiled;
+    const key = `${compiled.hash}/${threads}`;
+    let variant = this.#variants.get(key);
+    if (!variant) this.#variants.set(key, (variant = this.#build(compiled.hash, compiled.kernel, threads)));
+    return variant;
   }
 
   /** A program that runs each kernel and routine as it is given (the CPU has nothing to batch). */
@@ -65,29 +106,33 @@ export class WasmExecutor {
   }
 
   /** Runs a compiled kernel into `out`; throws a ShapeError when a gathered index was out of range. */
-  launch(compiled: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
-    const { kernel } = compiled;
-    const args = [out.address, ...inputs.map((b) => (b as CpuBuffer).address), ...params];
-    const status = this.heap.i32(0, 3);
+  launch(given: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
+    const compiled = this.#current(given);
+    const { wasm, parts } = compiled;
+    const args: number[] = [out.address];
+    for (const b of inputs) args.push((b as CpuBuffer).address);
+    for (const p of params) args.push(p);
+    // The status words live in the first page; a non-shared memory's views go stale when it grows.
+    let status = this.#status;
+    if (status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
     status[0] = 0;
-    const extent = compiled.wasm.parallelExtent;
-    const work = kernel.output.length * Math.max(1, kernel.phases.reduce((n, p) => n + p.vars.reduce((m, v) => m * v.extent, 1), 0));
     this.stats.launches++;
-    const parallel = this.pool !== undefined && extent > 1 && work >= PARALLEL_WORK;
-    const parts = parallel ? Math.min(this.pool!.size, extent) : 1;
-    const scratch = compiled.wasm.scratchBytes > 0 ? this.heap.alloc(parts * compiled.wasm.scratchBytes) : 0;
-    const argsFor = (part: number): number[] => (scratch ? [...args, scratch + part * compiled.wasm.scratchBytes] : args);
+    const scratch = wasm.scratchBytes > 0 ? this.heap.alloc(parts * wasm.scratchBytes) : 0;
     try {
-      if (parallel) this.pool!.run(compiled, argsFor, extent, parts);
-      else compiled.run(...argsFor(0), 0, extent);
+      if (parts > 1) this.pool!.run(compiled, (part) => (scratch ? [...args, scratch + part * wasm.scratchBytes] : args), wasm.parallelExtent, parts);
+      else {
+        if (scratch) args.push(scratch);
+        args.push(0, wasm.parallelExtent);
+        compiled.run(...args);
+      }
     } finally {
       if (scratch) this.heap.free(scratch);
     }
-    const check = this.heap.i32(0, 3);
-    if (check[0]) {
-      const load = compiled.wasm.dynamicLoads[check[2]!]!;
-      check[0] = 0;
-      throw new ShapeError(indexRange(check[1]!, load.dim, load.limit));
+    if (status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
+    if (status[0]) {
+      const load = wasm.dynamicLoads[status[2]!]!;
+      status[0] = 0;
+      throw new ShapeError(indexRange(status[1]!, load.dim, load.limit));
     }
   }
 

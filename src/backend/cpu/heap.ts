@@ -1,3 +1,4 @@
+import { DeviceError, InternalError } from "../../types/errors.js";
 // Layer: src/backend/cpu. The CPU heap: one WebAssembly.Memory that every CPU buffer lives in, so generated
 // kernels (and worker threads, when the memory is shared) read tensors in place. A small allocator on top:
 // power-of-two size classes for small blocks, a coalescing first-fit list for large ones, growth on demand.
@@ -67,7 +68,7 @@ export class WasmHeap {
   /** Returns a block to the allocator. */
   free(address: number): void {
     const size = this.#sizes.get(address);
-    if (size === undefined) throw new Error(`internal: freeing unknown block ${address}`);
+    if (size === undefined) throw new InternalError(`internal: freeing unknown block ${address}`);
     this.#sizes.delete(address);
     this.#inUse -= size;
     if (size <= SMALL) {
@@ -99,7 +100,7 @@ export class WasmHeap {
     const have = this.memory.buffer.byteLength;
     if (end > have) {
       const pages = Math.ceil((end - have) / PAGE);
-      if (have / PAGE + pages > MAX_PAGES) throw new RangeError(`out of memory: the CPU heap cannot grow to ${(end / 2 ** 30).toFixed(2)} GiB`);
+      if (have / PAGE + pages > MAX_PAGES) throw new DeviceError(`out of memory: the CPU heap cannot grow to ${(end / 2 ** 30).toFixed(2)} GiB`);
       this.memory.grow(Math.max(pages, Math.min(MAX_PAGES - have / PAGE, have / PAGE / 4)));
     }
     this.#top = end;

@@ -4,7 +4,7 @@
 import { evalIndex } from "../../graph/index-expr.js";
 import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../../graph/alu.js";
 import { type DType, type NodeDim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
-import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
+import { indexRange, indexRangeAt, ShapeError, StateError } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { uniform } from "./random.js";
 
@@ -80,12 +80,12 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
   const input = (i: number): Float64Array => {
     // A materialised node drops its inputs; once disposed it has neither values nor a way to recompute them.
     const x = node.inputs[i];
-    if (!x) throw new Error(disposedMessage);
+    if (!x) throw new StateError(disposedMessage);
     return evaluate(x, memo, options);
   };
   switch (op.kind) {
     case "source":
-      throw new Error(disposedMessage);
+      throw new StateError(disposedMessage);
     case "fill":
       return out.fill(op.value);
     case "iota": {

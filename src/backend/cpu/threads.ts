@@ -1,21 +1,48 @@
 // Layer: src/backend/cpu. A pool of worker threads that share the Wasm heap. A launch splits a kernel's
-// parallel loop: the main thread computes one share and waits (Atomics) for the workers' shares, so
-// computing stays synchronous (`dataSync()` works). Compiled modules reach a worker by message, which it
-// takes synchronously (receiveMessageOnPort) when woken. Node only (worker_threads); elsewhere one thread.
+// parallel loop: the calling thread computes one share and waits (Atomics) for the workers' shares, so
+// computing stays synchronous (`dataSync()` works). Two kinds of worker, one protocol (a slot of control words
+// per worker in a SharedArrayBuffer: seq, done, kernel id, nargs, start, end, failed):
+//   - Node (worker_threads): the worker blocks in Atomics.wait and takes new compiled modules synchronously
+//     (receiveMessageOnPort) when woken.
+//   - Browsers (Web Workers, in a cross-origin isolated page, where SharedArrayBuffer exists): the worker waits
+//     with Atomics.waitAsync so that module messages can arrive, and a share whose module has not arrived yet
+//     waits for it. The page's main thread may not block, so it spins on the done word; a worker joins the pool
+//     only once it said it is ready, so the main thread never spins on a worker that has not started.
+// Elsewhere (no SharedArrayBuffer, or a page that is not cross-origin isolated) kernels run on one thread.
 import type { CompiledKernel } from "./executor.js";
 
-const HEADER = 8; // int32 words per worker: seq, done, kernel id, nargs, start, end
+const HEADER = 8; // int32 words per worker: seq, done, kernel id, nargs, start, end, failed
 const MAX_ARGS = 96;
 const SLOT_BYTES = HEADER * 4 + MAX_ARGS * 8;
 
 type WorkerThreads = typeof import("node:worker_threads");
-interface WorkerLike {
-  postMessage(value: unknown): void;
-  unref(): void;
+
+/** One worker as the pool drives it: its control words, and how a compiled module reaches it. */
+interface PoolWorker {
+  readonly header: Int32Array;
+  readonly args: Float64Array;
+  /** Modules this worker has. */
+  readonly sent: WeakSet<WebAssembly.Module>;
+  /** It waits for work (a Web Worker says so once started; the main thread never waits on one that has not). */
+  ready: boolean;
+  send(id: number, module: WebAssembly.Module): void;
 }
 
-/** The worker's program (run with `eval`): wait, take new modules, run its share, report done. */
-const workerSource = `
+/** The share a worker runs: the same in both kinds of worker (`kernels`, `header`, `args` in scope). */
+const runShare = `
+  const run = kernels.get(header[2]);
+  const n = header[3];
+  const a = new Array(n + 2);
+  for (let i = 0; i < n; i++) a[i] = args[i];
+  a[n] = header[4];
+  a[n + 1] = header[5];
+  try { run(...a); } catch (e) { header[6] = 1; }
+  Atomics.store(header, 1, seen);
+  Atomics.notify(header, 1);
+`;
+
+/** The Node worker's program (run with `eval`): wait, take new modules, run its share, report done. */
+const nodeWorkerSource = `
 const { workerData, receiveMessageOnPort } = require("node:worker_threads");
 const { memory, control, slot, port } = workerData;
 const header = new Int32Array(control, slot, ${HEADER});
@@ -29,58 +56,73 @@ for (;;) {
     const { id, module } = m.message;
     kernels.set(id, new WebAssembly.Instance(module, { env: { memory } }).exports.run);
   }
-  const run = kernels.get(header[2]);
-  const n = header[3];
-  const a = new Array(n + 2);
-  for (let i = 0; i < n; i++) a[i] = args[i];
-  a[n] = header[4];
-  a[n + 1] = header[5];
-  try { run(...a); } catch (e) { header[6] = 1; }
-  Atomics.store(header, 1, seen);
-  Atomics.notify(header, 1);
+  ${runShare}
+}
+`;
+
+/** The Web Worker's program: the first message gives the memory and its slot; later ones compiled modules. */
+const webWorkerSource = `
+let memory, header, args;
+const kernels = new Map();
+const arriving = new Map();
+onmessage = ({ data }) => {
+  if (data.memory) {
+    ({ memory } = data);
+    header = new Int32Array(data.control, data.slot, ${HEADER});
+    args = new Float64Array(data.control, data.slot + ${HEADER * 4}, ${MAX_ARGS});
+    loop();
+    postMessage("ready");
+    return;
+  }
+  kernels.set(data.id, new WebAssembly.Instance(data.module, { env: { memory } }).exports.run);
+  arriving.get(data.id)?.();
+};
+async function loop() {
+  let seen = 0;
+  for (;;) {
+    const waited = Atomics.waitAsync(header, 0, seen);
+    if (waited.async) await waited.value;
+    seen = Atomics.load(header, 0);
+    if (!kernels.has(header[2])) await new Promise((resolve) => arriving.set(header[2], resolve));
+    ${runShare}
+  }
 }
 `;
 
 export class ThreadPool {
-  readonly #threads: WorkerThreads;
-  readonly #control: SharedArrayBuffer;
-  readonly #workers: { worker: WorkerLike; port: { postMessage(v: unknown): void }; header: Int32Array; args: Float64Array; sent: Set<string> }[] = [];
-  readonly #ids = new Map<string, number>();
+  readonly #workers: PoolWorker[];
+  /** Ids by module (not by hash: a measurement may compile one hash again with other work units). */
+  readonly #ids = new WeakMap<WebAssembly.Module, number>();
+  #nextId = 0;
   #seq = 0;
+  /** Launches split across threads so far. */
+  splits = 0;
 
-  private constructor(threads: WorkerThreads, memory: WebAssembly.Memory, count: number) {
-    this.#threads = threads;
-    this.#control = new SharedArrayBuffer(SLOT_BYTES * count);
-    for (let w = 0; w < count; w++) {
-      const { port1, port2 } = new threads.MessageChannel();
-      const slot = w * SLOT_BYTES;
-      const worker = new threads.Worker(workerSource, {
-        eval: true,
-        workerData: { memory, control: this.#control, slot, port: port2 },
-        transferList: [port2 as unknown as Transferable],
-      } as never);
-      worker.unref();
-      (port1 as unknown as { unref(): void }).unref();
-      this.#workers.push({
-        worker,
-        port: port1,
-        header: new Int32Array(this.#control, slot, HEADER),
-        args: new Float64Array(this.#control, slot + HEADER * 4, MAX_ARGS),
-        sent: new Set(),
-      });
-    }
+  private constructor(workers: PoolWorker[]) {
+    this.#workers = workers;
   }
 
-  /** A pool of `count` workers over a shared memory, when this platform has worker threads; else undefined. */
+  /**
+   * A pool of `count` workers over a shared memory: worker_threads in Node, Web Workers in a browser page or
+   * worker with SharedArrayBuffer and Atomics.waitAsync; else undefined (kernels run on the calling thread).
+   */
   static create(memory: WebAssembly.Memory, count: number): ThreadPool | undefined {
+    if (count < 1 || typeof SharedArrayBuffer !== "function" || !(memory.buffer instanceof SharedArrayBuffer)) return undefined;
+    const control = new SharedArrayBuffer(SLOT_BYTES * count);
     const proc = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process;
     const threads = proc?.getBuiltinModule?.("node:worker_threads") as WorkerThreads | undefined;
-    if (!threads || count < 1 || !(memory.buffer instanceof SharedArrayBuffer)) return undefined;
-    return new ThreadPool(threads, memory, count);
+    if (threads) return new ThreadPool(nodeWorkers(threads, memory, control, count));
+    const web = globalThis as { Worker?: typeof Worker; Blob?: typeof Blob; URL?: typeof URL };
+    const waitAsync = (Atomics as { waitAsync?: unknown }).waitAsync;
+    if (!web.Worker || !web.Blob || !web.URL || typeof waitAsync !== "function") return undefined;
+    return new ThreadPool(webWorkers(memory, control, count));
   }
 
+  /** Threads a launch can split across now: this one and the workers that are ready. */
   get size(): number {
-    return this.#workers.length + 1;
+    let n = 1;
+    for (const w of this.#workers) if (w.ready) n++;
+    return n;
   }
 
   /**
@@ -92,15 +134,16 @@ export class ThreadPool {
       kernel.run(...argsFor(0), 0, extent);
       return;
     }
-    let id = this.#ids.get(kernel.hash);
-    if (id === undefined) this.#ids.set(kernel.hash, (id = this.#ids.size));
+    let id = this.#ids.get(kernel.module);
+    if (id === undefined) this.#ids.set(kernel.module, (id = this.#nextId++));
     const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((extent * i) / parts));
     const seq = ++this.#seq;
-    const used = this.#workers.slice(0, parts - 1);
+    const used = this.#workers.filter((w) => w.ready).slice(0, parts - 1);
+    this.splits++;
     used.forEach((w, i) => {
-      if (!w.sent.has(kernel.hash)) {
-        w.port.postMessage({ id, module: kernel.module });
-        w.sent.add(kernel.hash);
+      if (!w.sent.has(kernel.module)) {
+        w.send(id!, kernel.module);
+        w.sent.add(kernel.module);
       }
       const args = argsFor(i + 1);
       w.args.set(args);
@@ -114,8 +157,48 @@ export class ThreadPool {
     });
     kernel.run(...argsFor(0), bounds[0]!, bounds[1]!);
     for (const w of used) {
-      while (Atomics.load(w.header, 1) !== seq) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), 1000);
+      if (canBlock) while (Atomics.load(w.header, 1) !== seq) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), 1000);
+      // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
+      else while (Atomics.load(w.header, 1) !== seq);
       if (w.header[6]) throw new Error("internal: a kernel failed on a worker thread");
     }
   }
+}
+
+/** Whether this thread may block in Atomics.wait (not a browser page's main thread). */
+const canBlock = typeof (globalThis as { document?: unknown }).document === "undefined";
+
+/** The control words of worker w in the shared control block. */
+const slotOf = (control: SharedArrayBuffer, w: number) => ({
+  header: new Int32Array(control, w * SLOT_BYTES, HEADER),
+  args: new Float64Array(control, w * SLOT_BYTES + HEADER * 4, MAX_ARGS),
+  sent: new WeakSet<WebAssembly.Module>(),
+  ready: false,
+});
+
+/** Node workers (worker_threads), unreferenced so they never keep the process alive. */
+function nodeWorkers(threads: WorkerThreads, memory: WebAssembly.Memory, control: SharedArrayBuffer, count: number): PoolWorker[] {
+  return Array.from({ length: count }, (_, w) => {
+    const { port1, port2 } = new threads.MessageChannel();
+    const worker = new threads.Worker(nodeWorkerSource, {
+      eval: true,
+      workerData: { memory, control, slot: w * SLOT_BYTES, port: port2 },
+      transferList: [port2 as unknown as Transferable],
+    } as never);
+    worker.unref();
+    port1.unref();
+    return { ...slotOf(control, w), ready: true, send: (id, module) => port1.postMessage({ id, module }) };
+  });
+}
+
+/** Web Workers from a blob URL; each joins the pool when it says it waits for work. */
+function webWorkers(memory: WebAssembly.Memory, control: SharedArrayBuffer, count: number): PoolWorker[] {
+  const url = URL.createObjectURL(new Blob([webWorkerSource], { type: "text/javascript" }));
+  return Array.from({ length: count }, (_, w) => {
+    const worker = new Worker(url);
+    const entry: PoolWorker = { ...slotOf(control, w), send: (id, module) => worker.postMessage({ id, module }) };
+    worker.onmessage = () => void (entry.ready = true);
+    worker.postMessage({ memory, control, slot: w * SLOT_BYTES });
+    return entry;
+  });
 }

@@ -5,7 +5,7 @@
 import type { DType, DeviceBuffer, LiveBuffers } from "../device-contract.js";
 
 /** GPUBufferUsage and GPUMapMode values (the globals do not exist in Node without Dawn's `globals`). */
-export const Usage = { MAP_READ: 0x1, COPY_SRC: 0x4, COPY_DST: 0x8, UNIFORM: 0x40, STORAGE: 0x80 } as const;
+export const Usage = { MAP_READ: 0x1, COPY_SRC: 0x4, COPY_DST: 0x8, UNIFORM: 0x40, STORAGE: 0x80, QUERY_RESOLVE: 0x200 } as const;
 export const MAP_READ_MODE = 0x1;
 
 /** A pending check of a buffer's contents: a gather index error or an allocation/validation error. */
@@ -25,9 +25,16 @@ export function sizeClass(bytes: number): number {
   return c;
 }
 
-/** Reuses GPUBuffers by size class; keeps at most `maxPooledBytes` idle. */
+/**
+ * Reuses GPUBuffers by size class; keeps at most `maxPooledBytes` idle. Of the idle buffers of a class it hands
+ * out the one created first, whatever order they came back in (releases follow GPU completion): a replayed
+ * step then gets the same buffers each time, so its bind groups are found in the cache (reuse.ts).
+ */
 export class BufferPool {
+  /** Idle buffers by size class, the one created first last (popped first). */
   readonly #free = new Map<number, GPUBuffer[]>();
+  readonly #order = new WeakMap<GPUBuffer, number>();
+  #created = 0;
   #pooled = 0;
   /** GPUBuffers created and not destroyed (in use or idle in the pool). */
   allocated = 0;
@@ -47,7 +54,9 @@ export class BufferPool {
       return reused;
     }
     this.allocated++;
-    return this.device.createBuffer({ size, usage: this.usage });
+    const buffer = this.device.createBuffer({ size, usage: this.usage });
+    this.#order.set(buffer, this.#created++);
+    return buffer;
   }
 
   give(buffer: GPUBuffer): void {
@@ -59,7 +68,10 @@ export class BufferPool {
     }
     let list = this.#free.get(size);
     if (!list) this.#free.set(size, (list = []));
-    list.push(buffer);
+    const order = this.#order.get(buffer)!;
+    let at = list.length;
+    while (at > 0 && this.#order.get(list[at - 1]!)! < order) at--;
+    list.splice(at, 0, buffer);
     this.#pooled += size;
   }
 
@@ -98,6 +110,8 @@ export class GpuBuffer implements DeviceBuffer {
     readonly dtype: DType,
     readonly length: number,
     readonly gpu: GPUBuffer,
+    /** The application's GPUBuffer (fromGpuBuffer): never pooled or destroyed here. */
+    readonly external = false,
   ) {
     this.generation = owner.generation;
     owner.live++;
@@ -125,6 +139,6 @@ export class GpuBuffer implements DeviceBuffer {
     this.owner.live--;
     this.owner.tracked.remove(this.length * 4);
     // A buffer of a lost device is not reused: its device is gone.
-    if (this.generation === this.owner.generation) this.owner.pool.give(this.gpu);
+    if (this.generation === this.owner.generation && !this.external) this.owner.pool.give(this.gpu);
   }
 }

@@ -6,6 +6,7 @@
 // when read. Imports the contract and the kernel pipeline; never src/graph.
 import {
   type BufferView,
+  type DeviceBuffer,
   type DType,
   type Device,
   type Kernel,
@@ -22,7 +23,8 @@ import { schedules } from "../kernel/lower.js";
 import { wgslNative } from "./wgsl/syntax.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
 import { WebGpuExecutor } from "./executor.js";
-import { type GpuContext, requestGpu } from "./gpu.js";
+import { type GpuContext, lentGpu, requestGpu } from "./gpu.js";
+import { ArgumentError, DeviceError, StateError, takesNot } from "../../types/errors.js";
 import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
 
 /** The WebGPU device's scheduling passes (lower.ts's list for WGSL's native functions), built once. */
@@ -37,10 +39,16 @@ export interface WebGpuOptions {
   contractionPrecision?: "f32" | "f16";
   /** Idle pooled GPU memory kept for reuse, in bytes (default 256 MiB). */
   maxPooledBytes?: number;
+  /**
+   * Time every launch on the GPU with timestamp queries (a compute pass per launch, still one submit per
+   * program): `kernelStats().timings` lists the GPU time per kernel. Only where the adapter has
+   * "timestamp-query"; default false (also on with NAMED_TENSOR_GPU_TIMING=1).
+   */
+  timing?: boolean;
 }
 
-const lostMessage = (why: string): string =>
-  `the WebGPU device was lost (${why}): tensors that lived on it are gone; tensors on the CPU are unaffected, and new WebGPU work runs on a new device`;
+const lostMessage = (why: string, lent = false): string =>
+  `the WebGPU device was lost (${why}): tensors that lived on it are gone; tensors on the CPU are unaffected, and ${lent ? "new WebGPU work needs a new GPUDevice from your application (useGpuDevice(device))" : "new WebGPU work runs on a new device"}`;
 
 export class WebGpuDevice implements Device, BufferOwner {
   readonly name = "webgpu";
@@ -61,10 +69,10 @@ export class WebGpuDevice implements Device, BufferOwner {
   #recovering: Promise<void> | undefined;
   #options: Required<WebGpuOptions>;
   #stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
-  readonly #staging: GPUBuffer[] = [];
 
   private constructor(ctx: GpuContext, options: WebGpuOptions) {
-    this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20 };
+    const timing = options.timing ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAMED_TENSOR_GPU_TIMING === "1";
+    this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20, timing };
     this.#attach(ctx);
   }
 
@@ -75,12 +83,25 @@ export class WebGpuDevice implements Device, BufferOwner {
     return new WebGpuDevice(await requestGpu(), options);
   }
 
+  /**
+   * A device over a GPUDevice the application already has (useGpuDevice() in src/interop.ts). The library
+   * never destroys it, and when it is lost does not replace it: new work fails until another is given.
+   * @example const gpu = WebGpuDevice.lend(device) // device: your application's GPUDevice
+   */
+  static lend(device: GPUDevice, options: WebGpuOptions = {}): WebGpuDevice {
+    return new WebGpuDevice(lentGpu(device), options);
+  }
+
+  /** Whether the GPUDevice was given by the application. */
+  get lent(): boolean {
+    return this.#ctx.lent === true;
+  }
+
   #attach(ctx: GpuContext): void {
     const previous = this.#executor?.stats;
     if (previous) this.#stats = { compiled: this.#stats.compiled + previous.compiled, cacheHits: this.#stats.cacheHits + previous.cacheHits, launches: this.#stats.launches + previous.launches };
     this.#ctx = ctx;
     this.pool = new BufferPool(ctx.device, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST, this.#options.maxPooledBytes);
-    this.#staging.length = 0;
     const limits = ctx.device.limits;
     const device = this;
     this.#executor = new WebGpuExecutor({
@@ -99,14 +120,15 @@ export class WebGpuDevice implements Device, BufferOwner {
       uniformAlign: limits.minUniformBufferOffsetAlignment,
       storageAlign: limits.minStorageBufferOffsetAlignment,
       checkCurrent: (buffer) => {
-        if (buffer.generation !== this.generation) throw new Error(lostMessage("earlier"));
+        if (buffer.generation !== this.generation) throw new DeviceError(lostMessage("earlier"));
       },
     });
+    this.#executor.timing = this.#options.timing;
     const generation = this.generation;
     void ctx.device.lost.then((info) => {
       if (generation !== this.generation) return;
       this.#lost = `${info.reason}: ${info.message}`;
-      if (info.reason !== "destroyed") this.#recover();
+      if (info.reason !== "destroyed" && !ctx.lent) this.#recover();
     });
   }
 
@@ -132,6 +154,7 @@ export class WebGpuDevice implements Device, BufferOwner {
    * @example gpu.destroy(); await gpu.restart(); await x.add(1).data()
    */
   async restart(): Promise<void> {
+    if (this.lent) throw new DeviceError("this WebGPU device runs on a GPUDevice your application gave (useGpuDevice): give a new one with useGpuDevice(device)");
     if (!this.#lost) this.destroy();
     this.#lost ??= "restarted";
     await this.#recover();
@@ -145,13 +168,25 @@ export class WebGpuDevice implements Device, BufferOwner {
     this.#options.contractionPrecision = p;
   }
 
+  /**
+   * Whether launches are timed on the GPU (see WebGpuOptions.timing); stays false where the adapter has no
+   * "timestamp-query". @example gpu.timing = true; await step(); kernelStats().timings?.[0]; // the slowest kernel
+   */
+  get timing(): boolean {
+    return this.#executor.timing;
+  }
+  set timing(on: boolean) {
+    this.#options.timing = on;
+    this.#executor.timing = on;
+  }
+
   /** @internal Lowers the workgroups-per-dimension limit (tests of 2-D dispatch on small tensors). */
   set maxWorkgroupsPerDimension(n: number | undefined) {
     this.#maxWorkgroups = n;
   }
   #maxWorkgroups: number | undefined;
 
-  /** The adapter's description (vendor, architecture, device). @example gpu.adapter // "google swiftshader …" */
+  /** The adapter's description (vendor, architecture, device). @example gpu.adapter // e.g. "google swiftshader …" */
   get adapter(): string {
     return this.#ctx.description;
   }
@@ -166,7 +201,8 @@ export class WebGpuDevice implements Device, BufferOwner {
   /** Kernels compiled and reused so far, over every device generation. */
   get stats(): KernelStats {
     const s = this.#executor.stats;
-    return { compiled: this.#stats.compiled + s.compiled, cacheHits: this.#stats.cacheHits + s.cacheHits, launches: this.#stats.launches + s.launches };
+    const timings = this.#executor.timing ? { timings: this.#executor.timings } : {};
+    return { compiled: this.#stats.compiled + s.compiled, cacheHits: this.#stats.cacheHits + s.cacheHits, launches: this.#stats.launches + s.launches, ...timings };
   }
   /** GPUBuffers allocated (in use or idle in the pool). */
   get allocatedBuffers(): number {
@@ -174,7 +210,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   }
 
   #checkUsable(): void {
-    if (this.#lost) throw new Error(lostMessage(this.#lost));
+    if (this.#lost) throw new DeviceError(lostMessage(this.#lost, this.lent));
   }
 
   /** A new buffer for `length` elements of `dtype`, within the adapter's limits. */
@@ -183,7 +219,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     const bytes = Math.max(1, length) * 4;
     const limit = this.#ctx.device.limits.maxStorageBufferBindingSize;
     if (bytes > limit) {
-      throw new Error(
+      throw new DeviceError(
         `a ${dtype} tensor of ${length} elements needs ${bytes} bytes, more than this WebGPU adapter binds at once (maxStorageBufferBindingSize ${limit} bytes): split it, or compute it on the CPU`,
       );
     }
@@ -222,13 +258,13 @@ export class WebGpuDevice implements Device, BufferOwner {
   async read(view: BufferView): Promise<TypedArray> {
     const { strides, offset, sizes, dtype } = view;
     const gb = view.buffer as GpuBuffer;
-    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
     for (const c of gb.checks) {
       const error = await c.promise;
       if (error) throw error;
     }
-    if (gb.freed) throw new Error("this tensor was disposed; its values are gone");
-    if (gb.generation !== this.generation || this.#lost) throw new Error(lostMessage(this.#lost ?? "earlier"));
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
+    if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
     const n = sizes.reduce((a, b) => a * b, 1);
     const out = dtype === "float32" ? new Float32Array(n) : dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
     if (n === 0) return out;
@@ -251,37 +287,58 @@ export class WebGpuDevice implements Device, BufferOwner {
   async #download(buffer: GpuBuffer, first: number, count: number, consume: (words: ArrayBuffer) => void): Promise<void> {
     const device = this.#ctx.device;
     const bytes = count * 4;
-    const i = this.#staging.findIndex((s) => s.size >= bytes && s.size <= Math.max(bytes * 2, 4096));
-    const staging = i >= 0 ? this.#staging.splice(i, 1)[0]! : device.createBuffer({ size: Math.max(16, Math.ceil(bytes / 16) * 16), usage: Usage.MAP_READ | Usage.COPY_DST });
+    const staging = this.#executor.staging;
+    const target = staging.take(bytes);
     const encoder = device.createCommandEncoder();
-    encoder.copyBufferToBuffer(buffer.gpu, first * 4, staging, 0, bytes);
+    encoder.copyBufferToBuffer(buffer.gpu, first * 4, target, 0, bytes);
     device.queue.submit([encoder.finish()]);
     try {
-      await staging.mapAsync(MAP_READ_MODE, 0, bytes);
+      await staging.read(target, bytes, consume);
     } catch (e) {
-      staging.destroy();
-      throw new Error(this.#lost ? lostMessage(this.#lost) : `reading WebGPU values failed: ${(e as Error).message}`);
+      throw new DeviceError(this.#lost ? lostMessage(this.#lost, this.lent) : `reading WebGPU values failed: ${(e as Error).message}`);
     }
-    try {
-      consume(staging.getMappedRange(0, bytes));
-    } finally {
-      staging.unmap();
-    }
-    if (this.#staging.length < 8) this.#staging.push(staging);
-    else staging.destroy();
   }
 
   /** Destroys the GPU device (tests of device loss; the device is unusable afterwards). @example gpu.destroy() */
   destroy(): void {
     this.pool.clear();
-    for (const s of this.#staging) s.destroy();
-    this.#staging.length = 0;
-    this.#ctx.device.destroy();
+    this.#executor.destroy();
+    // A lent GPUDevice is the application's: only this library's use of it ends.
+    if (this.lent) this.#lost ??= "destroyed: this library stopped using the GPUDevice your application gave";
+    else this.#ctx.device.destroy();
+  }
+
+  /**
+   * A GPUBuffer of the application's as a buffer of this device, without a copy. It needs STORAGE usage (and
+   * COPY_SRC to be read back) and at least 4 bytes per element; it is never destroyed or pooled here.
+   */
+  adopt(native: unknown, dtype: DType, length: number): GpuBuffer {
+    this.#checkUsable();
+    const b = native as Partial<GPUBuffer> | null;
+    if (typeof b !== "object" || b === null || typeof b.size !== "number" || typeof b.usage !== "number" || typeof b.destroy !== "function") {
+      throw new ArgumentError(takesNot("fromGpuBuffer", "a GPUBuffer", native));
+    }
+    if ((b.usage & Usage.STORAGE) === 0) throw new ArgumentError("fromGpuBuffer needs a GPUBuffer with STORAGE usage (GPUBufferUsage.STORAGE; add COPY_SRC to read it back)");
+    if (b.size < length * 4) throw new ArgumentError(`fromGpuBuffer: the GPUBuffer has ${b.size} bytes, fewer than the ${length * 4} that ${length} ${dtype} elements take (4 bytes each)`);
+    return new GpuBuffer(this, dtype, length, b as GPUBuffer, true);
+  }
+
+  /** The GPUBuffer behind a buffer of this device, once the work writing it passed its checks. */
+  async native(buffer: DeviceBuffer): Promise<GPUBuffer> {
+    const gb = buffer as GpuBuffer;
+    for (const c of gb.checks) {
+      const error = await c.promise;
+      if (error) throw error;
+    }
+    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
+    if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
+    return gb.gpu;
   }
 
   /** Returns idle pooled GPU memory to the driver. @example gpu.trim() */
   trim(): void {
     this.pool.clear();
+    this.#executor.bindGroups.clear();
   }
 }
 

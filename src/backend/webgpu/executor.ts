@@ -4,11 +4,13 @@
 // and scatter-adds) with four words per checking launch, so an error names the dim of the launch it came from. Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
 // validation) become checks attached to the results, and reading a result awaits them and throws.
 // Imports the kernel IR, the device contract and this device's modules; never src/graph.
-import { ShapeError, indexRange, indexRangeAt } from "../../types/errors.js";
-import type { DeviceBuffer, KernelStats, PreparedKernel, Program } from "../device-contract.js";
+import { DeviceError, indexRange, indexRangeAt, InternalError, ShapeError } from "../../types/errors.js";
+import type { DeviceBuffer, KernelStats, KernelTiming, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
 import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
-import { type Check, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
+import { showKernel } from "../kernel/print.js";
+import { type Check, GpuBuffer, Usage } from "./buffer.js";
+import { BindGroupCache, GrowingBuffer, LaunchTimer, StagingPool } from "./reuse.js";
 import { type WgslCaps, type WgslKernel, generateWgsl } from "./wgsl/codegen.js";
 import { bindings } from "./wgsl/module.js";
 import { scatterAddKernel, zeroKernel } from "./wgsl/scatter.js";
@@ -50,6 +52,10 @@ interface IndexCheck {
 
 /** A launch waiting to be encoded. */
 interface Launch {
+  /** The kernel's hash or the routine step's name (what its timing is kept under). */
+  readonly name: string;
+  /** What it computes, for a timing's label (asked only when timing). */
+  readonly describe: () => string;
   readonly compiled: CompiledKernel;
   readonly buffers: readonly GPUBuffer[];
   readonly params: ArrayBuffer | undefined;
@@ -61,8 +67,36 @@ export class WebGpuExecutor {
   readonly cache = new Map<string, CompiledKernel>();
   readonly stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
   readonly #layouts = new Map<string, GPUBindGroupLayout>();
+  readonly bindGroups: BindGroupCache;
+  readonly #uniform: GrowingBuffer;
+  readonly #status: GrowingBuffer;
+  /** Mappable buffers for reading back status words, timestamps and (the device's read) values. */
+  readonly staging: StagingPool;
+  #timer: LaunchTimer | undefined;
 
-  constructor(readonly host: ExecutorHost) {}
+  constructor(readonly host: ExecutorHost) {
+    this.bindGroups = new BindGroupCache(host.gpu);
+    this.#uniform = new GrowingBuffer(host.gpu, Usage.UNIFORM | Usage.COPY_DST);
+    this.#status = new GrowingBuffer(host.gpu, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST);
+    this.staging = new StagingPool(host.gpu);
+  }
+
+  /** Whether launches are timed by timestamp queries (only where the device has "timestamp-query"). */
+  get timing(): boolean {
+    return this.#timer !== undefined;
+  }
+  set timing(on: boolean) {
+    if (on && !this.#timer && this.host.gpu.features.has("timestamp-query")) this.#timer = new LaunchTimer(this.host.gpu);
+    if (!on && this.#timer) {
+      this.#timer.destroy();
+      this.#timer = undefined;
+    }
+  }
+
+  /** GPU time per kernel measured so far (empty unless timing is on), the longest first. */
+  get timings(): KernelTiming[] {
+    return [...(this.#timer?.timings.values() ?? [])].sort((a, b) => b.nanoseconds - a.nanoseconds);
+  }
 
   /** The compiled kernel for a cache key (from the cache when its structure was seen before). */
   compile(key: string, make: () => WgslKernel, inputs: number, params: boolean, status?: boolean): CompiledKernel {
@@ -75,7 +109,7 @@ export class WebGpuExecutor {
     const hasStatus = status ?? wgsl.dynamicLoads.length > 0;
     const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (hasStatus ? 1 : 0);
     if (storage > this.host.maxStorageBuffers) {
-      throw new Error(
+      throw new DeviceError(
         `a fused kernel binds ${storage} buffers, more than this WebGPU adapter allows (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
       );
     }
@@ -137,7 +171,8 @@ export class WebGpuExecutor {
         const buffers = record(out, inputs);
         if (!compiled) return;
         const checks = compiled.wgsl.dynamicLoads;
-        launches.push({ compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });
+        const describe = () => showKernel(kernel).split("\n")[0]!;
+        launches.push({ name: prepared.hash, describe, compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });
       },
       routine: (routine, out, inputs) => {
         const buffers = record(out, inputs);
@@ -165,7 +200,7 @@ export class WebGpuExecutor {
     const params = new Uint32Array([r.n, r.stride, r.total, 0]).buffer;
     // The dispatch depends on the total; the cached kernel's is recomputed for this shape.
     const wgsl = { ...compiled.wgsl, dispatch: rankKernel(keyType, r.descending, this.host.caps, r).dispatch };
-    launches.push({ compiled: { ...compiled, wgsl }, buffers, params });
+    launches.push({ name: "sort", describe: () => `sort ${r.total} keys in rows of ${r.n}`, compiled: { ...compiled, wgsl }, buffers, params });
   }
 
   /** Scatter-add: clear the output, then add every value with an atomic compare-exchange (wgsl/scatter.ts). */
@@ -173,11 +208,12 @@ export class WebGpuExecutor {
     if (r.outLength === 0) return;
     const v = this.#variant();
     const zero = this.compile(`zero:${r.outLength}:${v}`, () => zeroKernel(r.outLength, this.host.caps), 0, false);
-    launches.push({ compiled: zero, buffers: [buffers[0]!], params: undefined });
+    launches.push({ name: "scatter-add:zero", describe: () => `clear ${r.outLength} elements`, compiled: zero, buffers: [buffers[0]!], params: undefined });
     if (r.sizes.some((z) => z === 0)) return;
     const key = `scatter-add:${r.sizes.join(",")}:${r.indexStrides.join(",")}:${r.outStrides.join(",")}:${r.axisStride}:${r.limit}:${v}`;
     const scatter = this.compile(key, () => scatterAddKernel(r, this.host.caps), 2, false, true);
-    launches.push({ compiled: scatter, buffers, params: undefined, checks: [{ dim: r.dim, limit: r.limit, position: true }] });
+    const describe = () => `scatter-add over ${r.dim} (${r.limit})`;
+    launches.push({ name: "scatter-add", describe, compiled: scatter, buffers, params: undefined, checks: [{ dim: r.dim, limit: r.limit, position: true }] });
   }
 
   /** Encodes and submits the launches; returns the checks of their results. */
@@ -186,12 +222,12 @@ export class WebGpuExecutor {
     const align = this.host.uniformAlign;
     const sizes = launches.map((l) => (l.params ? Math.ceil(l.params.byteLength / align) * align : 0));
     const total = sizes.reduce((a, b) => a + b, 0);
-    const uniform = total ? device.createBuffer({ size: total, usage: Usage.UNIFORM | Usage.COPY_DST }) : undefined;
+    const uniform = total ? this.#uniform.take(total) : undefined;
     // Status words: 4 per checking launch (failed, index, id, position), each at its own aligned offset.
     const checking = launches.filter((l) => l.checks);
     const slot = this.host.storageAlign;
-    const status = checking.length ? device.createBuffer({ size: checking.length * slot, usage: Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST }) : undefined;
-    const staging = status ? device.createBuffer({ size: checking.length * 16, usage: Usage.MAP_READ | Usage.COPY_DST }) : undefined;
+    const status = checking.length ? this.#status.take(checking.length * slot) : undefined;
+    const staging = status ? this.staging.take(checking.length * 16) : undefined;
     if (uniform) {
       const bytes = new Uint8Array(total);
       let at = 0;
@@ -202,8 +238,9 @@ export class WebGpuExecutor {
       device.queue.writeBuffer(uniform, 0, bytes);
     }
     const encoder = device.createCommandEncoder();
-    if (status) encoder.clearBuffer(status);
-    const pass = encoder.beginComputePass();
+    if (status) encoder.clearBuffer(status, 0, checking.length * slot);
+    const timed = this.#timer?.begin(launches.length);
+    let pass = timed ? undefined : encoder.beginComputePass();
     let at = 0;
     for (const [i, l] of launches.entries()) {
       const { wgsl } = l.compiled;
@@ -214,21 +251,23 @@ export class WebGpuExecutor {
       if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
       if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
       at += sizes[i]!;
-      pass.setPipeline(l.compiled.pipeline);
-      pass.setBindGroup(0, device.createBindGroup({ layout: l.compiled.layout, entries }));
-      pass.dispatchWorkgroups(...l.compiled.wgsl.dispatch);
+      // Timed: a pass per launch, whose begin and end timestamps bracket it (still one submit).
+      if (timed) pass = encoder.beginComputePass({ timestampWrites: timed.writes(i) });
+      pass!.setPipeline(l.compiled.pipeline);
+      pass!.setBindGroup(0, this.bindGroups.get(l.compiled.layout, entries));
+      pass!.dispatchWorkgroups(...l.compiled.wgsl.dispatch);
+      if (timed) pass!.end();
       this.stats.launches++;
     }
-    pass.end();
+    if (!timed) pass!.end();
     checking.forEach((_, k) => encoder.copyBufferToBuffer(status!, k * slot, staging!, k * 16, 16));
+    const timing = timed?.resolve(encoder, launches);
     device.queue.submit([encoder.finish()]);
-    uniform?.destroy();
-    status?.destroy();
     const checks: Check[] = [watch(errorScopes(device))];
+    if (timing) checks.push(watch(timing().then(() => undefined, asError)));
     if (staging) {
-      const read = staging.mapAsync(MAP_READ_MODE).then(() => {
-        const words = new Int32Array(staging.getMappedRange().slice(0));
-        staging.destroy();
+      const read = this.staging.read(staging, checking.length * 16, (bytes) => {
+        const words = new Int32Array(bytes);
         // The first launch (in program order) that failed, as the CPU, which stops there, reports it.
         const k = checking.findIndex((_, k) => words[k * 4] !== 0);
         if (k < 0) return undefined;
@@ -240,13 +279,22 @@ export class WebGpuExecutor {
     }
     return checks;
   }
+
+  /** Returns the buffers kept across submits (the device is being destroyed). */
+  destroy(): void {
+    this.#uniform.destroy();
+    this.#status.destroy();
+    this.staging.destroy();
+    this.#timer?.destroy();
+    this.bindGroups.clear();
+  }
 }
 
 /** The errors of the two scopes pushed for a program, as one Error (or undefined). */
 async function errorScopes(device: GPUDevice): Promise<Error | undefined> {
   const [validation, memory] = await Promise.all([device.popErrorScope(), device.popErrorScope()]).catch(() => [null, null]);
-  if (memory) return new Error(`the WebGPU device ran out of memory computing this tensor: ${memory.message}`);
-  if (validation) return new Error(`internal: WebGPU rejected a generated kernel: ${validation.message}`);
+  if (memory) return new DeviceError(`the WebGPU device ran out of memory computing this tensor: ${memory.message}`);
+  if (validation) return new InternalError(`internal: WebGPU rejected a generated kernel: ${validation.message}`);
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { DeviceError } from "../../types/errors.js";
 // Layer: src/backend/webgpu. Getting a GPUDevice: `navigator.gpu` in browsers; in Node the optional `webgpu`
 // package (Dawn), imported dynamically only when the device is requested, so the library imports without it.
 // Dawn's entry object is kept in a module-level reference for the life of the process: if it is collected
@@ -14,14 +15,14 @@ async function gpuEntry(): Promise<GPU> {
   const nav = (globalThis as { navigator?: { gpu?: GPU } }).navigator;
   if (nav?.gpu) return nav.gpu;
   if (dawnEntry) return dawnEntry;
-  if (!proc?.versions?.node) throw new Error("WebGPU is not available here: this browser has no navigator.gpu (try a browser with WebGPU enabled)");
+  if (!proc?.versions?.node) throw new DeviceError("WebGPU is not available here: this browser has no navigator.gpu (try a browser with WebGPU enabled)");
   // A computed specifier keeps bundlers from resolving the optional package for browser builds.
   const name = "webgpu";
   let mod: { create(flags: string[]): GPU };
   try {
-    mod = (await import(/* @vite-ignore */ name)) as typeof mod;
+    mod = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as typeof mod;
   } catch (e) {
-    throw new Error(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
+    throw new DeviceError(`WebGPU in Node needs the optional package "webgpu" (npm install webgpu@0.6.2): ${(e as Error).message}`);
   }
   const flags = (proc.env?.NAMED_TENSOR_DAWN_FLAGS ?? "").split(",").filter(Boolean);
   dawnEntry = mod.create(flags);
@@ -31,7 +32,10 @@ async function gpuEntry(): Promise<GPU> {
 /** An adapter and its device, with the limits this library asked for. */
 export interface GpuContext {
   readonly device: GPUDevice;
-  readonly adapter: GPUAdapter;
+  /** Absent for a device the user gave (lentGpu). */
+  readonly adapter?: GPUAdapter;
+  /** The user gave the device: the library never destroys it and does not replace it when it is lost. */
+  readonly lent?: boolean;
   readonly description: string;
   readonly f16: boolean;
   /** The adapter's largest subgroup size, when it has the subgroups feature (requested then). */
@@ -47,7 +51,7 @@ export async function requestGpu(): Promise<GpuContext> {
   const gpu = await gpuEntry();
   const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
   if (!adapter) {
-    throw new Error(
+    throw new DeviceError(
       proc?.versions?.node
         ? "no WebGPU adapter: Dawn found no Vulkan driver it accepts (install one, e.g. Mesa >= 25 lavapipe or SwiftShader, and point VK_ICD_FILENAMES at its ICD json; see scripts/setup-vulkan.sh)"
         : "no WebGPU adapter: this browser exposes navigator.gpu but gave no adapter (WebGPU may be disabled or blocklisted)",
@@ -58,7 +62,12 @@ export async function requestGpu(): Promise<GpuContext> {
   const info = adapter.info as GPUAdapterInfo & { subgroupMaxSize?: number };
   const subgroupMaxSize = adapter.features.has("subgroups") && info.subgroupMaxSize ? info.subgroupMaxSize : undefined;
   const device = await adapter.requestDevice({
-    requiredFeatures: [...(f16 ? ["shader-f16" as const] : []), ...(subgroupMaxSize ? ["subgroups" as GPUFeatureName] : [])],
+    requiredFeatures: [
+      ...(f16 ? ["shader-f16" as const] : []),
+      ...(subgroupMaxSize ? ["subgroups" as GPUFeatureName] : []),
+      // Asked for so that timing can be switched on later (WebGpuOptions.timing); it costs nothing unused.
+      ...(adapter.features.has("timestamp-query") ? ["timestamp-query" as const] : []),
+    ],
     requiredLimits: {
       maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
       maxBufferSize: l.maxBufferSize,
@@ -71,4 +80,16 @@ export async function requestGpu(): Promise<GpuContext> {
   });
   const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "unknown adapter";
   return { device, adapter, description, f16, subgroupMaxSize };
+}
+
+/**
+ * The context of a GPUDevice the user already has (shared with their renderer, onnxruntime-web or tfjs): its
+ * own limits and features are used as they are.
+ * @example const ctx = lentGpu(device); ctx.lent // true
+ */
+export function lentGpu(device: GPUDevice): GpuContext {
+  const info = (device as GPUDevice & { adapterInfo?: GPUAdapterInfo & { subgroupMaxSize?: number } }).adapterInfo;
+  const subgroupMaxSize = device.features.has("subgroups") && info?.subgroupMaxSize ? info.subgroupMaxSize : undefined;
+  const description = [info?.vendor, info?.architecture, info?.device, info?.description].filter(Boolean).join(" ") || "a GPUDevice given by the application";
+  return { device, lent: true, description, f16: device.features.has("shader-f16"), subgroupMaxSize };
 }

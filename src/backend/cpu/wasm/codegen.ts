@@ -352,13 +352,14 @@ const SUM_BLOCK = 4096;
 
 /**
  * Generates the Wasm module of a scheduled map or scan kernel (lower.ts ran the CPU's scheduling passes).
+ * `parts`: the threads a contraction will be split across (its work units are made for that many; default 4).
  * @example generateWasm(step.kernel, { shared: true, maxPages: 65536 })
  */
-export function generateWasm(k: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmKernel {
+export function generateWasm(k: Kernel, memory: { readonly shared: boolean; readonly maxPages: number }, parts?: number): WasmKernel {
   const contraction = k.contraction;
   if (contraction) {
-    const gemm = generateGemm(k, contraction, memory);
-    return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction) };
+    const gemm = generateGemm(k, contraction, memory, parts);
+    return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction, parts) };
   }
   const g = new Generator(k);
   g.generate();

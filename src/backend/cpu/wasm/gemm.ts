@@ -16,27 +16,28 @@ const product = (vs: readonly LoopVar[]): number => vs.reduce((n, v) => n * v.ex
 const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
 
 /** Block sizes for a contraction: B's panel (K × NC) and A's (MC × K) stay within the L2 cache. */
-export function gemmBlocks(c: Contraction): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
+export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
   const [M, N, K] = [product(c.m), product(c.n), product(c.k)];
   const fitN = Math.max(NR, Math.floor(131072 / Math.max(1, K) / NR) * NR);
-  // Enough work units (batch points × column blocks) for the threads, but no more column blocks than that
-  // needs: every column block packs A again.
-  const blocksWanted = Math.max(1, Math.ceil(4 / product(c.batch)));
+  // Enough work units (batch points × column blocks) for the `parts` threads it is split across, but no more
+  // column blocks than that needs: every column block packs A again (one thread: one block, as L2 allows).
+  const blocksWanted = Math.max(1, Math.ceil(parts / product(c.batch)));
   const spreadN = roundUp(Math.ceil(N / blocksWanted), NR);
   const NC = Math.max(NR, Math.min(256, fitN, spreadN));
-  const MC = Math.max(MR, Math.min(256, Math.floor(65536 / Math.max(1, K) / MR) * MR));
+  // No taller than M: a block's padding rows are packed and multiplied like real ones.
+  const MC = Math.max(MR, Math.min(256, roundUp(M, MR), Math.floor(65536 / Math.max(1, K) / MR) * MR));
   return { M, N, K, NC, MC, units: product(c.batch) * Math.ceil(N / NC) };
 }
 
 /** Bytes of packing space one thread needs. */
-export function scratchBytes(c: Contraction): number {
-  const { K, NC, MC } = gemmBlocks(c);
+export function scratchBytes(c: Contraction, parts?: number): number {
+  const { K, NC, MC } = gemmBlocks(c, parts);
   return roundUp(4 * (K * roundUp(NC, NR) + K * roundUp(MC, MR)), 64);
 }
 
 /** Generates the module. @example generateGemm(kernel, kernel.contraction!, memory) */
-export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
-  const { M, N, K, NC, MC, units } = gemmBlocks(c);
+export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }, parts?: number): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
+  const { M, N, K, NC, MC, units } = gemmBlocks(c, parts);
   const NCpad = roundUp(NC, NR);
   const MCpad = roundUp(MC, MR);
   const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map((t) => (t === "f32" ? "f32" : "i32") as ValType), "i32", "i32", "i32"];
@@ -92,6 +93,95 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
     nest(0);
   };
 
+  /**
+   * Packs one panel: lanes first … first + width of an operand (A's m or B's n, as a flat index), for every k,
+   * into [k][lane] at byte address `dst`; lanes at or past `limit` are zeros. A full panel is read 4 lanes at a
+   * time when the operand is unit-stride along its lane (a v128 load per 4 lanes), or along k (4 loads along k,
+   * transposed 4×4 in registers); otherwise, and in a partial panel, one element at a time.
+   */
+  const packPanel = (side: { expr: Expr; vars: readonly LoopVar[]; width: number }, first: number, limit: () => void, dst: number): void => {
+    const { expr, vars: laneVars, width } = side;
+    // The lane's innermost loop: 4 lanes from a multiple of 4 share the outer ones when its extent is one too.
+    const inner = laneVars[laneVars.length - 1]!;
+    const kName = c.k.length === 1 ? c.k[0]!.name : undefined;
+    const alongLane = (laneVars.length === 1 || inner.extent % 4 === 0) && vectorizable(em, [expr], inner.name);
+    const alongK = !alongLane && kName !== undefined && K >= 4 && vectorizable(em, [expr], kName);
+    const flat = local();
+    /** Sets the lane's loop variables to lane first + i. */
+    const laneAt = (i: number): void => {
+      f.get(first).i32(i).op("i32.add").set(flat);
+      decompose(laneVars, flat);
+    };
+    const [lane, kk] = [local(), local()];
+    const scalar = (): void => {
+      loop(lane, () => void f.get(first), () => void f.get(first).i32(width).op("i32.add"), 1, () => {
+        f.get(lane);
+        limit();
+        f.op("i32.lt_s").if();
+        decompose(laneVars, lane);
+        f.end();
+        overK(kk, () => {
+          f.get(dst).get(kk).i32(4 * width).op("i32.mul").op("i32.add").get(lane).get(first).op("i32.sub").i32(4).op("i32.mul").op("i32.add");
+          f.get(lane);
+          limit();
+          f.op("i32.lt_s").if("f32");
+          em.scalar(expr);
+          f.else().f32(0).end();
+          f.mem("f32.store");
+        });
+      });
+    };
+    if (!alongLane && !alongK) return scalar();
+    f.get(first).i32(width).op("i32.add");
+    limit();
+    f.op("i32.le_s").if();
+    if (alongLane) {
+      overK(kk, () => {
+        for (let g = 0; g < width / 4; g++) {
+          f.get(dst).get(kk).i32(4 * width).op("i32.mul").op("i32.add");
+          laneAt(4 * g);
+          em.vector(expr, inner.name);
+          f.mem("v128.store", 16 * g, 2);
+        }
+      });
+    } else {
+      const kLocal = vars.get(kName!)!;
+      const K4 = K - (K % 4);
+      const rows = [0, 1, 2, 3].map(() => f.local("v128"));
+      const half = [0, 1].map(() => f.local("v128"));
+      loop(kLocal, () => void f.i32(0), () => void f.i32(K4), 4, () => {
+        for (let g = 0; g < width / 4; g++) {
+          for (let r = 0; r < 4; r++) {
+            laneAt(4 * g + r);
+            em.vector(expr, kName!);
+            f.set(rows[r]!);
+          }
+          // rows[r] = lane r at k … k+3; column j (k + j) = lanes 0…3 at k + j
+          for (const [lo, hiLanes] of [[0, [0, 4, 1, 5]], [2, [2, 6, 3, 7]]] as const) {
+            f.get(rows[0]!).get(rows[1]!).shuffle32(hiLanes).set(half[0]!);
+            f.get(rows[2]!).get(rows[3]!).shuffle32(hiLanes).set(half[1]!);
+            for (const j of [0, 1]) {
+              f.get(dst).get(kLocal).i32(4 * width).op("i32.mul").op("i32.add");
+              f.get(half[0]!).get(half[1]!).shuffle32(j === 0 ? [0, 1, 4, 5] : [2, 3, 6, 7]);
+              f.mem("v128.store", 4 * width * (lo + j) + 16 * g, 2);
+            }
+          }
+        }
+      });
+      loop(kLocal, () => void f.i32(K4), () => void f.i32(K), 1, () => {
+        for (let r = 0; r < width; r++) {
+          f.get(dst).get(kLocal).i32(4 * width).op("i32.mul").op("i32.add");
+          laneAt(r);
+          em.scalar(expr);
+          f.mem("f32.store", 4 * r);
+        }
+      });
+    }
+    f.else();
+    scalar();
+    f.end();
+  };
+
   loop(u, () => void f.get(start), () => void f.get(end), 1, () => {
     // unit -> batch point and column block
     const b = local();
@@ -102,40 +192,17 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
     f.get(scratch).i32(4 * K * NCpad).op("i32.add").set(ap);
 
     // pack B: Bp[(n - n0) / NR][k][(n - n0) % NR] = n < nEnd ? B(batch, k, n) : 0
-    const [n, kk] = [local(), local()];
-    loop(n, () => void f.get(n0), () => void f.get(n0).i32(NCpad).op("i32.add"), 1, () => {
-      f.get(n).get(nEnd).op("i32.lt_s").if();
-      decompose(c.n, n);
-      f.end();
-      const base = local();
-      // panel offset + lane, in bytes
-      f.get(bp).get(n).get(n0).op("i32.sub").tee(base).i32(NR).op("i32.div_u").i32(4 * K * NR).op("i32.mul").op("i32.add");
-      f.get(base).i32(NR).op("i32.rem_u").i32(4).op("i32.mul").op("i32.add").set(base);
-      overK(kk, () => {
-        f.get(base).get(kk).i32(4 * NR).op("i32.mul").op("i32.add");
-        f.get(n).get(nEnd).op("i32.lt_s").if("f32");
-        em.scalar(c.b);
-        f.else().f32(0).end();
-        f.mem("f32.store");
-      });
+    const [first, dst] = [local(), local()];
+    loop(first, () => void f.get(n0), () => void f.get(n0).i32(NCpad).op("i32.add"), NR, () => {
+      f.get(bp).get(first).get(n0).op("i32.sub").i32(NR).op("i32.div_u").i32(4 * K * NR).op("i32.mul").op("i32.add").set(dst);
+      packPanel({ expr: c.b, vars: c.n, width: NR }, first, () => void f.get(nEnd), dst);
     });
 
     loop(m0, () => void f.i32(0), () => void f.i32(M), MC, () => {
       // pack A: Ap[(m - m0) / MR][k][(m - m0) % MR] = m < M ? A(batch, m, k) : 0
-      const [m, base] = [local(), local()];
-      loop(m, () => void f.get(m0), () => void f.get(m0).i32(MCpad).op("i32.add"), 1, () => {
-        f.get(m).i32(M).op("i32.lt_s").if();
-        decompose(c.m, m);
-        f.end();
-        f.get(ap).get(m).get(m0).op("i32.sub").tee(base).i32(MR).op("i32.div_u").i32(4 * K * MR).op("i32.mul").op("i32.add");
-        f.get(base).i32(MR).op("i32.rem_u").i32(4).op("i32.mul").op("i32.add").set(base);
-        overK(kk, () => {
-          f.get(base).get(kk).i32(4 * MR).op("i32.mul").op("i32.add");
-          f.get(m).i32(M).op("i32.lt_s").if("f32");
-          em.scalar(c.a);
-          f.else().f32(0).end();
-          f.mem("f32.store");
-        });
+      loop(first, () => void f.get(m0), () => void f.get(m0).i32(MCpad).op("i32.add"), MR, () => {
+        f.get(ap).get(first).get(m0).op("i32.sub").i32(MR).op("i32.div_u").i32(4 * K * MR).op("i32.mul").op("i32.add").set(dst);
+        packPanel({ expr: c.a, vars: c.m, width: MR }, first, () => void f.i32(M), dst);
       });
       // tiles
       const [p, q] = [local(), local()];

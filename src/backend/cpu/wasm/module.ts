@@ -163,6 +163,12 @@ export class FunctionBuilder {
     this.#line(`v128.const i32x4 ${lanes.join(" ")}`);
     return this;
   }
+  /** i8x16.shuffle picking four 32-bit lanes: 0–3 from the first operand, 4–7 from the second. */
+  shuffle32(lanes: readonly [number, number, number, number]): this {
+    this.code.push(...simd(0x0d), ...lanes.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
+    this.#line(`i8x16.shuffle i32 lanes ${lanes.join(" ")}`);
+    return this;
+  }
   /** A v128 constant with the same f32 in every lane. */
   v128f(value: number): this {
     const bytes = [...new Uint8Array(new Float32Array([value, value, value, value]).buffer)];

@@ -7,6 +7,7 @@ import { idxVar } from "../../../graph/index-expr.js";
 import { type NodeDim, type Node, contiguousStrides } from "../../../graph/node.js";
 import { scalarType } from "../ir.js";
 import type { Routine } from "../routine.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** A routine bound to the nodes it reads (contiguous, row-major over their dims). */
 export interface PlannedRoutine {
@@ -74,5 +75,5 @@ export function planRoutine(node: Node, inputs: readonly Node[]): PlannedRoutine
     };
     return { kind: "routine", node, routine, inputs };
   }
-  throw new Error(`internal: node ${node.id} (${op.kind}) is not a routine`);
+  throw new InternalError(`internal: node ${node.id} (${op.kind}) is not a routine`);
 }

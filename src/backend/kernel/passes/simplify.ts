@@ -2,7 +2,8 @@
 // addresses become `c0 + Σ ci·var` (views of views collapse to strides), casts to the same type vanish,
 // operations on constants fold. Input and output: a verified Kernel with the same meaning.
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar, toAffine } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, dagRewrite } from "../ir.js";
+import { reduceAlu } from "../alu.js";
+import { type Expr, type Kernel, type Phase, dagRewrite, loopVarsOf } from "../ir.js";
 
 /** An index in canonical form: affine when possible, else with simplified parts. */
 export function simplifyIndex(e: IndexExpr): IndexExpr {
@@ -68,8 +69,26 @@ export function simplifyKernel(k: Kernel): Kernel {
   const simplify = dagRewrite(simplifyNode);
   return {
     ...k,
-    phases: k.phases.map((p) => ({ ...p, body: simplify(p.body) })),
+    phases: k.phases.map((p) => foldCopies({ ...p, body: simplify(p.body) })),
     value: simplify(k.value),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
+}
+
+/**
+ * A reduction whose body does not read its own loop variables reduces n copies of one value: folded by the ALU
+ * table's `ofCopies` (Σ_i c = c·n, max_i c = c) into a loop of one point. Exact where the loop would round
+ * (a float32 sum of 2^29 ones stalls at 2^24 sequentially), and what makes a sum over more points than the
+ * kernels' 32-bit counters reach computable (ones of 2^32 + 5 elements). Float32 only for the scaling rules
+ * (an int32 sum of copies wraps; its count may not fit an i32).
+ * @example foldCopies({ fn: "sum", type: "f32", vars: [{ name: "a", extent: 8 }], body: c }) // Σ over 1 point of c·8
+ */
+export function foldCopies(p: Phase): Phase {
+  const rule = reduceAlu[p.fn].ofCopies;
+  const n = p.vars.reduce((m, v) => m * v.extent, 1);
+  if (n <= 1 || p.stash || (rule !== "itself" && p.type !== "f32")) return p;
+  const reads = loopVarsOf(p.body);
+  if (p.vars.some((v) => reads.has(v.name))) return p;
+  const body: Expr = rule === "itself" ? p.body : { op: "binary", type: "f32", fn: rule, a: p.body, b: { op: "const", type: "f32", value: n } };
+  return { ...p, vars: [{ name: p.vars[0]!.name, extent: 1 }], body };
 }

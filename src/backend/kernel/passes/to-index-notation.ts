@@ -5,10 +5,13 @@
 // One exception keeps fusion from costing more than it saves: inside a reduction loop, a subexpression with
 // expensive functions (exp, tanh, …) that varies with the reduction but not with one of the outer loops
 // would be recomputed at every step of that outer loop, so it is materialised instead (softmax's exp inside
-// attention's second contraction). Invariants of the other kinds are hoisted later (passes/hoist.ts).
+// attention's second contraction); and so is a padded copy (a view with bounds made with `copy`) that a reduction
+// reads — a convolution's zero-padded input is written padded once, so the windows over it read plain strides
+// instead of a guarded load per window position. Invariants of the other kinds are hoisted later (passes/hoist.ts).
 // Input: a node and the set of nodes that get their own kernel. Output: a Kernel (ir.ts) plus its bindings.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute } from "../../../graph/index-expr.js";
 import { type Node, contiguousStrides } from "../../../graph/node.js";
+import { isCopy } from "../../../graph/build.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
 import { isExpensiveOp } from "../alu.js";
 import { canStash } from "./stash.js";
@@ -150,6 +153,11 @@ class KernelBuilder {
     return known;
   }
 
+  /** Whether n is a padded copy (a view with bounds made with `copy`) not yet written. */
+  paddedCopy(n: Node): boolean {
+    return n.op.kind === "view" && n.op.map.bounds.length > 0 && isCopy(n) && !n.storage && !this.isMaterialized(n);
+  }
+
   /** The ALU work of n's subtree as this kernel inlines it: 1 per operation, more for expensive functions. */
   work(n: Node): number {
     if (n.storage || this.isMaterialized(n)) return 0;
@@ -243,7 +251,7 @@ class KernelBuilder {
   #lower(node: Node, env: Env, guard: Expr | undefined, phase?: PhaseScope): Expr {
     const type = scalarType(node.dtype);
     if (node !== this.root && this.isMaterialized(node)) return this.load(node, env, guard);
-    if (phase && this.costly(node) && this.recomputed(node, env, phase)) {
+    if (phase && ((this.costly(node) && this.recomputed(node, env, phase)) || this.paddedCopy(node))) {
       this.materialize(node);
       return this.load(node, env, guard);
     }

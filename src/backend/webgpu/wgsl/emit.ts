@@ -7,6 +7,7 @@
 import { type IndexExpr, indexVars, showIndex, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import { type HelperUse, type Lanes, binary, cast, literal, unary, valueType } from "./syntax.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** Lines of WGSL with indentation. */
 export class Writer {
@@ -52,7 +53,7 @@ export function indexText(e: IndexExpr, vars: ReadonlyMap<string, string>): stri
   switch (e.op) {
     case "var": {
       const v = vars.get(e.name);
-      if (v === undefined) throw new Error(`internal: loop variable ${e.name} is not in scope`);
+      if (v === undefined) throw new InternalError(`internal: loop variable ${e.name} is not in scope`);
       return v;
     }
     case "const":
@@ -206,7 +207,7 @@ export class WgslExprEmitter {
     if (lanes) return `${lanes}[${this.#laneMode!.index}]`;
     switch (e.op) {
       case "stashed":
-        throw new Error("internal: stashed values are a CPU code generation schedule");
+        throw new InternalError("internal: stashed values are a CPU code generation schedule");
       case "const":
         // Constants are bound to a `let` so that no operation on them is a const-expression (those fail
         // shader creation when they overflow, where the kernel must give Infinity).
@@ -220,7 +221,7 @@ export class WgslExprEmitter {
       case "load":
         return this.#bind(key, this.#scalarLoad(e));
       case "random":
-        throw new Error("internal: random draws are decomposed over the IR before emission");
+        throw new InternalError("internal: random draws are decomposed over the IR before emission");
       case "unary":
         return this.#bind(key, unary(e.fn, e.type, this.#scalar(e.x), this.use));
       case "binary":
@@ -329,7 +330,7 @@ export class WgslExprEmitter {
       case "cast":
         return this.#bind(key, cast(e.x.type, e.type, v(e.x), this.use, 4));
       default:
-        throw new Error(`internal: ${e.op} cannot be vectorised`);
+        throw new InternalError(`internal: ${e.op} cannot be vectorised`);
     }
   }
 

@@ -7,6 +7,7 @@
 import { reduceIdentity as identityOf } from "../../kernel/alu.js";
 import type { BinaryFn, ReduceFn, ScalarType, UnaryFn } from "../../kernel/ir.js";
 import type { NativeFunctions } from "../../kernel/passes/decompose.js";
+import { InternalError } from "../../../types/errors.js";
 
 /**
  * The functions this generator writes itself (builtins or the helpers below); passes/decompose.ts rewrites the
@@ -81,7 +82,7 @@ export function unary(fn: UnaryFn, t: ScalarType, x: string, use: Use, lanes: La
     case "sign":
       return helper(`nt_${fn}`, lanes, use, x);
     default:
-      throw new Error(`internal: no WGSL for ${fn} on ${t}`);
+      throw new InternalError(`internal: no WGSL for ${fn} on ${t}`);
   }
 }
 
@@ -100,7 +101,7 @@ export function binary(fn: BinaryFn, t: ScalarType, a: string, b: string, use: U
   if (shift) return shift(a, `${vec("u32", lanes)}(${b})`, lanes);
   if (fn === "max" || fn === "min") return t === "f32" ? helper(`nt_${fn}`, lanes, use, a, b) : `${fn}(${a}, ${b})`;
   const op = infix[fn];
-  if (!op) throw new Error(`internal: no WGSL for ${fn} on ${t}`);
+  if (!op) throw new InternalError(`internal: no WGSL for ${fn} on ${t}`);
   return `(${a} ${op} ${b})`;
 }
 

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 v128) (local $30 v128) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 i32) (local $44 i32) (local $45 f32) (local $46 i32) (local $47 v128) (local $48 v128) (local $49 i32) (local $50 i32) (local $51 i32) (local $52 i32) (local $53 v128) (local $54 v128) (local $55 i32) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 i32) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 i32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 v128) (local $74 v128) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 v128) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 i32) (local $41 i32) (local $42 i32) (local $43 i32) (local $44 i32) (local $45 i32) (local $46 i32) (local $47 i32) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 f32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 v128) (local $73 v128) (local $74 i32) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 v128) (local $86 v128) (local $87 i32) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32) (local $98 v128) (local $99 v128) (local $100 i32) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32) (local $105 v128) (local $106 v128) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 v128) (local $112 v128) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 i32)
   local.get 6
   local.set 12
   block
@@ -46,51 +46,45 @@
           i32.add
           i32.ge_s
           br_if 1
-          local.get 20
-          local.get 14
-          i32.lt_s
-          if
-            local.get 20
-            local.set 22
-            local.get 22
-            local.set 9
-          end
           local.get 16
           local.get 20
           local.get 13
           i32.sub
-          local.tee 23
           i32.const 8
           i32.div_u
           i32.const 1024
           i32.mul
           i32.add
-          local.get 23
-          i32.const 8
-          i32.rem_u
-          i32.const 4
-          i32.mul
-          i32.add
-          local.set 23
-          i32.const 0
           local.set 21
-          i32.const 0
-          local.set 10
-          block
-            loop
-              local.get 10
-              i32.const 32
-              i32.ge_s
-              br_if 1
-              local.get 23
-              local.get 21
-              i32.const 32
-              i32.mul
-              i32.add
-              local.get 20
-              local.get 14
-              i32.lt_s
-              if (result f32)
+          local.get 20
+          i32.const 8
+          i32.add
+          local.get 14
+          i32.le_s
+          if
+            i32.const 0
+            local.set 24
+            i32.const 0
+            local.set 10
+            block
+              loop
+                local.get 10
+                i32.const 32
+                i32.ge_s
+                br_if 1
+                local.get 21
+                local.get 24
+                i32.const 32
+                i32.mul
+                i32.add
+                local.get 20
+                i32.const 0
+                i32.add
+                local.set 22
+                local.get 22
+                local.set 25
+                local.get 25
+                local.set 9
                 local.get 2
                 local.get 10
                 i32.const 24
@@ -100,24 +94,123 @@
                 i32.const 2
                 i32.shl
                 i32.add
-                f32.load
-              else
-                f32.const 0
+                v128.load
+                v128.store
+                local.get 21
+                local.get 24
+                i32.const 32
+                i32.mul
+                i32.add
+                local.get 20
+                i32.const 4
+                i32.add
+                local.set 22
+                local.get 22
+                local.set 26
+                local.get 26
+                local.set 9
+                local.get 2
+                local.get 10
+                i32.const 24
+                i32.mul
+                local.get 9
+                i32.add
+                i32.const 2
+                i32.shl
+                i32.add
+                v128.load
+                v128.store offset=16
+                local.get 24
+                i32.const 1
+                i32.add
+                local.set 24
+                local.get 10
+                i32.const 1
+                i32.add
+                local.set 10
+                br 0
               end
-              f32.store
-              local.get 21
-              i32.const 1
-              i32.add
-              local.set 21
-              local.get 10
-              i32.const 1
-              i32.add
-              local.set 10
-              br 0
+            end
+          else
+            local.get 20
+            local.set 23
+            block
+              loop
+                local.get 23
+                local.get 20
+                i32.const 8
+                i32.add
+                i32.ge_s
+                br_if 1
+                local.get 23
+                local.get 14
+                i32.lt_s
+                if
+                  local.get 23
+                  local.set 27
+                  local.get 27
+                  local.set 9
+                end
+                i32.const 0
+                local.set 24
+                i32.const 0
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 21
+                    local.get 24
+                    i32.const 32
+                    i32.mul
+                    i32.add
+                    local.get 23
+                    local.get 20
+                    i32.sub
+                    i32.const 4
+                    i32.mul
+                    i32.add
+                    local.get 23
+                    local.get 14
+                    i32.lt_s
+                    if (result f32)
+                      local.get 2
+                      local.get 10
+                      i32.const 24
+                      i32.mul
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      f32.load
+                    else
+                      f32.const 0
+                    end
+                    f32.store
+                    local.get 24
+                    i32.const 1
+                    i32.add
+                    local.set 24
+                    local.get 10
+                    i32.const 1
+                    i32.add
+                    local.set 10
+                    br 0
+                  end
+                end
+                local.get 23
+                i32.const 1
+                i32.add
+                local.set 23
+                br 0
+              end
             end
           end
           local.get 20
-          i32.const 1
+          i32.const 8
           i32.add
           local.set 20
           br 0
@@ -132,60 +225,195 @@
           i32.ge_s
           br_if 1
           local.get 15
-          local.set 24
+          local.set 20
           block
             loop
-              local.get 24
+              local.get 20
               local.get 15
-              i32.const 256
+              i32.const 16
               i32.add
               i32.ge_s
               br_if 1
-              local.get 24
-              i32.const 16
-              i32.lt_s
-              if
-                local.get 24
-                local.set 26
-                local.get 26
-                local.set 8
-              end
               local.get 17
-              local.get 24
+              local.get 20
               local.get 15
               i32.sub
-              local.tee 25
               i32.const 4
               i32.div_u
               i32.const 512
               i32.mul
               i32.add
-              local.get 25
-              i32.const 4
-              i32.rem_u
-              i32.const 4
-              i32.mul
-              i32.add
-              local.set 25
-              i32.const 0
               local.set 21
-              i32.const 0
-              local.set 10
-              block
-                loop
-                  local.get 10
-                  i32.const 32
-                  i32.ge_s
-                  br_if 1
-                  local.get 25
-                  local.get 21
-                  i32.const 16
-                  i32.mul
-                  i32.add
-                  local.get 24
-                  i32.const 16
-                  i32.lt_s
-                  if (result f32)
+              local.get 20
+              i32.const 4
+              i32.add
+              i32.const 16
+              i32.le_s
+              if
+                i32.const 0
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 20
+                    i32.const 0
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 37
+                    local.get 37
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 31
+                    local.get 20
+                    i32.const 1
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 38
+                    local.get 38
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 32
+                    local.get 20
+                    i32.const 2
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 39
+                    local.get 39
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 33
+                    local.get 20
+                    i32.const 3
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 40
+                    local.get 40
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 34
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 35
+                    local.get 33
+                    local.get 34
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 36
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 35
+                    local.get 36
+                    i8x16.shuffle i32 lanes 0 1 4 5
+                    v128.store
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 35
+                    local.get 36
+                    i8x16.shuffle i32 lanes 2 3 6 7
+                    v128.store offset=16
+                    local.get 31
+                    local.get 32
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 35
+                    local.get 33
+                    local.get 34
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 36
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 35
+                    local.get 36
+                    i8x16.shuffle i32 lanes 0 1 4 5
+                    v128.store offset=32
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 35
+                    local.get 36
+                    i8x16.shuffle i32 lanes 2 3 6 7
+                    v128.store offset=48
+                    local.get 10
+                    i32.const 4
+                    i32.add
+                    local.set 10
+                    br 0
+                  end
+                end
+                i32.const 32
+                local.set 10
+                block
+                  loop
+                    local.get 10
+                    i32.const 32
+                    i32.ge_s
+                    br_if 1
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 0
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 41
+                    local.get 41
+                    local.set 8
                     local.get 1
                     local.get 8
                     i32.const 32
@@ -196,868 +424,344 @@
                     i32.shl
                     i32.add
                     f32.load
-                  else
-                    f32.const 0
+                    f32.store
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 1
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 42
+                    local.get 42
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=4
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 2
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 43
+                    local.get 43
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=8
+                    local.get 21
+                    local.get 10
+                    i32.const 16
+                    i32.mul
+                    i32.add
+                    local.get 20
+                    i32.const 3
+                    i32.add
+                    local.set 28
+                    local.get 28
+                    local.set 44
+                    local.get 44
+                    local.set 8
+                    local.get 1
+                    local.get 8
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    f32.load
+                    f32.store offset=12
+                    local.get 10
+                    i32.const 1
+                    i32.add
+                    local.set 10
+                    br 0
                   end
-                  f32.store
-                  local.get 21
-                  i32.const 1
-                  i32.add
-                  local.set 21
-                  local.get 10
-                  i32.const 1
-                  i32.add
-                  local.set 10
-                  br 0
+                end
+              else
+                local.get 20
+                local.set 29
+                block
+                  loop
+                    local.get 29
+                    local.get 20
+                    i32.const 4
+                    i32.add
+                    i32.ge_s
+                    br_if 1
+                    local.get 29
+                    i32.const 16
+                    i32.lt_s
+                    if
+                      local.get 29
+                      local.set 45
+                      local.get 45
+                      local.set 8
+                    end
+                    i32.const 0
+                    local.set 30
+                    i32.const 0
+                    local.set 10
+                    block
+                      loop
+                        local.get 10
+                        i32.const 32
+                        i32.ge_s
+                        br_if 1
+                        local.get 21
+                        local.get 30
+                        i32.const 16
+                        i32.mul
+                        i32.add
+                        local.get 29
+                        local.get 20
+                        i32.sub
+                        i32.const 4
+                        i32.mul
+                        i32.add
+                        local.get 29
+                        i32.const 16
+                        i32.lt_s
+                        if (result f32)
+                          local.get 1
+                          local.get 8
+                          i32.const 32
+                          i32.mul
+                          local.get 10
+                          i32.add
+                          i32.const 2
+                          i32.shl
+                          i32.add
+                          f32.load
+                        else
+                          f32.const 0
+                        end
+                        f32.store
+                        local.get 30
+                        i32.const 1
+                        i32.add
+                        local.set 30
+                        local.get 10
+                        i32.const 1
+                        i32.add
+                        local.set 10
+                        br 0
+                      end
+                    end
+                    local.get 29
+                    i32.const 1
+                    i32.add
+                    local.set 29
+                    br 0
+                  end
                 end
               end
-              local.get 24
-              i32.const 1
+              local.get 20
+              i32.const 4
               i32.add
-              local.set 24
+              local.set 20
               br 0
             end
           end
           i32.const 0
-          local.set 27
+          local.set 46
           block
             loop
-              local.get 27
+              local.get 46
               i32.const 1
               i32.ge_s
               br_if 1
               i32.const 0
-              local.set 28
+              local.set 47
               block
                 loop
-                  local.get 28
-                  i32.const 64
+                  local.get 47
+                  i32.const 4
                   i32.ge_s
                   br_if 1
                   v128.const f32x4 0 0 0 0
-                  local.set 29
+                  local.set 48
                   v128.const f32x4 0 0 0 0
-                  local.set 30
+                  local.set 49
                   v128.const f32x4 0 0 0 0
-                  local.set 31
+                  local.set 50
                   v128.const f32x4 0 0 0 0
-                  local.set 32
+                  local.set 51
                   v128.const f32x4 0 0 0 0
-                  local.set 33
+                  local.set 52
                   v128.const f32x4 0 0 0 0
-                  local.set 34
+                  local.set 53
                   v128.const f32x4 0 0 0 0
-                  local.set 35
+                  local.set 54
                   v128.const f32x4 0 0 0 0
-                  local.set 36
+                  local.set 55
                   local.get 17
-                  local.get 28
+                  local.get 47
                   i32.const 512
                   i32.mul
                   i32.add
-                  local.set 37
+                  local.set 56
                   local.get 16
-                  local.get 27
+                  local.get 46
                   i32.const 1024
                   i32.mul
                   i32.add
-                  local.set 38
+                  local.set 57
                   i32.const 32
-                  local.set 39
+                  local.set 58
                   block
                     loop
-                      local.get 39
+                      local.get 58
                       i32.eqz
                       br_if 1
-                      local.get 38
+                      local.get 57
                       v128.load
-                      local.set 41
-                      local.get 38
+                      local.set 60
+                      local.get 57
                       v128.load offset=16
-                      local.set 42
-                      local.get 37
+                      local.set 61
+                      local.get 56
                       v128.load32_splat
-                      local.set 40
-                      local.get 29
-                      local.get 40
-                      local.get 41
+                      local.set 59
+                      local.get 48
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 29
-                      local.get 30
-                      local.get 40
-                      local.get 42
+                      local.set 48
+                      local.get 49
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 30
-                      local.get 37
+                      local.set 49
+                      local.get 56
                       v128.load32_splat offset=4
-                      local.set 40
-                      local.get 31
-                      local.get 40
-                      local.get 41
+                      local.set 59
+                      local.get 50
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 31
-                      local.get 32
-                      local.get 40
-                      local.get 42
+                      local.set 50
+                      local.get 51
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 32
-                      local.get 37
+                      local.set 51
+                      local.get 56
                       v128.load32_splat offset=8
-                      local.set 40
-                      local.get 33
-                      local.get 40
-                      local.get 41
+                      local.set 59
+                      local.get 52
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 33
-                      local.get 34
-                      local.get 40
-                      local.get 42
+                      local.set 52
+                      local.get 53
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 34
-                      local.get 37
+                      local.set 53
+                      local.get 56
                       v128.load32_splat offset=12
-                      local.set 40
-                      local.get 35
-                      local.get 40
-                      local.get 41
+                      local.set 59
+                      local.get 54
+                      local.get 59
+                      local.get 60
                       f32x4.mul
                       f32x4.add
-                      local.set 35
-                      local.get 36
-                      local.get 40
-                      local.get 42
+                      local.set 54
+                      local.get 55
+                      local.get 59
+                      local.get 61
                       f32x4.mul
                       f32x4.add
-                      local.set 36
-                      local.get 37
+                      local.set 55
+                      local.get 56
                       i32.const 16
                       i32.add
-                      local.set 37
-                      local.get 38
+                      local.set 56
+                      local.get 57
                       i32.const 32
                       i32.add
-                      local.set 38
-                      local.get 39
+                      local.set 57
+                      local.get 58
                       i32.const 1
                       i32.sub
-                      local.set 39
+                      local.set 58
                       br 0
                     end
                   end
                   local.get 15
-                  local.get 28
+                  local.get 47
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 0
                   i32.add
-                  local.tee 43
+                  local.tee 62
                   i32.const 16
                   i32.lt_s
                   if
-                    local.get 43
-                    local.set 46
+                    local.get 62
+                    local.set 65
+                    local.get 65
+                    local.set 8
+                    local.get 13
                     local.get 46
-                    local.set 8
-                    local.get 13
-                    local.get 27
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 29
-                      local.get 3
-                      i32.const 0
-                      local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 47
-                      local.get 4
-                      f32x4.splat
-                      local.tee 48
-                      local.get 47
                       local.get 48
-                      f32x4.pmax
-                      local.get 48
-                      local.get 48
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 44
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 0
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 49
-                        local.get 49
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 0
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 0
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 1
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 50
-                        local.get 50
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 1
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 1
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 2
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 51
-                        local.get 51
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 2
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 2
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 3
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 52
-                        local.get 52
-                        local.set 9
-                        local.get 29
-                        f32x4.extract_lane 3
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 3
-                        i32.sub
-                        local.set 44
-                      end
-                    end
-                    local.get 13
-                    local.get 27
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 4
-                    i32.add
-                    local.set 44
-                    local.get 44
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 44
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 44
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 30
-                      local.get 3
-                      i32.const 0
-                      local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 53
-                      local.get 4
-                      f32x4.splat
-                      local.tee 54
-                      local.get 53
-                      local.get 54
-                      f32x4.pmax
-                      local.get 54
-                      local.get 54
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 44
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 0
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 55
-                        local.get 55
-                        local.set 9
-                        local.get 30
-                        f32x4.extract_lane 0
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 0
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 1
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 56
-                        local.get 56
-                        local.set 9
-                        local.get 30
-                        f32x4.extract_lane 1
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 1
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 2
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 57
-                        local.get 57
-                        local.set 9
-                        local.get 30
-                        f32x4.extract_lane 2
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 2
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 3
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 58
-                        local.get 58
-                        local.set 9
-                        local.get 30
-                        f32x4.extract_lane 3
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 3
-                        i32.sub
-                        local.set 44
-                      end
-                    end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 1
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 59
-                    local.get 59
-                    local.set 8
-                    local.get 13
-                    local.get 27
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 0
-                    i32.add
-                    local.set 44
-                    local.get 44
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 44
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 44
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 31
-                      local.get 3
-                      i32.const 0
-                      local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 60
-                      local.get 4
-                      f32x4.splat
-                      local.tee 61
-                      local.get 60
-                      local.get 61
-                      f32x4.pmax
-                      local.get 61
-                      local.get 61
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 44
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 0
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 62
-                        local.get 62
-                        local.set 9
-                        local.get 31
-                        f32x4.extract_lane 0
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 0
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 1
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 63
-                        local.get 63
-                        local.set 9
-                        local.get 31
-                        f32x4.extract_lane 1
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 1
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 2
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 64
-                        local.get 64
-                        local.set 9
-                        local.get 31
-                        f32x4.extract_lane 2
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 2
-                        i32.sub
-                        local.set 44
-                      end
-                      local.get 44
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 44
-                        i32.const 3
-                        i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 65
-                        local.get 65
-                        local.set 9
-                        local.get 31
-                        f32x4.extract_lane 3
-                        local.set 45
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 45
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 44
-                        i32.const 3
-                        i32.sub
-                        local.set 44
-                      end
-                    end
-                    local.get 13
-                    local.get 27
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 4
-                    i32.add
-                    local.set 44
-                    local.get 44
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 44
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 44
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 32
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1080,23 +784,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 68
                         local.get 68
                         local.set 9
-                        local.get 32
+                        local.get 48
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1106,7 +810,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1117,28 +821,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 69
                         local.get 69
                         local.set 9
-                        local.get 32
+                        local.get 48
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1148,7 +852,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1159,28 +863,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 70
                         local.get 70
                         local.set 9
-                        local.get 32
+                        local.get 48
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1190,7 +894,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1201,28 +905,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 71
                         local.get 71
                         local.set 9
-                        local.get 32
+                        local.get 48
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1232,7 +936,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1243,54 +947,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
                     end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 2
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 72
-                    local.get 72
-                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 0
+                    i32.const 4
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 33
+                      local.get 49
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1300,36 +988,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 73
+                      local.set 72
                       local.get 4
                       f32x4.splat
-                      local.tee 74
+                      local.tee 73
+                      local.get 72
                       local.get 73
-                      local.get 74
                       f32x4.pmax
-                      local.get 74
-                      local.get 74
+                      local.get 73
+                      local.get 73
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 75
-                        local.get 75
+                        local.set 63
+                        local.get 63
+                        local.set 74
+                        local.get 74
                         local.set 9
-                        local.get 33
+                        local.get 49
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1339,7 +1027,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1350,28 +1038,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 76
-                        local.get 76
+                        local.set 63
+                        local.get 63
+                        local.set 75
+                        local.get 75
                         local.set 9
-                        local.get 33
+                        local.get 49
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1381,7 +1069,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1392,28 +1080,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 77
-                        local.get 77
+                        local.set 63
+                        local.get 63
+                        local.set 76
+                        local.get 76
                         local.set 9
-                        local.get 33
+                        local.get 49
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1423,7 +1111,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1434,28 +1122,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 78
-                        local.get 78
+                        local.set 63
+                        local.get 63
+                        local.set 77
+                        local.get 77
                         local.set 9
-                        local.get 33
+                        local.get 49
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1465,7 +1153,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1476,38 +1164,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
                     end
+                  end
+                  local.get 15
+                  local.get 47
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 1
+                  i32.add
+                  local.tee 62
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 62
+                    local.set 78
+                    local.get 78
+                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 4
+                    i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 34
+                      local.get 50
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1530,23 +1234,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 81
                         local.get 81
                         local.set 9
-                        local.get 34
+                        local.get 50
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1556,7 +1260,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1567,28 +1271,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 82
                         local.get 82
                         local.set 9
-                        local.get 34
+                        local.get 50
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1598,7 +1302,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1609,28 +1313,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 83
                         local.get 83
                         local.set 9
-                        local.get 34
+                        local.get 50
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1640,7 +1344,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1651,28 +1355,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 84
                         local.get 84
                         local.set 9
-                        local.get 34
+                        local.get 50
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1682,7 +1386,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1693,54 +1397,38 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
                     end
-                  end
-                  local.get 15
-                  local.get 28
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 3
-                  i32.add
-                  local.tee 43
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 43
-                    local.set 85
-                    local.get 85
-                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 0
+                    i32.const 4
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 35
+                      local.get 51
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1750,36 +1438,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 86
+                      local.set 85
                       local.get 4
                       f32x4.splat
-                      local.tee 87
+                      local.tee 86
+                      local.get 85
                       local.get 86
-                      local.get 87
                       f32x4.pmax
-                      local.get 87
-                      local.get 87
+                      local.get 86
+                      local.get 86
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 88
-                        local.get 88
+                        local.set 63
+                        local.get 63
+                        local.set 87
+                        local.get 87
                         local.set 9
-                        local.get 35
+                        local.get 51
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1789,7 +1477,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1800,28 +1488,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 89
-                        local.get 89
+                        local.set 63
+                        local.get 63
+                        local.set 88
+                        local.get 88
                         local.set 9
-                        local.get 35
+                        local.get 51
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1831,7 +1519,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1842,28 +1530,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 90
-                        local.get 90
+                        local.set 63
+                        local.get 63
+                        local.set 89
+                        local.get 89
                         local.set 9
-                        local.get 35
+                        local.get 51
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1873,7 +1561,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1884,28 +1572,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
-                        local.set 91
-                        local.get 91
+                        local.set 63
+                        local.get 63
+                        local.set 90
+                        local.get 90
                         local.set 9
-                        local.get 35
+                        local.get 51
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1915,7 +1603,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1926,38 +1614,54 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
                     end
+                  end
+                  local.get 15
+                  local.get 47
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 2
+                  i32.add
+                  local.tee 62
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 62
+                    local.set 91
+                    local.get 91
+                    local.set 8
                     local.get 13
-                    local.get 27
+                    local.get 46
                     i32.const 8
                     i32.mul
                     i32.add
-                    i32.const 4
+                    i32.const 0
                     i32.add
-                    local.set 44
-                    local.get 44
+                    local.set 63
+                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 44
+                      local.get 63
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 44
+                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
                       i32.add
-                      local.get 36
+                      local.get 52
                       local.get 3
                       i32.const 0
                       local.get 9
@@ -1980,23 +1684,23 @@
                       v128.bitselect
                       v128.store
                     else
-                      local.get 44
+                      local.get 63
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 94
                         local.get 94
                         local.set 9
-                        local.get 36
+                        local.get 52
                         f32x4.extract_lane 0
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2006,7 +1710,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2017,28 +1721,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 0
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 95
                         local.get 95
                         local.set 9
-                        local.get 36
+                        local.get 52
                         f32x4.extract_lane 1
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2048,7 +1752,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2059,28 +1763,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 1
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 96
                         local.get 96
                         local.set 9
-                        local.get 36
+                        local.get 52
                         f32x4.extract_lane 2
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2090,7 +1794,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2101,28 +1805,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 2
                         i32.sub
-                        local.set 44
+                        local.set 63
                       end
-                      local.get 44
+                      local.get 63
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.add
-                        local.set 44
-                        local.get 44
+                        local.set 63
+                        local.get 63
                         local.set 97
                         local.get 97
                         local.set 9
-                        local.get 36
+                        local.get 52
                         f32x4.extract_lane 3
-                        local.set 45
+                        local.set 64
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2132,7 +1836,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 45
+                        local.get 64
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2143,29 +1847,696 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 44
+                        local.get 63
                         i32.const 3
                         i32.sub
-                        local.set 44
+                        local.set 63
+                      end
+                    end
+                    local.get 13
+                    local.get 46
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 63
+                    local.get 63
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 63
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 63
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 53
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 98
+                      local.get 4
+                      f32x4.splat
+                      local.tee 99
+                      local.get 98
+                      local.get 99
+                      f32x4.pmax
+                      local.get 99
+                      local.get 99
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 63
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 0
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 100
+                        local.get 100
+                        local.set 9
+                        local.get 53
+                        f32x4.extract_lane 0
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 0
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 1
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 101
+                        local.get 101
+                        local.set 9
+                        local.get 53
+                        f32x4.extract_lane 1
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 1
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 2
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 102
+                        local.get 102
+                        local.set 9
+                        local.get 53
+                        f32x4.extract_lane 2
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 2
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 3
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 103
+                        local.get 103
+                        local.set 9
+                        local.get 53
+                        f32x4.extract_lane 3
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 3
+                        i32.sub
+                        local.set 63
                       end
                     end
                   end
-                  local.get 28
+                  local.get 15
+                  local.get 47
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 3
+                  i32.add
+                  local.tee 62
+                  i32.const 16
+                  i32.lt_s
+                  if
+                    local.get 62
+                    local.set 104
+                    local.get 104
+                    local.set 8
+                    local.get 13
+                    local.get 46
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 63
+                    local.get 63
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 63
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 63
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 54
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 105
+                      local.get 4
+                      f32x4.splat
+                      local.tee 106
+                      local.get 105
+                      local.get 106
+                      f32x4.pmax
+                      local.get 106
+                      local.get 106
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 63
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 0
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 107
+                        local.get 107
+                        local.set 9
+                        local.get 54
+                        f32x4.extract_lane 0
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 0
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 1
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 108
+                        local.get 108
+                        local.set 9
+                        local.get 54
+                        f32x4.extract_lane 1
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 1
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 2
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 109
+                        local.get 109
+                        local.set 9
+                        local.get 54
+                        f32x4.extract_lane 2
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 2
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 3
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 110
+                        local.get 110
+                        local.set 9
+                        local.get 54
+                        f32x4.extract_lane 3
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 3
+                        i32.sub
+                        local.set 63
+                      end
+                    end
+                    local.get 13
+                    local.get 46
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 63
+                    local.get 63
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 63
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 63
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 55
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 111
+                      local.get 4
+                      f32x4.splat
+                      local.tee 112
+                      local.get 111
+                      local.get 112
+                      f32x4.pmax
+                      local.get 112
+                      local.get 112
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 63
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 0
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 113
+                        local.get 113
+                        local.set 9
+                        local.get 55
+                        f32x4.extract_lane 0
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 0
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 1
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 114
+                        local.get 114
+                        local.set 9
+                        local.get 55
+                        f32x4.extract_lane 1
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 1
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 2
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 115
+                        local.get 115
+                        local.set 9
+                        local.get 55
+                        f32x4.extract_lane 2
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 2
+                        i32.sub
+                        local.set 63
+                      end
+                      local.get 63
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 63
+                        i32.const 3
+                        i32.add
+                        local.set 63
+                        local.get 63
+                        local.set 116
+                        local.get 116
+                        local.set 9
+                        local.get 55
+                        f32x4.extract_lane 3
+                        local.set 64
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 64
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 63
+                        i32.const 3
+                        i32.sub
+                        local.set 63
+                      end
+                    end
+                  end
+                  local.get 47
                   i32.const 1
                   i32.add
-                  local.set 28
+                  local.set 47
                   br 0
                 end
               end
-              local.get 27
+              local.get 46
               i32.const 1
               i32.add
-              local.set 27
+              local.set 46
               br 0
             end
           end
           local.get 15
-          i32.const 256
+          i32.const 16
           i32.add
           local.set 15
           br 0
