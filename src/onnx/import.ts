@@ -160,7 +160,9 @@ export class OnnxModel {
   constructor(model: ModelProto, options: OnnxImportOptions) {
     this.graph = model.graph ?? fail("the model has no graph", "graph");
     this.opset = opsetOf(model);
-    const names = options.names ?? {};
+    const names = options.names === undefined ? {} : options.names;
+    if (typeof names !== "object" || names === null || Array.isArray(names))
+      throw new ArgumentError(`fromOnnx: names must map input and output names to lists of dim names, not ${typeof names}`);
     const inits = new Set(this.graph.initializer.map((t) => t.name));
     this.graph.initializer.forEach((t, i) => this.constants.set(t.name, readTensor(t, `initializer ${i} "${t.name}"`)));
     this.inputs = this.graph.input.filter((v) => !inits.has(v.name)).map((v, i) => describe(v, names[v.name], `input ${i} "${v.name}"`));
@@ -184,6 +186,7 @@ export class OnnxModel {
    * @example const { probs } = model.run({ x: image }) // image: Tensor with dims batch, channel, height, width
    */
   run(feeds: Readonly<Record<string, Tensor>>): Record<string, T> {
+    if (typeof feeds !== "object" || feeds === null) throw new ArgumentError(`run takes a record of tensors by input name, not ${feeds === null ? "null" : typeof feeds}`);
     const env = new Map<string, Value>(this.constants);
     for (const input of this.inputs) {
       const t = feeds[input.name];
@@ -262,6 +265,7 @@ const loadSchema = () =>
  */
 export async function fromOnnx(bytes: Uint8Array, options: OnnxImportOptions = {}): Promise<OnnxModel> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(`fromOnnx takes the bytes of a .onnx file (a Uint8Array), not ${typeof bytes}`);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new ArgumentError(`fromOnnx takes options such as { names: { x: ["batch", "feature"] } }, not ${options === null ? "null" : typeof options}`);
   const { decode } = await loadSchema();
   let model: ModelProto;
   try {

@@ -2,7 +2,7 @@
 // arithmetic, LayerNormalization, erf-GELU, residuals) authored with onnx-buf, run on fresh random inputs against
 // onnxruntime-node; and how dims are named (the user's names, the model's dim_param, generated ones).
 import { describe, expect, it } from "vitest";
-import { ArgumentError, ShapeError, tensor } from "../../src/index.js";
+import { ArgumentError, FormatError, ShapeError, tensor } from "../../src/index.js";
 import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { buildModel, expectAgree, float, ortRun, type ConstSpec, type ModelSpec } from "../helpers/onnx-models.js";
@@ -147,5 +147,9 @@ describe("ONNX import: naming and wrong feeds", () => {
   it("names for a value the model does not have, or of the wrong rank, are ArgumentErrors", async () => {
     await expect(fromOnnx(bytes, { names: { image: ["a", "b"] } })).rejects.toThrow('fromOnnx: the model has no input or output "image" to name (it has "pixels", "probs")');
     await expect(fromOnnx(bytes, { names: { pixels: ["a"] } })).rejects.toThrow(ArgumentError);
+    for (const junk of [null, 5, "x", [1], { names: 3 }, { names: null }, { names: [["a"]] }]) await expect(fromOnnx(bytes, junk as never)).rejects.toThrow(ArgumentError);
+    for (const junk of [null, 5, new Uint8Array(3), "model"]) await expect(fromOnnx(junk as never)).rejects.toThrow(junk instanceof Uint8Array ? FormatError : ArgumentError);
+    const model = await fromOnnx(bytes);
+    for (const junk of [null, 5, "x", { pixels: 3 }]) expect(() => model.run(junk as never)).toThrow(ArgumentError);
   });
 });
