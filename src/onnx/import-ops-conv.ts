@@ -1,10 +1,10 @@
 // Layer: src/onnx. The ONNX operators over spatial axes: Conv, ConvTranspose, MaxPool, AveragePool,
-// GlobalAveragePool, GlobalMaxPool, Resize and Upsample. Until the library has a conv op family, a sliding window
-// is an `indexSelect` of the padded input with an [out, kernel] index per spatial axis (im2col as a gather the
-// fuser reads in place), and a convolution is a `dot` over channel and kernel axes; when the conv family lands,
-// `windows` and `convolve` are the two functions to replace. Imports the public surface and import-values.ts.
+// GlobalAveragePool, GlobalMaxPool, Resize and Upsample. Conv, ConvTranspose and the pools are the library's
+// `conv`, `convTranspose`, `maxPool` and `avgPool` (windowed views); a pool with ceil_mode, whose last window
+// hangs past the padding, is a gather (`windows`: an `indexSelect` with an [out, kernel] index per spatial axis).
+// Imports the public surface and import-values.ts.
 import { tensor } from "../ops/creation.js";
-import "../ops/contract.js";
+import { avgPool, conv as convOp, convTranspose as convTransposeOp, maxPool } from "../ops/conv.js";
 import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
@@ -100,92 +100,60 @@ export function windows(ctx: NodeContext, x: T, w: Window, fill: number): { x: T
   return { x: y, outs, taps };
 }
 
-/** Conv's contraction: windows [N, C, o…, k…] with weights [M, C/group, k…] into [N, M, o…] (groups split C and M). */
-export function convolve(ctx: NodeContext, win: T, channel: string, outs: readonly string[], taps: readonly string[], weight: T, group: number): T {
-  const [n] = namesOf(win);
-  const wSizes = sizesOf(weight);
-  const m = ctx.names.fresh();
-  if (group === 1) {
-    const w = relabel(weight, [m, channel, ...taps]);
-    return ordered(win.dot([channel, ...taps] as never, w as never) as T, [n!, m, ...outs]);
-  }
-  const [g, cg, mg] = [ctx.names.fresh(), ctx.names.fresh(), ctx.names.fresh()];
-  const cPer = wSizes[1]!;
-  const x = win.split(channel as never, [[g, group], [cg, cPer]] as never) as T;
-  const w = (relabel(weight, [m, cg, ...taps]).split(m as never, [[g, group], [mg, wSizes[0]! / group]] as never) as T);
-  const y = x.dot([cg, ...taps] as never, w as never) as T;
-  return ordered(y.stack({ [m]: [g, mg] } as never) as T, [n!, m, ...outs]);
+/** The per-dim options of the library's windowed ops for an N, C, spatial… input: stride, dilation, padding. */
+function windowOptions(spatial: readonly string[], w: Window) {
+  const per = (vals: readonly number[]) => Object.fromEntries(spatial.map((n, i) => [n, vals[i]!]));
+  return { stride: per(w.strides), dilation: per(w.dilations), padding: Object.fromEntries(spatial.map((n, i) => [n, [w.begin[i]!, w.end[i]!]])) };
 }
 
-const conv: OnnxOp = ([xIn, wIn, bIn], ctx) => {
+/** Checks a Conv / ConvTranspose's input and weight ranks; the weight relabelled [a, b, window taps…]. */
+function convOperands(ctx: NodeContext, xIn: Value | undefined, wIn: Value | undefined) {
   const x = asTensor(need(ctx, xIn, 0));
   const weight = asTensor(need(ctx, wIn, 1));
-  const sizes = sizesOf(x);
+  const [sizes, ws] = [sizesOf(x), sizesOf(weight)];
+  if (sizes.length < 3 || ws.length !== sizes.length) ctx.fail(`its input (rank ${sizes.length}) and weight (rank ${ws.length}) do not fit`);
+  const names = namesOf(x);
+  const taps = ws.slice(2).map(() => ctx.names.fresh());
+  return { x, weight, sizes, ws, names, spatial: names.slice(2), taps, window: Object.fromEntries(names.slice(2).map((n, i) => [n, taps[i]!])) };
+}
+
+/** Adds a per-output-channel bias (ONNX's B) to an N, M, spatial… result. */
+const withBias = (y: T, b: Value | undefined): T => (b === undefined ? y : (y.add(relabel(asTensor(b), [namesOf(y)[1]!]) as never) as T));
+
+/** Conv: the library's `conv` (a windowed view and a contraction) over the input's spatial axes. */
+const conv: OnnxOp = ([xIn, wIn, bIn], ctx) => {
+  const { x, sizes, ws, weight, names, spatial, taps, window } = convOperands(ctx, xIn, wIn);
   const group = numAttr(ctx, "group", 1);
-  const kernel = sizesOf(weight).slice(2);
-  if (sizes.length < 3 || sizesOf(weight).length !== sizes.length) ctx.fail(`its input (rank ${sizes.length}) and weight (rank ${sizesOf(weight).length}) do not fit`);
-  if (sizes[1]! !== sizesOf(weight)[1]! * group || sizesOf(weight)[0]! % group !== 0) ctx.fail(`its ${sizes[1]} input channels and weight [${sizesOf(weight).join(", ")}] do not fit group ${group}`);
-  const w = windowOf(ctx, sizes.slice(2), kernel);
-  const win = windows(ctx, x, w, 0);
-  let y = convolve(ctx, win.x, namesOf(x)[1]!, win.outs, win.taps, weight, group);
-  if (bIn !== undefined) y = y.add(relabel(asTensor(bIn), [namesOf(y)[1]!]) as never) as T;
-  return [relabel(y, [namesOf(x)[0]!, namesOf(y)[1]!, ...namesOf(x).slice(2)])];
+  if (sizes[1]! !== ws[1]! * group || ws[0]! % group !== 0) ctx.fail(`its ${sizes[1]} input channels and weight [${ws.join(", ")}] do not fit group ${group}`);
+  const w = windowOf(ctx, sizes.slice(2), ws.slice(2));
+  const m = ctx.names.fresh();
+  const kernel = relabel(weight, [m, names[1]!, ...taps]);
+  const y = convOp(x as never, kernel as never, { channel: names[1]!, window, groups: group, ...windowOptions(spatial, w) } as never) as unknown as T;
+  return [withBias(ordered(y, [names[0]!, m, ...spatial]), bIn)];
 };
 
-/** ConvTranspose: the input spread out by the stride (zeros between), padded, and convolved with the flipped kernel. */
+/** ConvTranspose: the library's `convTranspose`; the weight is C × M/group × k…, as the library takes it. */
 const convTranspose: OnnxOp = ([xIn, wIn, bIn], ctx) => {
-  const x = asTensor(need(ctx, xIn, 0));
-  const weight = asTensor(need(ctx, wIn, 1));
+  const { x, sizes, ws, weight, names, spatial, taps, window } = convOperands(ctx, xIn, wIn);
   const group = numAttr(ctx, "group", 1);
-  const names = namesOf(x);
-  const sizes = sizesOf(x);
-  const ws = sizesOf(weight);
-  const n = sizes.length - 2;
-  const kernel = ws.slice(2);
   if (ctx.attr("output_shape") !== undefined) ctx.fail("its output_shape attribute is not supported (give pads)");
   if (ws[0] !== sizes[1]) ctx.fail(`its ${sizes[1]} input channels do not fit weight [${ws.join(", ")}]`);
-  const strides = listAttr(ctx, "strides", n, 1);
-  const dilations = listAttr(ctx, "dilations", n, 1);
+  const n = spatial.length;
   const pads = listAttr(ctx, "pads", 2 * n, 0);
-  const outPad = listAttr(ctx, "output_padding", n, 0);
-  let y = x;
-  kernel.forEach((k, i) => {
-    const name = names[2 + i]!;
-    const [s, d] = [strides[i]!, dilations[i]!];
-    if (s > 1) {
-      const z = ctx.names.fresh();
-      const spread = ctx.names.fresh();
-      y = (y.expand([[z, 1]] as never).pad({ [z]: [0, s - 1] } as never).stack({ [spread]: [name, z] } as never) as T).narrow(spread as never, 0 as never, ((sizes[2 + i]! - 1) * s + 1) as never, name as never) as T;
-    }
-    const [before, after] = [d * (k - 1) - pads[i]!, d * (k - 1) - pads[n + i]! + outPad[i]!];
-    if (before < 0 || after < 0) ctx.fail("pads larger than the dilated kernel are not supported");
-    if (before > 0 || after > 0) y = y.pad({ [name]: [before, after] } as never) as T;
-  });
-  y = ordered(y, names);
-  // The flipped kernel with input and output channels swapped: [C, M/g, k…] -> [M, C/g, k…].
-  let w = weight;
-  kernel.forEach((k, i) => {
-    const name = namesOf(w)[2 + i]!;
-    const f = ctx.names.fresh();
-    w = w.indexSelect(name as never, make(Array.from({ length: k }, (_, j) => k - 1 - j), [f], [k], "int32") as never).rename({ [f]: name } as never) as T;
-  });
-  const [wn] = [namesOf(w)];
-  const [g, cg, mg] = [ctx.names.fresh(), ctx.names.fresh(), ctx.names.fresh()];
-  w = w.split(wn[0]! as never, [[g, group], [cg, ws[0]! / group]] as never).stack({ [mg]: [g, wn[1]!] } as never) as T;
-  w = ordered(w, [mg, cg, ...wn.slice(2)]);
-  const spatial = sizesOf(y).slice(2);
-  const geometry: Window = {
-    kernel,
-    strides: kernel.map(() => 1),
-    dilations,
-    begin: kernel.map(() => 0),
-    end: kernel.map(() => 0),
-    out: spatial.map((z, i) => z - dilations[i]! * (kernel[i]! - 1)),
+  const per = (vals: readonly number[]) => Object.fromEntries(spatial.map((d, i) => [d, vals[i]!]));
+  const m = ctx.names.fresh();
+  const kernel = relabel(weight, [names[1]!, m, ...taps]);
+  const options = {
+    channel: names[1]!,
+    window,
+    groups: group,
+    stride: per(listAttr(ctx, "strides", n, 1)),
+    dilation: per(listAttr(ctx, "dilations", n, 1)),
+    padding: Object.fromEntries(spatial.map((d, i) => [d, [pads[i]!, pads[n + i]!]])),
+    outputPadding: per(listAttr(ctx, "output_padding", n, 0)),
   };
-  const win = windows(ctx, y, geometry, 0);
-  let out = convolve(ctx, win.x, names[1]!, win.outs, win.taps, w, group);
-  if (bIn !== undefined) out = out.add(relabel(asTensor(bIn), [namesOf(out)[1]!]) as never) as T;
-  return [relabel(out, [names[0]!, namesOf(out)[1]!, ...names.slice(2)])];
+  const y = convTransposeOp(x as never, kernel as never, options as never) as unknown as T;
+  return [withBias(ordered(y, [names[0]!, m, ...spatial]), bIn)];
 };
 
 /** How many window taps of each output position fall inside the unpadded input, per spatial axis (outer product). */
@@ -224,17 +192,23 @@ const pool =
   ([xIn], ctx) => {
     const x = asTensor(need(ctx, xIn, 0));
     const sizes = sizesOf(x);
+    const names = namesOf(x);
     const kernel = intsAttr(ctx, "kernel_shape") ?? ctx.fail("it has no kernel_shape");
     const w = windowOf(ctx, sizes.slice(2), kernel.slice());
+    const include = numAttr(ctx, "count_include_pad", 0) === 1;
+    if (numAttr(ctx, "ceil_mode", 0) === 0) {
+      // The library's maxPool / avgPool (a windowed view and a reduction).
+      const options = { window: Object.fromEntries(names.slice(2).map((n, i) => [n, kernel[i]!])), ...windowOptions(names.slice(2), w), ...(kind === "average" ? { countPadding: include } : {}) };
+      return [ordered((kind === "max" ? maxPool(x as never, options as never) : avgPool(x as never, options as never)) as unknown as T, names)];
+    }
+    // ceil_mode: a last window that hangs past the padding, which the library's pools do not take: a gather.
     const win = windows(ctx, x, w, kind === "max" ? -Infinity : 0);
     const spatial = sizes.slice(2);
-    let y: T;
-    if (kind === "max") y = win.x.max(win.taps as never) as T;
-    else {
-      const include = numAttr(ctx, "count_include_pad", 0) === 1;
-      y = win.x.sum(win.taps as never).div((include ? paddedCounts(w, spatial, win.outs) : counts(w, spatial, win.outs)) as never) as T;
-    }
-    return [relabel(ordered(y, [...namesOf(x).slice(0, 2), ...win.outs]), namesOf(x))];
+    const y =
+      kind === "max"
+        ? (win.x.max(win.taps as never) as T)
+        : (win.x.sum(win.taps as never).div((include ? paddedCounts(w, spatial, win.outs) : counts(w, spatial, win.outs)) as never) as T);
+    return [relabel(ordered(y, [...names.slice(0, 2), ...win.outs]), names)];
   };
 
 const globalPool =
