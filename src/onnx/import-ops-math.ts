@@ -4,7 +4,7 @@
 // the public surface and import-values.ts.
 import { full } from "../ops/creation.js";
 import { where } from "../ops/elementwise.js";
-import "../ops/contract.js";
+import { contract } from "../ops/contract.js";
 import type { DType } from "../types/dims.js";
 import {
   type NodeContext,
@@ -193,6 +193,31 @@ const gemm: OnnxOp = ([a, b, c], ctx) => {
   return [elementwise(ctx, [y, bias], (p, q) => m(p).add(q))];
 };
 
+/**
+ * Einsum: each letter of the equation is a dim name (a fresh one per letter); the operands are relabelled to their
+ * letters and contracted over the letters the output lacks, in one `contract`. The implicit output is the letters
+ * used once, in alphabetical order. Ellipsis and repeated letters in one operand (diagonals) are refused.
+ */
+const einsum: OnnxOp = (inputs, ctx) => {
+  const equation = (typeof ctx.attr("equation") === "string" ? (ctx.attr("equation") as string) : ctx.fail("it has no equation")).replace(/\s/g, "");
+  if (equation.includes(".")) ctx.fail(`its equation ${equation} uses an ellipsis, which is not supported`);
+  const [lhs, rhs] = equation.split("->") as [string, string | undefined];
+  const terms = lhs.split(",");
+  if (terms.length !== inputs.length || terms.some((t) => !/^[A-Za-z]*$/.test(t))) ctx.fail(`its equation ${equation} does not fit its ${inputs.length} inputs`);
+  const used = terms.join("");
+  const out = rhs ?? [...new Set(used)].filter((l) => used.indexOf(l) === used.lastIndexOf(l)).sort().join("");
+  const names = new Map([...new Set(used + out)].map((l) => [l, ctx.names.fresh()]));
+  const operands = terms.map((t, i) => {
+    if (new Set(t).size !== t.length) ctx.fail(`its term ${t} repeats a letter (a diagonal), which is not supported`);
+    const x = asTensor(need(ctx, inputs[i], i));
+    if (rankOf(x) !== t.length) ctx.fail(`its term ${t} has ${t.length} letters but input ${i} has rank ${rankOf(x)}`);
+    return relabel(x, [...t].map((l) => names.get(l)!));
+  });
+  const summed = [...new Set(used)].filter((l) => !out.includes(l)).map((l) => names.get(l)!);
+  const y = contract(operands as never, summed as never) as unknown as T;
+  return [ordered(y, [...out].map((l) => names.get(l)!))];
+};
+
 /** Where(cond, x, y) with all three broadcast by position. */
 const whereOp: OnnxOp = (inputs, ctx) => {
   const vs = inputs.map((v, i) => need(ctx, v, i));
@@ -277,4 +302,5 @@ export const mathOps: Record<string, OnnxOp> = {
   BatchNormalization: batchNormalization,
   MatMul: ([a, b], ctx) => [matmul(ctx, asTensor(need(ctx, a, 0)), asTensor(need(ctx, b, 1)))],
   Gemm: gemm,
+  Einsum: einsum,
 };
