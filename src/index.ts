@@ -9,6 +9,7 @@ import "./ops/mask.js";
 import "./ops/contract.js";
 import "./ops/movement.js";
 import "./ops/indexing.js";
+import "./sparse/ops.js";
 
 registerDevice(new CpuDevice());
 // WebGPU is created on first use (await setDevice("webgpu")); in Node it loads the optional "webgpu" package.
@@ -57,3 +58,11 @@ export { explain } from "./explain.js";
 export { type GpuBufferLease, type GpuBufferOptions, fromGpuBuffer, gpuBufferOf, useGpuDevice } from "./interop.js";
 export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, ProgramStats } from "./backend/engine.js";
 export { WebGpuDevice, type WebGpuOptions } from "./backend/webgpu/device.js";
+export { SparseTensor, fromCoo, sparse } from "./sparse/tensor.js";
+export type { CooData } from "./sparse/tensor.js";
+export { bcsr, coo, csc, csf, csr, dcsr, denseFormat } from "./sparse/format.js";
+export { asFormat, explainSparse, mapValues, renameSparse, transposeSparse } from "./sparse/ops.js";
+export type { LazySparse } from "./sparse/ops.js";
+export type { Format, Level, LevelKind } from "./types/sparse.js";
+export { fromMtx, toMtx } from "./io/mtx.js";
+export type { MtxOptions, MtxShape } from "./io/mtx.js";

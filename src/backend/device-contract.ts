@@ -8,8 +8,9 @@ import type { DType, DeviceBuffer } from "../graph/node.js";
 import type { Kernel } from "./kernel/ir.js";
 import type { LowerOptions } from "./kernel/lower.js";
 import type { Routine } from "./kernel/routine.js";
+import type { SparseKernel } from "./kernel/sparse/ir.js";
 
-export type { DType, DeviceBuffer, Kernel, LowerOptions, Routine };
+export type { DType, DeviceBuffer, Kernel, LowerOptions, Routine, SparseKernel };
 
 export type TypedArray = Float32Array | Int32Array | Uint8Array;
 
@@ -133,6 +134,17 @@ export interface Device {
   adopt?(native: unknown, dtype: DType, length: number): DeviceBuffer;
   /** Interop: the device-native buffer behind one of this device's buffers, once the work writing it is checked. */
   native?(buffer: DeviceBuffer): Promise<unknown>;
+  /**
+   * Sparse kernels (kernel/sparse/ir.ts: taco's loops over pos/idx and merges), where the device generates them:
+   * compile (cached by `hash`), run over `buffers` in the kernel's buffer order — at once on the CPU, in a
+   * program of its own on WebGPU — and show the generated code. A device without them leaves them out, and the
+   * sparse front end says which expression and format it cannot run there.
+   */
+  readonly sparse?: {
+    prepare(kernel: SparseKernel, hash: string): PreparedKernel;
+    run(kernel: PreparedKernel, buffers: readonly DeviceBuffer[]): void;
+    generatedCode(kernel: SparseKernel): { readonly code: string; readonly language: string };
+  };
 }
 
 /**

@@ -196,3 +196,7 @@ export async function transfer(node: Node, target: string | Device): Promise<Nod
   const values = await readNode(node);
   return uploadNode(values, node.dtype, node.dims, to);
 }
+
+// Sparse expressions (src/sparse): run on the default device through the contract's sparse part.
+export { SparseDeviceError, SparseLoweringError, explainSparse, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle } from "./sparse-realize.js";
+export type { Assignment as SparseAssignment, SparseArrays, SparseInput } from "./sparse-realize.js";

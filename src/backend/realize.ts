@@ -51,10 +51,12 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
 
 /** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */
 function checkCounters(k: Kernel): void {
-  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)];
-  const product = (vs: readonly { extent: number }[]) => vs.reduce((n, v) => n * v.extent, 1);
-  // The phases (softmax's max and sum) run one after another per outer point, and the inner loops after them.
-  const points = product(k.outer) * Math.max(product(k.inner), ...k.phases.map((p) => product(p.vars)));
+  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(k.online ? k.online.vars : [])];
+  // a counter runs over its own loop nest: outer × (each phase's own | the inner loops) — phases and the store do
+  // not nest in each other — and the loops an online loop's body runs (its vars, its phases' own) likewise
+  const product = (vs: readonly { extent: number }[]): number => vs.reduce((n, v) => n * v.extent, 1);
+  const nests = [k.inner, ...k.phases.map((p) => p.vars), ...(k.online ? [k.online.vars, ...k.online.phases.map((p) => p.vars)] : [])];
+  const points = product(k.outer) * Math.max(1, ...nests.map(product));
   const biggest = Math.max(points, k.output.length, ...k.inputs.map((i) => i.length));
   if (biggest > 2 ** 31 - 1) throw new ShapeError(kernelTooLarge(loops.map((v) => `${v.name}: ${v.extent}`).join(", "), biggest));
 }

@@ -14,9 +14,10 @@ import {
   type ViewBound,
   type ViewMap,
 } from "./node.js";
+import { InternalError } from "../types/errors.js";
 
 function assert(ok: boolean, what: string): asserts ok {
-  if (!ok) throw new Error(`internal graph invariant: ${what}`);
+  if (!ok) throw new InternalError(`internal graph invariant: ${what}`);
 }
 
 /** Checks that every dim of `input` is a dim of `out` with the same size (index notation reads by name). */

@@ -237,7 +237,12 @@ export const attentionMismatch = <What extends string, Want extends string, K ex
 export interface FormatPlace {
   readonly offset?: number;
   readonly field?: string;
+  /** The 1-based line of a text format (Matrix Market). */
+  readonly line?: number;
 }
+
+/** The file formats the readers refuse with a FormatError, as their messages name them. */
+const formatTitle = { npy: ".npy", safetensors: "safetensors", mtx: "Matrix Market", onnx: "ONNX" } as const;
 
 /**
  * The error a file reader raises for a file it refuses: `format` names the format, `offset` the byte of the
@@ -248,16 +253,22 @@ export interface FormatPlace {
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof FormatError) console.log(e.format, e.offset, e.field); }
  */
 export class FormatError extends NamedTensorError {
-  readonly format: "npy" | "safetensors" | "onnx";
+  readonly format: "npy" | "safetensors" | "mtx" | "onnx";
   readonly offset: number | undefined;
   readonly field: string | undefined;
-  constructor(format: "npy" | "safetensors" | "onnx", sentence: string, place: FormatPlace = {}) {
-    const where = [place.field === undefined ? "" : ` in ${place.field}`, place.offset === undefined ? "" : ` at byte ${place.offset}`].join("");
-    super(`the ${{ npy: ".npy", safetensors: "safetensors", onnx: "ONNX" }[format]} file is invalid${where}: ${sentence}`);
+  readonly line: number | undefined;
+  constructor(format: "npy" | "safetensors" | "mtx" | "onnx", sentence: string, place: FormatPlace = {}) {
+    const where = [
+      place.field === undefined ? "" : ` in ${place.field}`,
+      place.offset === undefined ? "" : ` at byte ${place.offset}`,
+      place.line === undefined ? "" : ` at line ${place.line}`,
+    ].join("");
+    super(`the ${formatTitle[format]} file is invalid${where}: ${sentence}`);
     this.name = "FormatError";
     this.format = format;
     this.offset = place.offset;
     this.field = place.field;
+    this.line = place.line;
   }
 }
 
@@ -427,3 +438,44 @@ export const tooManyToCount = (dims: string, count: number): string =>
 /** A kernel whose loops exceed the 32-bit counters of the generated code. */
 export const kernelTooLarge = (loops: string, points: number): string =>
   `a kernel would loop over ${points} points (${loops}), more than the 2^31 - 1 its 32-bit counters and addresses reach: compute it in parts (split a dim and reduce the parts)`;
+
+// ---- sparse tensors (src/types/sparse.ts, src/shape/sparse.ts, src/sparse) ----
+
+export type FormatMissingDim<N extends string, Dims extends string> = `the format gives no level to "${N}" of ${Dims}: name every dimension once`;
+export const formatMissingDim = <N extends string, Dims extends string>(name: N, dims: Dims): FormatMissingDim<N, Dims> =>
+  `the format gives no level to "${name}" of ${dims}: name every dimension once`;
+export type BadLevelKind<N extends string, K extends string> = `the level of "${N}" is ${K}: a level is "dense", "compressed" or "singleton"`;
+export const badLevelKind = <N extends string, K extends string>(name: N, kind: K): BadLevelKind<N, K> =>
+  `the level of "${name}" is ${kind}: a level is "dense", "compressed" or "singleton"`;
+/** Runtime only: a singleton level stores one coordinate per parent entry, so its parent must repeat (COO). */
+export const singletonParent = (name: string, parent: string): string =>
+  `the singleton level of "${name}" must follow a compressed or singleton level, not ${parent}`;
+export const cooLength = (name: string, got: number, values: number): string =>
+  `the coordinates of "${name}" are ${got} but the values are ${values}: give one coordinate per name for each value`;
+export const cooMissing = (name: string, dims: string): string => `the coordinates of "${name}" of ${dims} are missing`;
+export const cooOutOfRange = (name: string, size: number, entry: number, value: string): string =>
+  `coordinate ${value} of "${name}" (entry ${entry}) is outside 0..${size - 1}: "${name}" has size ${size}`;
+export const cooNotCoordinate = (name: string, entry: number, value: string): string =>
+  `coordinate ${value} of "${name}" (entry ${entry}) is not an integer`;
+
+// ---- Matrix Market (src/io/mtx.ts) ----
+export const mtxBanner = (got: string): string =>
+  `it must start with a banner such as "%%MatrixMarket matrix coordinate real general", not ${got}`;
+export const mtxQualifier = (what: string, got: string, allowed: string): string => `the ${what} is "${got}": use ${allowed}`;
+export const mtxSizeLine = (want: string, got: string): string => `the size line must be ${want} (non-negative integers), not ${got}`;
+export const mtxTooLarge = (what: string, declared: number, limit: number, why: string): string =>
+  `it declares ${declared} ${what}, more than the ${limit} ${why}`;
+export const mtxNotSquare = (symmetry: string, rows: number, cols: number): string => `a ${symmetry} matrix must be square, not ${rows}×${cols}`;
+export const mtxEntryTokens = (field: string, want: string, got: number): string =>
+  `a ${field} entry is ${want}, but this line has ${got} ${got === 1 ? "number" : "numbers"}`;
+export const mtxNotNumber = (what: string, got: string): string => `the ${what} ${got} is not a number`;
+export const mtxNotInteger = (what: string, got: string): string => `the ${what} ${got} is not an integer`;
+export const mtxOutOfRange = (what: string, value: number, size: number): string => `the ${what} ${value} is outside 1..${size}`;
+export const mtxTriangle = (symmetry: string, row: number, col: number, rule: string): string =>
+  `entry (${row}, ${col}) is not in the part of a ${symmetry} matrix a file stores: ${rule}`;
+export const mtxTruncated = (want: number, got: number, what: string): string => `the file ends after ${got} of the ${want} ${what} its size line declares`;
+export const mtxExtra = (want: number, what: string): string => `there is more data after the ${want} ${what} its size line declares`;
+export const mtxNames = (fn: string, v: unknown): string => `${fn} takes the names of the rows and columns as two strings, such as ["row", "col"], not ${describeArgument(v)}`;
+export const mtxNotMatrix = (fn: string, rank: number): string => `${fn} writes matrices (two dims), not a tensor of rank ${rank}`;
+export const mtxNotSymmetric = (symmetry: string, row: number, col: number): string =>
+  `the matrix is not ${symmetry}: entry (${row}, ${col}) does not match its mirror`;

@@ -3,7 +3,7 @@
 // and the helper-pattern pair dynamic() / shapedLike().
 import { inspect } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ShapeError, type Shape, type Tensor, full, randn, tensor, zeros, ArgumentError } from "../../src/index.js";
+import { ShapeError, type Shape, type Tensor, full, randn, tensor, zeros, ArgumentError, DeviceError } from "../../src/index.js";
 import { notShapedLike } from "../../src/types/errors.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectClose, forEachPosition } from "../helpers/naive.js";
@@ -262,9 +262,9 @@ describe.each(deviceNames.filter((d) => d !== "cpu"))("synchronous reads on %s",
     const x = randomFloats(1);
     const t = tensor(x, [["i", 1]]).add(1);
     const message = `values on ${device} are read asynchronously: use await t.data() or await t.array()`;
-    expect(() => t.dataSync()).toThrow(new Error(message));
-    expect(() => t.toArray()).toThrow(new Error(message));
-    expect(() => t.item()).toThrow(new Error(message));
+    expect(() => t.dataSync()).toThrow(new DeviceError(message));
+    expect(() => t.toArray()).toThrow(new DeviceError(message));
+    expect(() => t.item()).toThrow(new DeviceError(message));
     expect(await t.data()).toEqual(Float32Array.from(x, (v) => v + 1));
     expect(await t.array()).toEqual([Math.fround(x[0]! + 1)]);
   });

@@ -6,6 +6,42 @@
 export const defaultSetup = `const x = tensor([[1, 2, 3], [4, 5, 6]], ["batch", "feat"]);`;
 
 const r = (dims, seed = 0) => `randn(${JSON.stringify(dims)}, { seed: ${seed} })`;
+/** The sparse examples' A: a 3×4 CSR matrix with 5 at (0, 1), 6 at (2, 0) and 7 at (2, 3); x a dense vector over col. */
+const sparseA = `const A = fromCoo([["row", 3], ["col", 4]], { coords: { row: [0, 2, 2], col: [1, 0, 3] }, values: [5, 6, 7] }, csr("row", "col"));\nconst x = tensor([1, 2, 3, 4], ["col"]);`;
+function sparseSetups() {
+  const withA = { setup: sparseA };
+  const ab = { setup: `${sparseA}\nconst B = fromCoo([["row", 3], ["col", 4]], { coords: { row: [0, 1], col: [1, 2] }, values: [1, 2] }, csr("row", "col"));` };
+  const vectors = { setup: `const a = fromCoo([["i", 6]], { coords: { i: [0, 3] }, values: [1, 2] }, [["i", "compressed"]]);\nconst b = fromCoo([["i", 6]], { coords: { i: [3, 5] }, values: [4, 5] }, [["i", "compressed"]]);` };
+  return {
+    "SparseTensor.materialize": ab,
+    "SparseTensor.values": withA,
+    "SparseTensor.withValues": withA,
+    "SparseTensor.shape": withA,
+    "SparseTensor.dims": withA,
+    "SparseTensor.dtype": withA,
+    "SparseTensor.format": withA,
+    "SparseTensor.nnz": withA,
+    "SparseTensor.density": withA,
+    "SparseTensor.toDense": withA,
+    "SparseTensor.entries": withA,
+    "SparseTensor.toString": withA,
+    "SparseTensor.dot": withA,
+    "SparseTensor.mul": {
+      setup: `const S = fromCoo([["row", 3], ["col", 4]], { coords: { row: [0, 2], col: [1, 3] }, values: [1, 2] }, csr("row", "col"));\nconst A = randn([["row", 3], ["k", 5]], { seed: 0 });\nconst B = randn([["k", 5], ["col", 4]], { seed: 1 });`,
+    },
+    "SparseTensor.add": vectors,
+    "SparseTensor.sub": vectors,
+    "SparseTensor.sum": withA,
+    asFormat: withA,
+    explainSparse: withA,
+    mapValues: withA,
+    renameSparse: withA,
+    transposeSparse: withA,
+    fromMtx: { setup: `writeFileSync("KNex1_20.mtx", toMtx(fromCoo([["r", 20], ["c", 20]], { coords: { r: [0, 19], c: [1, 2] }, values: [1, 2] }, csr("r", "c"))));` },
+    toMtx: withA,
+  };
+}
+
 /** An application's own GPUDevice (here the library's, so the examples share one adapter). */
 const appDevice = `const device = ((await getDevice("webgpu")) as WebGpuDevice).gpu;`;
 const gpuSetup = `const x = tensor([[1, 2, 3], [4, 5, 6]], ["batch", "feat"]);\nconst gpu = (await getDevice("webgpu")) as WebGpuDevice;`;
@@ -153,6 +189,7 @@ export const setups = {
   "WebGpuDevice.timing": { gpu: true, setup: `${gpuSetup}\nconst step = () => x.mul(2).sum("feat").data();`, after: `gpu.timing = false;` },
   "WebGpuDevice.lend": { gpu: true, setup: appDevice },
   useGpuDevice: { gpu: true, setup: appDevice },
+  ...sparseSetups(),
   InternalError: { setup: `${defaultSetup}\nconst run = () => x.sum("feat").toArray();\nconst reportBug = (e: Error) => { throw e; };` },
   fromGpuBuffer: {
     gpu: true,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { alphabet, nameStream, sampleNames, train, unigramLoss } from "../../examples/names-transformer.js";
 import { trainIris } from "../../examples/iris-mlp.js";
-import { trainMnist } from "../../examples/mnist-conv.js";
+import { exportAndRun, trainMnist } from "../../examples/mnist-conv.js";
 
 describe("names transformer (short mode)", () => {
   it("reads 4951 names into one stream of characters", () => {
@@ -45,9 +45,14 @@ describe("iris MLP", () => {
 
 describe("mnist conv net (examples/mnist-conv.ts, a short run)", () => {
   it("learns handwritten digits by name: far above the 10% of chance on 1,000 held-out digits after 60 steps", async () => {
-    const { accuracy, loss, tested } = await trainMnist({ seed: 0, steps: 60, testSize: 1000 });
+    const { accuracy, loss, tested, net, held } = await trainMnist({ seed: 0, steps: 60, testSize: 1000 });
     expect(tested).toBe(1000);
     expect(accuracy).toBeGreaterThan(0.75);
     expect(loss).toBeLessThan(1);
+    // Taken to production: exported to ONNX and run by onnxruntime on the held-out digits, which agrees.
+    const { bytes, agree, worst } = await exportAndRun(net, held.x);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    expect(agree).toBe(1000);
+    expect(worst).toBeLessThan(1e-3);
   }, 300_000);
 });

@@ -2,6 +2,8 @@
 // every wrong kind — and every method of a disposed tensor — either works or throws one of the library's
 // errors (NamedTensorError: ShapeError, ArgumentError, StateError, …). An engine error ("Cannot read
 // properties of undefined", "x.map is not a function") reaching a user is a failure, listed with its call.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../../src/index.js";
 
@@ -19,6 +21,21 @@ async function engineError(call: string, f: () => unknown): Promise<string | und
   }
   return undefined;
 }
+
+describe("one error hierarchy", () => {
+  it("no file of the library throws or builds an Error, TypeError or RangeError of its own: only NamedTensorError's classes", () => {
+    const root = path.resolve(import.meta.dirname, "../../src");
+    const files = fs.readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((f) =>
+      fs
+        .readFileSync(path.join(root, f), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (/new (Error|TypeError|RangeError)\(/.test(line) ? [`src/${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});
 
 describe("wrong arguments from JavaScript", () => {
   it("every exported function, with each wrong argument first and second, throws only the library's errors", async () => {

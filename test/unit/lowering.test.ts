@@ -11,7 +11,7 @@ import type { PlanOptions } from "../../src/backend/kernel/passes/plan.js";
 import { showKernel } from "../../src/backend/kernel/print.js";
 import { verifyKernel } from "../../src/backend/kernel/verify.js";
 import type { Node } from "../../src/graph/node.js";
-import { type Tensor, tensor } from "../../src/index.js";
+import { type Tensor, arange, tensor } from "../../src/index.js";
 import { expectClose } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -63,10 +63,20 @@ const corpus: [string, () => Any, number][] = [
     return c.mul(c.mul(c).mean("e").add(1e-5).rsqrt());
   }, 1],
   ["matmul with bias and relu epilogue", () => t([["i", 6], ["k", 5]]).dot("k", t([["k", 5], ["j", 7]])).add(t([["j", 7]])).relu(), 1],
-  ["attention: scores, softmax, weighted sum", () => {
+  ["attention: scores, softmax and weighted sum are one online-softmax kernel", () => {
     const [q, k, v] = [t([["b", 2], ["q", 3], ["d", 4]]), t([["b", 2], ["key", 5], ["d", 4]]), t([["b", 2], ["key", 5], ["d", 4]])];
     return q.dot("d", k).softmax("key").dot("key", v);
-  }, 3],
+  }, 1],
+  ["scaled, causally masked attention with the values on the left is one kernel", () => {
+    const [q, k, v] = [t([["q", 7], ["d", 3]]), t([["key", 7], ["d", 3]]), t([["key", 7], ["e", 5]])];
+    const later = arange("key", 7).dynamic().gt(arange("q", 7).dynamic());
+    return v.dot("key", q.dot("d", k).mul(0.5).maskedFill(later, -Infinity).softmax("key"));
+  }, 1],
+  ["attention whose softmax is also read elsewhere falls back to three kernels", () => {
+    const [q, k, v] = [t([["q", 3], ["d", 4]]), t([["key", 5], ["d", 4]]), t([["key", 5], ["e", 2]])];
+    const p = q.dot("d", k).softmax("key");
+    return p.dot("key", v).add(p.sum("key"));
+  }, 4],
   ["a reduction reused at the same outer loops stays one kernel", () => {
     const x = t([["r", 4], ["c", 6]]);
     const m = x.max("c");

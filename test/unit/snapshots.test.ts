@@ -18,6 +18,7 @@ const corpus: [string, () => Any][] = [
   ["matmul-bias-relu", () => z([["i", 16], ["k", 32]]).dot("k", z([["k", 32], ["j", 24]])).add(z([["j", 24]])).relu()],
   ["permute-copy", () => z([["a", 4], ["b", 8], ["c", 16]]).transpose("c", "a", "b").contiguous()],
   ["gather", () => z([["vocab", 10], ["e", 8]]).indexSelect("vocab", zeros([["tok", 5]], { dtype: "int32" }).materialize())],
+  ["attention", () => z([["q", 6], ["d", 8]]).dot("d", z([["key", 9], ["d", 8]])).mul(0.25).softmax("key").dot("key", z([["key", 9], ["e", 8]]))],
 ];
 
 describe("golden kernels", () => {

@@ -11,6 +11,7 @@ import { CpuBuffer, typedArrayFor } from "./buffer.js";
 import { WasmExecutor } from "./executor.js";
 import { WasmHeap } from "./heap.js";
 import { ThreadPool } from "./threads.js";
+import { cpuSparse } from "./sparse.js";
 
 /** The CPU device's scheduling passes (lower.ts's list for the Wasm generator's native functions), built once. */
 export const cpuPasses = schedules.cpu(wasmNative);
@@ -112,6 +113,13 @@ export class CpuDevice implements Device {
   begin(): Program {
     return this.executor.begin();
   }
+
+  /** Sparse kernels: generated Wasm on the thread pool (the reference engine interprets them). */
+  readonly sparse = cpuSparse(
+    () => this.executor,
+    () => this.engine === "reference",
+    () => this.heap.shared,
+  );
 
   generatedCode(kernel: Kernel): { code: string; language: string } {
     return { code: generateWasm(kernel, { shared: this.heap.shared, maxPages: 65536 }).text, language: "WebAssembly (text form)" };

@@ -6,8 +6,8 @@
 // Imports src/graph and src/backend/kernel.
 import { evalIndex } from "../../graph/index-expr.js";
 import type { DType } from "../device-contract.js";
-import { ShapeError, indexRange } from "../../types/errors.js";
-import type { Expr, Kernel, ScalarType } from "../kernel/ir.js";
+import { indexRange, InternalError, ShapeError } from "../../types/errors.js";
+import type { Expr, Kernel, OnlineSoftmax, ScalarType } from "../kernel/ir.js";
 import { uniform } from "./random.js";
 import { binaryMeaning, reduceAlu, reduceIdentity, unaryMeaning } from "../kernel/alu.js";
 import { castValue } from "./reference.js";
@@ -71,7 +71,7 @@ function compile(e: Expr, inputs: readonly Values[], params: readonly number[]):
     case "reduced":
       return (_s, r) => r[e.phase]!;
     case "stashed":
-      throw new Error("internal: stashed values are a code generation schedule, not interpreted");
+      throw new InternalError("internal: stashed values are a code generation schedule, not interpreted");
   }
 }
 
@@ -93,6 +93,7 @@ function forEachPoint(vars: Kernel["outer"], scope: Scope, fn: () => void): void
  * output type). @example interpretKernel(step.kernel, [a, b], step.params)
  */
 export function interpretKernel(k: Kernel, inputs: readonly Values[], params: readonly number[]): Float64Array {
+  if (k.online) return interpretOnline(k, k.online, inputs, params);
   const out = new Float64Array(k.output.length);
   const phases = k.phases.map((p) => ({ ...p, body: compile(p.body, inputs, params) }));
   const value = compile(k.value, inputs, params);
@@ -128,6 +129,38 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
       scope.set(v.name, i);
       out[at()] = store(k.output.type, acc);
     });
+  });
+  return out;
+}
+
+/** An online softmax-weighted kernel (ir.ts OnlineSoftmax), its recurrence run as written, in float64. */
+function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[], params: readonly number[]): Float64Array {
+  const out = new Float64Array(k.output.length);
+  const c = (e: Expr): Compiled => compile(e, inputs, params);
+  const phases = o.phases.map((p) => ({ ...p, body: c(p.body) }));
+  const [logit, runningMax, weight, rescale, value] = [c(o.logit), c(o.runningMax), c(o.weight), c(o.rescale), c(k.value)];
+  const n = phases.length;
+  const scope: Scope = new Map();
+  const r: number[] = [];
+  const at = (): number => evalIndex(k.output.index, (v) => scope.get(v)!);
+  forEachPoint(k.outer, scope, () => {
+    forEachPoint(k.inner, scope, () => void (out[at()] = 0));
+    let [max, total] = [-Infinity, 0];
+    forEachPoint(o.vars, scope, () => {
+      phases.forEach((p, i) => {
+        const step = reduceAlu[p.fn].step;
+        let acc = reduceIdentity(p.fn, p.type);
+        forEachPoint(p.vars, scope, () => void (acc = step(acc, p.body(scope, r))));
+        r[i] = acc;
+      });
+      r[n] = logit(scope, r);
+      r[n + 1] = max;
+      r[n + 2] = max = runningMax(scope, r);
+      const [w, scale] = [weight(scope, r), rescale(scope, r)];
+      total = total * scale + w;
+      forEachPoint(k.inner, scope, () => void (out[at()] = out[at()]! * scale + w * value(scope, r)));
+    });
+    forEachPoint(k.inner, scope, () => void (out[at()] = store("f32", out[at()]! / total)));
   });
   return out;
 }

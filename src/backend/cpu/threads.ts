@@ -10,6 +10,7 @@
 //     only once it said it is ready, so the main thread never spins on a worker that has not started.
 // Elsewhere (no SharedArrayBuffer, or a page that is not cross-origin isolated) kernels run on one thread.
 import type { CompiledKernel } from "./executor.js";
+import { InternalError } from "../../types/errors.js";
 
 const HEADER = 8; // int32 words per worker: seq, done, kernel id, nargs, start, end, failed
 const MAX_ARGS = 96;
@@ -160,7 +161,7 @@ export class ThreadPool {
       if (canBlock) while (Atomics.load(w.header, 1) !== seq) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), 1000);
       // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
       else while (Atomics.load(w.header, 1) !== seq);
-      if (w.header[6]) throw new Error("internal: a kernel failed on a worker thread");
+      if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
     }
   }
 }

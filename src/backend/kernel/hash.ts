@@ -90,6 +90,16 @@ export function hashKernel(k: Kernel): string {
   }
   vars(h, k.inner);
   expr(h, k.value);
+  if (k.online) {
+    h.text("online");
+    vars(h, k.online.vars);
+    for (const p of k.online.phases) {
+      h.text(p.fn).text(p.type);
+      vars(h, p.vars);
+      expr(h, p.body);
+    }
+    for (const e of [k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale]) expr(h, e);
+  }
   h.text(k.output.type).num(k.output.length);
   index(h, k.output.index);
   return h.digest();

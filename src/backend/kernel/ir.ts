@@ -6,6 +6,7 @@
 import { type IndexExpr, indexVars } from "../../graph/index-expr.js";
 import type { BinaryFn, DType, ReduceFn, UnaryFn } from "../../graph/node.js";
 import type { Contraction } from "./passes/contraction.js";
+import { InternalError } from "../../types/errors.js";
 
 export type { BinaryFn, IndexExpr, ReduceFn, UnaryFn };
 
@@ -92,6 +93,48 @@ export interface Kernel {
    * code generators turn into the packed matrix-product templates.
    */
   readonly contraction?: Contraction;
+  /**
+   * Optional (the planner's online-softmax fusion, passes/online-softmax.ts): the kernel is a softmax-weighted
+   * sum over `online.vars`, and `value` is the value weighted (see OnlineSoftmax). Such a kernel has no phases.
+   */
+  readonly online?: OnlineSoftmax;
+}
+
+/**
+ * A reduction whose combine rescales (online softmax, Milakov & Gimelshein 2018; flash attention):
+ *   out[outer, inner] = Σ_v exp(logit − M) · value / Σ_v exp(logit − M),   M = max_v logit,  v over `vars`,
+ * computed in ONE pass over `vars` with a running max m, a running denominator l and the running sum kept in
+ * the output (per inner point), both rescaled by exp(m_old − m_new) when m grows — so the [outer, vars] logits
+ * are never stored. At each point of `vars` (in order): the `phases` (reductions over their own vars, e.g. the
+ * scores' contraction over d) are evaluated, then `logit` (which may read them); with n = phases.length,
+ * `reduced` n is that logit, n + 1 the running max before this point (−∞ at the first) and n + 2 after it:
+ * `runningMax` computes n + 2 from n and n + 1, and `weight` (= exp(logit − m_new)) and `rescale`
+ * (= exp(m_old − m_new)) read all three. The update is IR so that the decompose pass writes its exp, and every
+ * generator its NaN-propagating max, like any other expression's. A logit of −∞ (a mask) weighs 0; a row of
+ * only −∞ gives 0 / 0 = NaN, like softmax.
+ */
+export interface OnlineSoftmax {
+  readonly vars: readonly LoopVar[];
+  readonly phases: readonly Phase[];
+  readonly logit: Expr;
+  readonly runningMax: Expr;
+  readonly weight: Expr;
+  readonly rescale: Expr;
+}
+
+/** Every expression of an online softmax-weighted kernel's loop over its vars (empty for other kernels). */
+export const onlineExprs = (k: Kernel): Expr[] =>
+  k.online ? [...k.online.phases.map((p) => p.body), k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale] : [];
+
+/**
+ * The kernel with `rewrite` applied to every expression of its online softmax-weighted loop (unchanged when it
+ * has none): what a pass that rewrites expressions (simplify, decompose) adds for this form.
+ * @example mapOnline(k, simplify)
+ */
+export function mapOnline(k: Kernel, rewrite: (e: Expr) => Expr): Kernel {
+  const o = k.online;
+  if (!o) return k;
+  return { ...k, online: { ...o, phases: o.phases.map((p) => ({ ...p, body: rewrite(p.body) })), logit: rewrite(o.logit), runningMax: rewrite(o.runningMax), weight: rewrite(o.weight), rescale: rewrite(o.rescale) } };
 }
 
 /** All loop variables of the store, outer first. */
@@ -210,7 +253,7 @@ export function exprDeps(memo: Map<Expr, ReadonlySet<string>>, e: Expr, stashedA
   if (e.op === "idx" || e.op === "load" || e.op === "random") indexVars(e.index, s);
   if (e.op === "reduced") s.add(`%${e.phase}`);
   if (e.op === "stashed") {
-    if (!stashedAt) throw new Error("internal: a stashed value outside a store loop");
+    if (!stashedAt) throw new InternalError("internal: a stashed value outside a store loop");
     indexVars(stashedAt, s);
   }
   for (const c of children(e)) for (const v of exprDeps(memo, c, stashedAt)) s.add(v);
@@ -223,3 +266,6 @@ export const kernelExprs = (k: Kernel): Expr[] => [...k.phases.map((p) => p.body
 
 /** The scalar type of a graph dtype. */
 export const scalarType = (dtype: DType): ScalarType => (dtype === "float32" ? "f32" : dtype === "int32" ? "i32" : "bool");
+
+/** The sparse forms of the kernel IR (loops over compressed levels, merges): kernel/sparse/ir.ts. */
+export type { MergeCase, MergeIterator, SparseKernel, SparseStmt, SparseValue } from "./sparse/ir.js";

@@ -1,6 +1,7 @@
 // Layer: src/backend/kernel. THE lowering pipeline, its passes in order (each in passes/, each followed by
 // verifyKernel() when verification is on and a dump when NAMED_TENSOR_DEBUG is set):
-//   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here);
+//   1. plan        graph -> the nodes that get kernels, each lowered to index notation (fusion happens here;
+//                  a softmax-weighted sum — attention — becomes one online-softmax kernel, online-softmax.ts);
 //                  sorts and scatter-adds become routines (passes/routines.ts), which no pass touches
 //   2. simplify    canonical affine addresses, folded constants
 //   3. hash        the structural hash, which keys the compiled-code caches (and the scheduled-kernel cache)
@@ -10,7 +11,9 @@
 //                exp, log, tanh, erf, sin/cos, pow, atan2, hypot, random draws — written over the IR),
 //                contraction (mark Σ_k A·B for the packed matrix-product template)
 //        webgpu: collapse, decompose (what WGSL lacks), contraction
-// Devices receive scheduled kernels and only generate code. Imports src/graph + kernel.
+// Devices receive scheduled kernels and only generate code. Sparse assignments (src/sparse's ops) enter below
+// through `lowerSparseAssignment`: iteration graph -> merge lattices -> taco's loops in the sparse forms of the
+// kernel IR (kernel/sparse/), dumped like the dense passes. Imports src/graph + kernel.
 import type { Node } from "../../graph/node.js";
 import { hashKernel } from "./hash.js";
 import type { Kernel } from "./ir.js";
@@ -24,6 +27,9 @@ import { stashPhaseValues } from "./passes/stash.js";
 import { showKernel } from "./print.js";
 import { type Routine, showRoutine } from "./routine.js";
 import { verifyKernel } from "./verify.js";
+import { type LoweredSparse, lowerSparse } from "./sparse/codegen.js";
+import { showSparseKernel } from "./sparse/ir.js";
+import type { Assignment } from "./sparse/notation.js";
 
 /** One kernel of a program, bound to the nodes it reads and the param values. */
 export interface KernelStep {
@@ -141,4 +147,16 @@ export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): 
  */
 export function lowerKernels(roots: readonly Node[], options: LowerOptions = {}): KernelStep[] {
   return lowerGraph(roots, options).filter((s): s is KernelStep => s.kind === "kernel");
+}
+
+/**
+ * The sparse pipeline's passes, in order (kernel/sparse/): the iteration graph (loop order, taco §4), the merge
+ * lattice of each variable (§5, with §5.2's dense optimisations) and code generation (§6) into sparse kernels —
+ * one, or assemble + compute for a sparse result. Dumped after generation when NAMED_TENSOR_DEBUG is set.
+ * @example lowerSparseAssignment(spmv).kernels.length // 1
+ */
+export function lowerSparseAssignment(a: Assignment): LoweredSparse {
+  const lowered = lowerSparse(a);
+  if (debugLowering.dump) debugLowering.write([`-- sparse: ${lowered.kernels.length} kernel(s)`, ...lowered.kernels.map(showSparseKernel)].join("\n"));
+  return lowered;
 }

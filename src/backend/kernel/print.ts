@@ -4,7 +4,7 @@
 // the IR and the ALU table.
 import { showIndex } from "../../graph/index-expr.js";
 import { binaryAlu } from "./alu.js";
-import { type Expr, type Kernel, type LoopVar, children } from "./ir.js";
+import { type Expr, type Kernel, type LoopVar, children, onlineExprs } from "./ir.js";
 
 /**
  * An expression in index notation; a subexpression `named` is shown by its name (a shared value of a large
@@ -80,7 +80,7 @@ function sharedNames(roots: readonly Expr[]): Map<Expr, string> {
 
 /** The whole kernel, one line per loop level. @example console.log(showKernel(k)) */
 export function showKernel(k: Kernel): string {
-  const roots = [...k.phases.flatMap((p) => (p.stash ? [p.body, p.stash] : [p.body])), k.value];
+  const roots = [...k.phases.flatMap((p) => (p.stash ? [p.body, p.stash] : [p.body])), ...onlineExprs(k), k.value];
   const named = sharedNames(roots);
   const showExpr_ = (e: Expr): string => showExpr(e, named);
   const lines: string[] = [];
@@ -97,11 +97,20 @@ export function showKernel(k: Kernel): string {
     lines.push(`${indent}%${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`);
     if (p.stash) lines.push(`${indent}  (stashing ${showExpr_(p.stash)} in out)`);
   });
+  const o = k.online;
+  if (o) {
+    // the online softmax-weighted sum (ir.ts OnlineSoftmax): one pass over its vars with a running max
+    const n = o.phases.length;
+    lines.push(`${indent}online softmax over ${loops(o.vars)}: out = Σ weight · value / Σ weight, rescaled as the max grows`);
+    o.phases.forEach((p, i) => lines.push(`${indent}  %${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`));
+    lines.push(`${indent}  %${n} = ${showExpr_(o.logit)}   (%${n + 1}, %${n + 2}: the running max before and after it)`);
+    lines.push(`${indent}  %${n + 2} = ${showExpr_(o.runningMax)}; weight = ${showExpr_(o.weight)}; rescale = ${showExpr_(o.rescale)}`);
+  }
   if (k.inner.length) {
     lines.push(`${indent}for ${loops(k.inner)}:`);
     indent += "  ";
   }
-  lines.push(`${indent}out[${showIndex(k.output.index)}] = ${showExpr_(k.value)}`);
+  lines.push(`${indent}out[${showIndex(k.output.index)}] ${o ? "accumulates value =" : "="} ${showExpr_(k.value)}`);
   // shared values of a large DAG, each defined once (in terms of earlier ones)
   if (named.size) lines.push(`  where ${[...named].map(([e, n]) => `${n} = ${showExpr(e, new Map([...named].filter(([x]) => x !== e)))}`).join("\n        ")}`);
   return lines.join("\n");

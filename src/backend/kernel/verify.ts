@@ -4,6 +4,7 @@
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
 import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
 import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
+import { InternalError } from "../../types/errors.js";
 
 /** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
 function typedByRule(rule: DtypeRule, operand: ScalarType, result: ScalarType): boolean {
@@ -42,9 +43,10 @@ export function indexRange(e: IndexExpr, extents: ReadonlyMap<string, number>): 
 /** Throws unless the kernel satisfies the IR's invariants. @example verifyKernel(lowered.kernel) */
 export function verifyKernel(k: Kernel): void {
   const fail = (what: string): never => {
-    throw new Error(`kernel IR invariant: ${what}`);
+    throw new InternalError(`kernel IR invariant: ${what}`);
   };
-  const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)];
+  const online = k.online;
+  const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars)] : [])];
   const names = new Set<string>();
   for (const v of all) {
     if (names.has(v.name)) fail(`loop variable ${v.name} is declared twice`);
@@ -61,6 +63,8 @@ export function verifyKernel(k: Kernel): void {
   const never = (vars: readonly LoopVar[]): boolean => vars.some((v) => v.extent === 0);
   let runs = !never(k.outer);
   let checked = new Set<Expr>();
+  // The types of `reduced` values: the phases', or in an online loop its phases' and its running values'.
+  let reducedTypes: readonly ScalarType[] = k.phases.map((p) => p.type);
   const check = (e: Expr, scope: Set<string>, phasesBefore: number): void => {
     if (checked.has(e)) return; // a node shared in the DAG is checked once per root
     checked.add(e);
@@ -96,7 +100,7 @@ export function verifyKernel(k: Kernel): void {
         if (e.cond.type !== "bool" || e.a.type !== e.type || e.b.type !== e.type) fail("where with mistyped operands");
         break;
       case "reduced":
-        if (e.phase >= phasesBefore || k.phases[e.phase]!.type !== e.type) fail(`%${e.phase} read before it is computed, or mistyped`);
+        if (e.phase >= phasesBefore || reducedTypes[e.phase] !== e.type) fail(`%${e.phase} read before it is computed, or mistyped`);
         break;
       default:
         break;
@@ -111,12 +115,30 @@ export function verifyKernel(k: Kernel): void {
     checked = new Set();
     check(p.body, new Set([...outer, ...scopeOf(p.vars)]), i);
   });
-  const store = scopeOf([...k.outer, ...k.inner]);
-  runs = outerRuns && !never(k.inner);
+  if (online) {
+    if (k.phases.length || k.mode.kind !== "map" || k.output.type !== "f32") fail("an online softmax-weighted kernel is a float map with no phases");
+    const n = online.phases.length;
+    reducedTypes = [...online.phases.map((p) => p.type), "f32", "f32", "f32"];
+    const rows = new Set([...outer, ...scopeOf(online.vars)]);
+    runs = outerRuns && !never(online.vars);
+    online.phases.forEach((p, i) => {
+      if (p.body.type !== p.type) fail(`online phase %${i} sums ${p.body.type} into ${p.type}`);
+      checked = new Set();
+      check(p.body, new Set([...rows, ...scopeOf(p.vars)]), i);
+    });
+    checked = new Set();
+    check(online.logit, rows, n);
+    check(online.runningMax, rows, n + 2);
+    for (const e of [online.weight, online.rescale]) check(e, rows, n + 3);
+    if ([online.logit, online.runningMax, online.weight, online.rescale].some((e) => e.type !== "f32")) fail("an online softmax's update is f32");
+    reducedTypes = [];
+  }
+  const store = scopeOf([...k.outer, ...k.inner, ...(online ? online.vars : [])]);
+  runs = outerRuns && !never(k.inner) && !(online && never(online.vars));
   checked = new Set();
-  check(k.value, store, k.phases.length);
+  check(k.value, store, online ? 0 : k.phases.length);
   if (k.mode.kind === "map" && k.value.type !== k.output.type) fail(`the value is ${k.value.type} but the output ${k.output.type}`);
-  checkIndex(k.output.index, store, "the output");
+  checkIndex(k.output.index, scopeOf([...k.outer, ...k.inner]), "the output");
   const count = [...k.outer, ...k.inner].reduce((n, v) => n * v.extent, 1);
   const r = indexRange(k.output.index, extents);
   if (count !== k.output.length || (count > 0 && (!r || r[0] !== 0 || r[1] !== count - 1))) fail("the output index does not cover the output exactly");

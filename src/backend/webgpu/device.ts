@@ -25,6 +25,7 @@ import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from ".
 import { WebGpuExecutor } from "./executor.js";
 import { type GpuContext, lentGpu, requestGpu } from "./gpu.js";
 import { ArgumentError, DeviceError, StateError, takesNot } from "../../types/errors.js";
+import { webgpuSparse } from "./sparse.js";
 import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
 
 /** The WebGPU device's scheduling passes (lower.ts's list for WGSL's native functions), built once. */
@@ -250,6 +251,10 @@ export class WebGpuDevice implements Device, BufferOwner {
     this.#checkUsable();
     return this.#executor.begin();
   }
+
+  /** Sparse kernels: generated WGSL, row-parallel where the outermost loop allows (their own counts). */
+  readonly sparseStats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
+  readonly sparse = webgpuSparse(() => this.gpu, this.sparseStats);
 
   generatedCode(kernel: Kernel): { code: string; language: string } {
     return { code: generateWgsl(kernel, this.#executor.host.caps).code, language: "WGSL" };

@@ -4,7 +4,7 @@
 // and scatter-adds) with four words per checking launch, so an error names the dim of the launch it came from. Nothing waits for the GPU here: errors (an index out of range, out-of-memory,
 // validation) become checks attached to the results, and reading a result awaits them and throws.
 // Imports the kernel IR, the device contract and this device's modules; never src/graph.
-import { DeviceError, indexRange, indexRangeAt, InternalError, ShapeError } from "../../types/errors.js";
+import { DeviceError, indexRange, indexRangeAt, InternalError, NamedTensorError, ShapeError } from "../../types/errors.js";
 import type { DeviceBuffer, KernelStats, KernelTiming, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
 import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
@@ -298,7 +298,8 @@ async function errorScopes(device: GPUDevice): Promise<Error | undefined> {
   return undefined;
 }
 
-const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+/** A failure reported by the driver (a rejected map, a lost device) as the library's DeviceError. */
+const asError = (e: unknown): Error => (e instanceof NamedTensorError ? e : new DeviceError(`the WebGPU device failed: ${(e as Error)?.message ?? String(e)}`));
 
 /** A check that records when it passed (so results stop carrying it). */
 function watch(promise: Promise<Error | undefined>): Check {

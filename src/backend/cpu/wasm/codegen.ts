@@ -7,10 +7,11 @@
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { reduceIdentity } from "../../kernel/alu.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs, onlineExprs } from "../../kernel/ir.js";
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
+import { onlineBody, onlineRows } from "./online.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -27,7 +28,7 @@ export interface WasmKernel {
 const wasmType = (t: ScalarType): ValType => (t === "f32" ? "f32" : "i32");
 const elementBytes = (t: ScalarType): number => (t === "bool" ? 1 : 4);
 
-class Generator {
+export class Generator {
   readonly f: FunctionBuilder;
   readonly em: WasmExprEmitter;
   readonly vars = new Map<string, number>();
@@ -50,7 +51,8 @@ class Generator {
     const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced, output: { ptr: this.out, index: this.outIndex as Expr & { op: "idx" } } };
     this.em = new WasmExprEmitter(this.f, k, ctx);
     this.parallel = k.outer.findIndex((v) => v.extent > 1);
-    for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)]) this.vars.set(v.name, this.f.local("i32"));
+    const online = k.online ? [...k.online.vars, ...k.online.phases.flatMap((p) => p.vars)] : [];
+    for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...online]) this.vars.set(v.name, this.f.local("i32"));
   }
 
   generate(): void {
@@ -72,7 +74,7 @@ class Generator {
 
   /** Everything evaluated inside loops at or below the given level. */
   allExprs(): Expr[] {
-    return [...kernelExprs(this.k), this.outIndex];
+    return [...kernelExprs(this.k), ...onlineExprs(this.k), this.outIndex];
   }
 
   outerLoop(i: number, bound: Set<string>): void {
@@ -87,6 +89,7 @@ class Generator {
     }
     const [lo, hi] =
       i === this.parallel ? [() => void this.f.get(this.start), () => void this.f.get(this.end)] : [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
+    if (k.online && i === k.outer.length - 1) return onlineRows(this, k.online, v, lo, hi, bound);
     if (i === k.outer.length - 1 && k.phases.length === 0 && k.inner.length === 0 && k.mode.kind === "map") {
       return this.storeLoop(v, lo, hi, bound);
     }
@@ -100,6 +103,7 @@ class Generator {
 
   body(bound: Set<string>): void {
     const k = this.k;
+    if (k.online) return onlineBody(this, k.online, bound);
     const scope = new Set(bound);
     k.phases.forEach((p, i) => {
       this.phase(p, i, scope);
@@ -113,14 +117,15 @@ class Generator {
     this.innerLoop(0, scope);
   }
 
-  innerLoop(j: number, bound: Set<string>): void {
+  /** The store loops over the inner vars from j on, storing `value` (the kernel's, unless a template's own). */
+  innerLoop(j: number, bound: Set<string>, value: Expr = this.k.value): void {
     const v = this.k.inner[j]!;
     const [lo, hi] = [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
-    if (j === this.k.inner.length - 1) return this.storeLoop(v, lo, hi, bound);
-    this.em.hoist([this.k.value, this.outIndex], bound, undefined, false);
+    if (j === this.k.inner.length - 1) return this.storeLoop(v, lo, hi, bound, value);
+    this.em.hoist([value, this.outIndex], bound, undefined, false);
     this.forLoop(this.vars.get(v.name)!, lo, hi, 1, () => {
       this.em.enterScope();
-      this.innerLoop(j + 1, new Set([...bound, v.name]));
+      this.innerLoop(j + 1, new Set([...bound, v.name]), value);
       this.em.exitScope();
     });
   }
@@ -134,13 +139,13 @@ class Generator {
   }
 
   /** The innermost store loop over v: 4 lanes at a time when possible, then the scalar remainder. */
-  storeLoop(v: LoopVar, lo: () => void, hi: () => void, bound: Set<string>): void {
+  storeLoop(v: LoopVar, lo: () => void, hi: () => void, bound: Set<string>, value: Expr = this.k.value): void {
     const k = this.k;
     const local = this.vars.get(v.name)!;
     const split = this.em.split(this.outIndex as Expr & { index: never }, v.name);
     const vector =
-      v.extent >= 8 && k.output.type !== "bool" && split !== null && split.coef === 1 && vectorizable(this.em, [k.value], v.name);
-    this.em.hoist([k.value, this.outIndex], bound, v.name, vector);
+      v.extent >= 8 && k.output.type !== "bool" && split !== null && split.coef === 1 && vectorizable(this.em, [value], v.name);
+    this.em.hoist([value, this.outIndex], bound, v.name, vector);
     const f = this.f;
     if (vector) {
       // Two vectors per iteration (more independent work for the CPU to overlap), then one, then scalars.
@@ -149,7 +154,7 @@ class Generator {
           this.em.scalar(split.base);
           f.get(local).op("i32.add");
         });
-        this.em.vector(k.value, v.name);
+        this.em.vector(value, v.name);
         f.mem("v128.store", 0, 2);
       };
       this.forLoop(local, lo, hi, 8, () => {
@@ -159,10 +164,10 @@ class Generator {
         f.get(local).i32(4).op("i32.sub").set(local);
       });
       this.forLoop(local, () => void f.get(local), hi, 4, one);
-      this.forLoop(local, () => void f.get(local), hi, 1, () => this.store(() => this.em.scalar(k.value)));
+      this.forLoop(local, () => void f.get(local), hi, 1, () => this.store(() => this.em.scalar(value)));
       return;
     }
-    this.forLoop(local, lo, hi, 1, () => this.store(() => this.em.scalar(k.value)));
+    this.forLoop(local, lo, hi, 1, () => this.store(() => this.em.scalar(value)));
   }
 
   /** A reduction phase; its result goes to a new local. */

@@ -9,6 +9,7 @@ import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDe
 import type { FunctionBuilder, ValType } from "./module.js";
 import { reinterpretations, scalarFloat, scalarInt, vectorBool, vectorFloat, vectorInt, vectorShift } from "./opcodes.js";
 import { type RareHost, emitRareWhere } from "./rare-branch.js";
+import { InternalError } from "../../../types/errors.js";
 
 export interface EmitContext {
   readonly inputPtr: readonly number[];
@@ -55,8 +56,16 @@ export class WasmExprEmitter implements RareHost {
   readonly #splits = new Map<string, Map<Expr, (Split & { base: { index: IndexExpr } }) | null>>();
   /** Loads with a data-dependent index, numbered for error reports. */
   readonly dynamicLoads: Expr[] = [];
-  /** Where `reduced` values come from instead of the phase locals (a contraction's registers). */
-  reducedOverride: { readonly scalar: number; readonly vector?: number } | undefined;
+  /**
+   * Where `reduced` values come from instead of the phase locals (a contraction's registers; with `phase`, only
+   * that phase's: the online template's logits, 4 keys to a vector).
+   */
+  reducedOverride: { readonly scalar: number; readonly vector?: number; readonly phase?: number } | undefined;
+  /** Whether the override replaces phase p's value. */
+  #overrides(p: number): boolean {
+    const o = this.reducedOverride;
+    return o !== undefined && (o.phase === undefined || o.phase === p);
+  }
   /**
    * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
    * computed (a decomposed function reads its argument many times; it is computed once).
@@ -77,7 +86,8 @@ export class WasmExprEmitter implements RareHost {
   /** Whether e differs between the lanes along `lane` (a contraction's sums, held per lane, always do). */
   varies(e: Expr, lane: string): boolean {
     const d = this.deps(e);
-    return d.has(lane) || (this.reducedOverride?.vector !== undefined && [...d].some((x) => x.startsWith("%")));
+    const o = this.reducedOverride;
+    return d.has(lane) || (o?.vector !== undefined && (o.phase === undefined ? [...d].some((x) => x.startsWith("%")) : d.has(`%${o.phase}`)));
   }
 
   /** Makes later uses of e (in this scope) read `local` — a value the caller computed. */
@@ -286,12 +296,12 @@ export class WasmExprEmitter implements RareHost {
         this.index(e.index);
         return;
       case "reduced":
-        f.get(this.reducedOverride?.scalar ?? this.ctx.reduced[e.phase]!);
+        f.get(this.#overrides(e.phase) ? this.reducedOverride!.scalar : this.ctx.reduced[e.phase]!);
         return;
       case "load":
         return this.#scalarLoad(e);
       case "random":
-        throw new Error("internal: random draws are decomposed over the IR before emission");
+        throw new InternalError("internal: random draws are decomposed over the IR before emission");
       case "stashed":
         this.address(this.ctx.output!.ptr, "f32", () => this.scalar(this.ctx.output!.index));
         f.mem("f32.load");
@@ -375,7 +385,7 @@ export class WasmExprEmitter implements RareHost {
       return;
     }
     if (this.#floatUnary(e.fn, false, () => this.scalar(e.x))) return;
-    if (e.fn !== "sign") throw new Error(`internal: no scalar code for ${e.fn} on ${e.type}`);
+    if (e.fn !== "sign") throw new InternalError(`internal: no scalar code for ${e.fn} on ${e.type}`);
     const x = f.local("f32");
     this.scalar(e.x);
     f.set(x);
@@ -433,7 +443,7 @@ export class WasmExprEmitter implements RareHost {
     this.scalar(e.a);
     this.scalar(e.b);
     const name = t === "f32" ? scalarFloat[e.fn] : scalarInt[e.fn];
-    if (!name) throw new Error(`internal: no scalar code for ${e.fn} on ${t}`);
+    if (!name) throw new InternalError(`internal: no scalar code for ${e.fn} on ${t}`);
     f.op(name);
   }
 
@@ -455,7 +465,7 @@ export class WasmExprEmitter implements RareHost {
 
   #vectorNode(e: Expr, lane: string): void {
     const f = this.f;
-    if (e.op === "reduced" && this.reducedOverride?.vector !== undefined) {
+    if (e.op === "reduced" && this.reducedOverride?.vector !== undefined && this.#overrides(e.phase)) {
       f.get(this.reducedOverride.vector);
       return;
     }
@@ -512,7 +522,7 @@ export class WasmExprEmitter implements RareHost {
       case "cast":
         return this.#vectorCast(e.x, e.type, lane);
       default:
-        throw new Error(`internal: ${e.op} cannot be vectorised`);
+        throw new InternalError(`internal: ${e.op} cannot be vectorised`);
     }
   }
 
@@ -536,7 +546,7 @@ export class WasmExprEmitter implements RareHost {
       return;
     }
     if (this.#floatUnary(e.fn, true, () => this.vector(e.x, lane))) return;
-    if (e.fn !== "sign") throw new Error(`internal: no vector code for ${e.fn}`);
+    if (e.fn !== "sign") throw new InternalError(`internal: no vector code for ${e.fn}`);
     const x = f.local("v128");
     this.vector(e.x, lane);
     f.tee(x);
@@ -550,7 +560,7 @@ export class WasmExprEmitter implements RareHost {
     const shift = vectorShift[e.fn];
     if (shift) {
       // SIMD shifts take one scalar amount for all four lanes.
-      if (this.varies(e.b, lane)) throw new Error("internal: a vector shift by an amount that varies along the lane");
+      if (this.varies(e.b, lane)) throw new InternalError("internal: a vector shift by an amount that varies along the lane");
       this.vector(e.a, lane);
       this.scalar(e.b);
       f.op(shift);
@@ -570,7 +580,7 @@ export class WasmExprEmitter implements RareHost {
     this.vector(e.a, lane);
     this.vector(e.b, lane);
     const name = e.a.type === "f32" ? vectorFloat[e.fn] : e.a.type === "i32" ? vectorInt[e.fn] : vectorBool[e.fn];
-    if (!name) throw new Error(`internal: no vector code for ${e.fn} on ${e.a.type}`);
+    if (!name) throw new InternalError(`internal: no vector code for ${e.fn} on ${e.a.type}`);
     f.op(name);
   }
 

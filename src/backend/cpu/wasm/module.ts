@@ -1,3 +1,4 @@
+import { InternalError } from "../../../types/errors.js";
 // Layer: src/backend/cpu. A small WebAssembly binary writer: functions built instruction by instruction
 // (with a readable WAT-like listing kept alongside, for explain()), one imported memory, exports. Only the
 // instructions the code generator uses are in the table; every opcode is checked against the engine by
@@ -118,14 +119,14 @@ export class FunctionBuilder {
   /** An instruction without immediates, e.g. `op("f32x4.add")`. */
   op(name: string): this {
     const bytes = plain[name];
-    if (!bytes) throw new Error(`internal: unknown wasm instruction ${name}`);
+    if (!bytes) throw new InternalError(`internal: unknown wasm instruction ${name}`);
     this.code.push(...bytes);
     this.#line(name);
     return this;
   }
   mem(name: string, offset = 0, align?: number): this {
     const [bytes, natural] = memory[name] ?? [];
-    if (!bytes) throw new Error(`internal: unknown wasm memory instruction ${name}`);
+    if (!bytes) throw new InternalError(`internal: unknown wasm memory instruction ${name}`);
     this.code.push(...bytes, ...uleb(align ?? natural!), ...uleb(offset));
     this.#line(offset ? `${name} offset=${offset}` : name);
     return this;
@@ -154,6 +155,12 @@ export class FunctionBuilder {
   f64(value: number): this {
     this.code.push(0x44, ...f64Bytes(value));
     this.#line(`f64.const ${value}`);
+    return this;
+  }
+  /** `i8x16.shuffle` of the two vectors on the stack: result byte i is byte `bytes[i]` of their concatenation. */
+  shuffle(bytes: readonly number[]): this {
+    this.code.push(...simd(0x0d), ...bytes);
+    this.#line(`i8x16.shuffle ${bytes.join(" ")}`);
     return this;
   }
   /** A v128 constant from four i32 lanes. */

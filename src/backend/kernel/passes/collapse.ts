@@ -75,6 +75,7 @@ function collapseList(k: Kernel, vars: readonly LoopVar[], put: (k: Kernel, vars
  * phase's loops. @example collapseLoops(k).outer // [{ name: "batch", extent: 32768 }] for a 3-d elementwise op
  */
 export function collapseLoops(k: Kernel): Kernel {
+  if (k.online) return k; // its loops are scheduled by its own templates (passes/online-softmax.ts)
   let kernel = k;
   if (k.phases.length === 0 && k.mode.kind === "map") kernel = collapseList(kernel, kernel.outer, (x, vars) => ({ ...x, outer: vars }));
   if (k.mode.kind === "map") kernel = collapseList(kernel, kernel.inner, (x, vars) => ({ ...x, inner: vars }));

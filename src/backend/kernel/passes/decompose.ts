@@ -7,10 +7,11 @@
 // interpreters run the ALU table's float64 meanings, the spec these decompositions approximate (the kernel
 // interpreter can run a decomposed kernel too, in float64, as test/decompose.test.ts does). Imports the IR, its
 // builders and the math files.
-import { type BinaryFn, type Expr, type Kernel, type UnaryFn, dagRewrite, mapChildren } from "../ir.js";
+import { type BinaryFn, type Expr, type Kernel, type UnaryFn, dagRewrite, mapChildren, mapOnline } from "../ir.js";
 import { bin, f32, i32, mul } from "../build-expr.js";
 import { atan2Of, erfOf, expOf, hypotOf, logOf, powOf, tanhOf } from "./transcendental.js";
 import { trigOf } from "./trig.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** The functions a target evaluates itself; every other one is decomposed (and must have a decomposition). */
 export interface NativeFunctions {
@@ -68,14 +69,15 @@ export function decomposeKernel(k: Kernel, native: NativeFunctions): Kernel {
     if (out.op === "random") return again(uniformOf(out));
     return out;
   });
-  return {
+  const out: Kernel = {
     ...k,
     phases: k.phases.map((p) => ({ ...p, body: rewrite(p.body), ...(p.stash ? { stash: rewrite(p.stash) } : {}) })),
     value: rewrite(k.value),
   };
+  return mapOnline(out, rewrite);
 }
 
 function expand(d: Decomposition | undefined, fn: string, args: Expr[]): Expr {
-  if (!d) throw new Error(`internal: the target has no ${fn} and there is no decomposition of it`);
+  if (!d) throw new InternalError(`internal: the target has no ${fn} and there is no decomposition of it`);
   return d(...args);
 }

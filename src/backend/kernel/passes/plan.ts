@@ -10,8 +10,10 @@
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
 // Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
+import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
+import { DeviceError } from "../../../types/errors.js";
 
 /**
  * Inlined work (simple operations per element) above which a value that two kernels would both compute is
@@ -76,6 +78,8 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
+  // Softmax-weighted sums whose softmax (or its parts) another kernel needs too: planned as three kernels.
+  const declined = new Set<Node>();
   for (;;) {
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
     const lowered = new Map<Node, Planned>();
@@ -101,10 +105,12 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         lowered.set(n, planRoutine(n, inputs));
         continue;
       }
-      const l = lowerToIndexNotation(n, isMaterialized, materialize);
+      // a softmax-weighted sum (attention) is one online-softmax kernel of its own (online-softmax.ts)
+      for (const x of innerOnlineSoftmax(n, isMaterialized, declined)) materialize(x);
+      const l = (declined.has(n) ? undefined : lowerOnlineSoftmax(n, isMaterialized, materialize)) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
-        if (!split) throw new Error(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
+        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
         forced.add(split);
         splitForInputs = true;
         break;
@@ -117,6 +123,11 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
       lowered.set(n, { kind: "kernel", ...l });
     }
+    // An online-softmax kernel sharing its softmax with another kernel is declined (and nothing forced yet).
+    const shared = (x: Node): boolean => sharedReductions.has(x) || sharedValues.has(x);
+    const decline = [...lowered.values()].filter((l) => l.kind === "kernel" && l.kernel.online && [...l.fused, ...l.inlined.keys()].some(shared));
+    for (const l of decline) declined.add(l.node);
+    if (decline.length) continue;
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
     // Of shared values, only the outermost: their subtrees move into their own kernels with them, and a part
     // still shared after that is found by the next attempt.

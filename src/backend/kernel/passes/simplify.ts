@@ -3,7 +3,7 @@
 // operations on constants fold. Input and output: a verified Kernel with the same meaning.
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar, toAffine } from "../../../graph/index-expr.js";
 import { reduceAlu } from "../alu.js";
-import { type Expr, type Kernel, type Phase, dagRewrite, loopVarsOf } from "../ir.js";
+import { type Expr, type Kernel, type Phase, dagRewrite, loopVarsOf, mapOnline } from "../ir.js";
 
 /** An index in canonical form: affine when possible, else with simplified parts. */
 export function simplifyIndex(e: IndexExpr): IndexExpr {
@@ -67,12 +67,13 @@ function simplifyNode(e: Expr, again: (x: Expr) => Expr): Expr {
 export function simplifyKernel(k: Kernel): Kernel {
   // shared nodes stay shared (dagRewrite)
   const simplify = dagRewrite(simplifyNode);
-  return {
+  const out: Kernel = {
     ...k,
     phases: k.phases.map((p) => foldCopies({ ...p, body: simplify(p.body) })),
     value: simplify(k.value),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
+  return mapOnline(out, simplify);
 }
 
 /**

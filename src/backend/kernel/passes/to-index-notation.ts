@@ -15,6 +15,7 @@ import { isCopy } from "../../../graph/build.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, type ScalarType, loopVarsOf, scalarType } from "../ir.js";
 import { isExpensiveOp } from "../alu.js";
 import { canStash } from "./stash.js";
+import { InternalError } from "../../../types/errors.js";
 
 /** A lowered kernel with what it is bound to at run time. */
 export interface Lowered {
@@ -78,13 +79,13 @@ export function paramValue(node: Node): number {
   if (op.kind === "fill") return op.value;
   if (op.kind === "random") return op.seed;
   if (op.kind === "view") return op.map.fill;
-  throw new Error(`internal: a ${op.kind} node carries no param`);
+  throw new InternalError(`internal: a ${op.kind} node carries no param`);
 }
 
 /** Constant exponents that `x ** c` lowers to other code for: for these, the fill's value is structure. */
 export const STRUCTURAL_POWERS: ReadonlySet<number> = new Set([-1, 0.5, -0.5, 1, 2, 3, 4]);
 
-class KernelBuilder {
+export class KernelBuilder {
   readonly inputs: Node[] = [];
   readonly inputTypes: ScalarType[] = [];
   readonly params: number[] = [];
@@ -413,7 +414,7 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
   let value: Expr;
   let mode: Kernel["mode"] = { kind: "map" };
   let innerNames: Set<string>;
-  if (op.kind === "argsort" || op.kind === "scatterAdd") throw new Error(`internal: ${op.kind} is a routine, not a kernel`);
+  if (op.kind === "argsort" || op.kind === "scatterAdd") throw new InternalError(`internal: ${op.kind} is a routine, not a kernel`);
   if (op.kind === "scan") {
     b.allowPhases = false;
     value = b.lower(root.inputs[0]!, identity, undefined);

@@ -4,10 +4,12 @@
 //   phases over long reductions, or few outer points            -> rows: a workgroup per outer point
 //   phases over short reductions, and scans                     -> threads: an invocation per outer point
 //   no phases                                                   -> elementwise, several points per invocation
+//   an online softmax-weighted sum (attention)                  -> online.ts: a workgroup per row
 // Routines have fixed shaders of their own (sort.ts, scatter.ts). Imports the IR and the templates.
 import type { Kernel } from "../../kernel/ir.js";
 import { contractionPlan, tiledContraction } from "./contraction.js";
 import { type WgslCaps, type WgslKernel, extentOf } from "./module.js";
+import { onlineRows } from "./online.js";
 import { elementwise, rows, threads } from "./templates.js";
 
 export type { WgslCaps, WgslKernel } from "./module.js";
@@ -17,6 +19,7 @@ export type { WgslCaps, WgslKernel } from "./module.js";
  * @example generateWgsl(step.kernel, caps).code // "@group(0) @binding(0) var<storage, read_write> out: …"
  */
 export function generateWgsl(k: Kernel, caps: WgslCaps): WgslKernel {
+  if (k.online) return onlineRows(k, k.online, caps);
   if (k.mode.kind === "scan") return threads(k, caps);
   if (k.phases.length === 0) return elementwise(k, caps);
   const plan = contractionPlan(k, caps);

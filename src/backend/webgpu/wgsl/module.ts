@@ -5,12 +5,13 @@
 import type { Kernel, LoopVar } from "../../kernel/ir.js";
 import type { WgslExprEmitter, Writer } from "./emit.js";
 import { type Lanes, helperText, storageType } from "./syntax.js";
+import { DeviceError } from "../../../types/errors.js";
 
 /** What the device must know to launch a generated kernel. */
 export interface WgslKernel {
   readonly code: string;
   /** Which template generated it (for tests and explain). */
-  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add";
+  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add" | "online";
   /** Workgroups to dispatch in x, y, z. */
   readonly dispatch: readonly [number, number, number];
   /** Gathered dims by the id the status word reports. */
@@ -47,7 +48,7 @@ export function dispatchFor(count: number, caps: WgslCaps): [number, number, num
   const max = caps.maxWorkgroupsPerDimension;
   if (count <= max) return [Math.max(1, count), 1, 1];
   const y = Math.ceil(count / max);
-  if (y > max) throw new Error(`a kernel needs ${count} workgroups, more than this adapter can dispatch (${max}×${max})`);
+  if (y > max) throw new DeviceError(`a kernel needs ${count} workgroups, more than this adapter can dispatch (${max}×${max})`);
   return [Math.ceil(count / y), y, 1];
 }
 

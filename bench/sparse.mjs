@@ -1,0 +1,224 @@
+// Sparse benchmark: named-tensor's generated sparse kernels (from ../dist: build first with node scripts/build.mjs)
+// beside scipy.sparse (python3 with numpy and scipy, single-threaded), in ONE run of this command, on the same
+// generated matrices: 2-D Poisson, banded, uniform random and R-MAT. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
+// at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (named-tensor into a
+// dense result, scipy into a sparse one), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
+// Khatri-Rao product). Prints a table of median times and ratios (scipy ÷ named-tensor: > 1 means faster).
+//   node bench/sparse.mjs [--quick]
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { csf, csr, fromCoo, tensor } from "../dist/index.js";
+
+const quick = process.argv.includes("--quick");
+const scale = quick ? 0.1 : 1;
+let seed = 12345;
+const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+
+/** CSR arrays from a generator of (row, col, value) per row. */
+function build(n, m, rowEntries) {
+  const pos = new Int32Array(n + 1);
+  const idx = [];
+  const vals = [];
+  for (let i = 0; i < n; i++) {
+    const cols = [...new Set(rowEntries(i))].filter((j) => j >= 0 && j < m).sort((a, b) => a - b);
+    for (const j of cols) {
+      idx.push(j);
+      vals.push(rand() * 2 - 1);
+    }
+    pos[i + 1] = idx.length;
+  }
+  return { n, m, pos, idx: Int32Array.from(idx), vals: Float32Array.from(vals) };
+}
+const poisson = (g) => build(g * g, g * g, (p) => [p - g, p - 1, p, p + 1, p + g].filter((q) => q >= 0 && q < g * g && (Math.abs((q % g) - (p % g)) <= 1)));
+const banded = (n, w) => build(n, n, (i) => Array.from({ length: 2 * w + 1 }, (_, k) => i - w + k));
+const uniform = (n, m, perRow) => build(n, m, () => Array.from({ length: perRow }, () => Math.floor(rand() * m)));
+function rmat(scaleLog, perRow) {
+  const n = 2 ** scaleLog;
+  const rows = Array.from({ length: n }, () => []);
+  for (let e = 0; e < n * perRow; e++) {
+    let [r, c] = [0, 0];
+    for (let b = 0; b < scaleLog; b++) {
+      const x = rand();
+      const [dr, dc] = x < 0.57 ? [0, 0] : x < 0.76 ? [0, 1] : x < 0.95 ? [1, 0] : [1, 1];
+      r = 2 * r + dr;
+      c = 2 * c + dc;
+    }
+    rows[r].push(c);
+  }
+  return build(n, n, (i) => rows[i]);
+}
+
+/** A named-tensor CSR matrix over (row, col) from CSR arrays. */
+function ours(M, [rn, cn] = ["row", "col"]) {
+  const rows = new Int32Array(M.idx.length);
+  for (let i = 0; i < M.n; i++) rows.fill(i, M.pos[i], M.pos[i + 1]);
+  return fromCoo([[rn, M.n], [cn, M.m]], { coords: { [rn]: rows, [cn]: M.idx }, values: M.vals }, csr(rn, cn));
+}
+
+/** Median seconds of fn over reps (after one warm-up call). */
+async function time(fn, reps = quick ? 3 : 7) {
+  await fn();
+  const t = [];
+  for (let r = 0; r < reps; r++) {
+    const s = performance.now();
+    await fn();
+    t.push((performance.now() - s) / 1000);
+  }
+  return t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
+}
+
+const dir = mkdtempSync(join(tmpdir(), "nt-sparse-bench-"));
+const save = (name, arr) => writeFileSync(join(dir, name), Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength));
+const saveCsr = (name, M) => {
+  save(`${name}.pos`, M.pos);
+  save(`${name}.idx`, M.idx);
+  save(`${name}.vals`, M.vals);
+  return { name, n: M.n, m: M.m };
+};
+const denseRand = (n) => Float32Array.from({ length: n }, () => rand() * 2 - 1);
+
+const jobs = []; // what python times: { kind, ...files }
+const results = []; // { workload, matrix, ours, scipy, note }
+
+const matrices = [
+  ["poisson2d", poisson(Math.round(1000 * Math.sqrt(scale)))],
+  ["banded", banded(Math.round(1e6 * scale), 5)],
+  ["uniform", uniform(Math.round(2e5 * scale), Math.round(2e5 * scale), 10)],
+  ["rmat", rmat(quick ? 14 : 17, 16)],
+];
+for (const [name, M] of matrices) {
+  const A = ours(M);
+  const file = saveCsr(name, M);
+  const x = denseRand(M.m);
+  save(`${name}.x`, x);
+  const xt = tensor(x, [["col", M.m]]);
+  const t = await time(() => A.dot("col", xt));
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, key: `spmv-${name}` });
+  jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
+}
+// SpMM on the smaller matrices (the dense operand and result are rows × K)
+for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat")) {
+  const A = ours(M);
+  for (const K of [32, 128]) {
+    const X = denseRand(M.m * K);
+    save(`${name}.X${K}`, X);
+    const Xt = tensor(X, [["col", M.m], ["k", K]]);
+    const t = await time(() => A.dot("col", Xt));
+    results.push({ workload: `SpMM K=${K}`, matrix: `${name} ${M.n}×${M.m}`, ours: t, key: `spmm${K}-${name}` });
+    jobs.push({ kind: "spmm", K, key: `spmm${K}-${name}`, name, n: M.n, m: M.m });
+  }
+}
+// SDDMM at 1% density: S ⊙ (A·B), K = 64
+{
+  const n = quick ? 1024 : 4096;
+  const K = 64;
+  const S = uniform(n, n, Math.round(n * 0.01));
+  const file = saveCsr("sddmm", S);
+  const [a, b] = [denseRand(n * K), denseRand(K * n)];
+  save("sddmm.a", a);
+  save("sddmm.b", b);
+  const St = ours(S, ["i", "j"]);
+  const [at, bt] = [tensor(a, [["i", n], ["k", K]]), tensor(b, [["k", K], ["j", n]])];
+  const t = await time(() => St.mul(at.dot("k", bt)));
+  const Sd = St.toDense();
+  const tDense = await time(() => at.dot("k", bt).mul(Sd).data());
+  results.push({ workload: "SDDMM K=64, 1%", matrix: `uniform ${n}×${n}, nnz ${S.idx.length}`, ours: t, key: "sddmm", note: `named-tensor dense product + mask: ${tDense.toFixed(4)} s (${(tDense / t).toFixed(1)}× slower than the SDDMM kernel)` });
+  jobs.push({ kind: "sddmm", key: "sddmm", K, ...file });
+}
+// Sparse add and SpGEMM
+{
+  const n = Math.round(2e5 * scale);
+  const [P, Q] = [uniform(n, n, 8), uniform(n, n, 8)];
+  saveCsr("addA", P);
+  saveCsr("addB", Q);
+  const [Pt, Qt] = [ours(P), ours(Q)];
+  const t = await time(() => Pt.add(Qt));
+  results.push({ workload: "sparse add (CSR + CSR)", matrix: `uniform ${n}×${n}, 8/row each`, ours: t, key: "add" });
+  jobs.push({ kind: "add", key: "add", n });
+  const g = quick ? 500 : 2000;
+  const [G, H] = [uniform(g, g, Math.round(g * 0.01)), uniform(g, g, Math.round(g * 0.01))];
+  saveCsr("gemmA", G);
+  saveCsr("gemmB", H);
+  const [Gt, Ht] = [ours(G, ["i", "k"]), ours(H, ["k", "j"])];
+  const tg = await time(() => Gt.dot("k", Ht));
+  results.push({ workload: "SpGEMM (ours: dense result)", matrix: `uniform ${g}×${g}, 1%`, ours: tg, key: "spgemm", note: "named-tensor writes a dense result (sparse SpGEMM output needs a workspace: not built yet)" });
+  jobs.push({ kind: "spgemm", key: "spgemm", n: g });
+}
+// MTTKRP over a CSF tensor: A(i, r) = Σ_j,k B(i,j,k) C(j,r) D(k,r)
+{
+  const [I, J, K, R] = quick ? [100, 100, 100, 16] : [400, 400, 400, 16];
+  const nnz = quick ? 20000 : 400000;
+  const [bi, bj, bk] = [new Int32Array(nnz), new Int32Array(nnz), new Int32Array(nnz)];
+  for (let e = 0; e < nnz; e++) [bi[e], bj[e], bk[e]] = [Math.floor(rand() * I), Math.floor(rand() * J), Math.floor(rand() * K)];
+  const bv = denseRand(nnz);
+  const B = fromCoo([["i", I], ["j", J], ["k", K]], { coords: { i: bi, j: bj, k: bk }, values: bv }, csf("i", "j", "k"));
+  const { coords, values } = B.entries();
+  save("mttkrp.i", coords.i);
+  save("mttkrp.j", coords.j);
+  save("mttkrp.k", coords.k);
+  save("mttkrp.v", values);
+  const [C, D] = [denseRand(J * R), denseRand(K * R)];
+  save("mttkrp.C", C);
+  save("mttkrp.D", D);
+  const [Ct, Dt] = [tensor(C, [["j", J], ["r", R]]), tensor(D, [["k", K], ["r", R]])];
+  const t = await time(() => B.dot(["j", "k"], Ct.mul(Dt)));
+  results.push({ workload: "MTTKRP R=16 (CSF)", matrix: `${I}×${J}×${K}, nnz ${B.nnz}`, ours: t, key: "mttkrp" });
+  jobs.push({ kind: "mttkrp", key: "mttkrp", I, J, K, R, nnz: B.nnz });
+}
+
+const python = String.raw`
+import json, sys, time, os
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import numpy as np, scipy.sparse as sp
+d, jobs, quick = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3] == "1"
+def load(name, dtype): return np.fromfile(os.path.join(d, name), dtype=dtype)
+def csr(name, n, m): return sp.csr_matrix((load(name + ".vals", np.float32), load(name + ".idx", np.int32), load(name + ".pos", np.int32)), shape=(n, m))
+def timeit(f, reps=3 if quick else 7):
+  f(); t = []
+  for _ in range(reps):
+    s = time.perf_counter(); f(); t.append(time.perf_counter() - s)
+  return sorted(t)[len(t) // 2]
+out = {}
+for j in jobs:
+  k = j["kind"]
+  if k == "spmv":
+    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x)
+  elif k == "spmm":
+    A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
+  elif k == "sddmm":
+    S = csr("sddmm", j["n"], j["m"]).tocoo(); a = load("sddmm.a", np.float32).reshape(j["n"], j["K"]); b = load("sddmm.b", np.float32).reshape(j["K"], j["m"])
+    bt = np.ascontiguousarray(b.T)
+    out[j["key"]] = timeit(lambda: sp.csr_matrix((S.data * np.einsum("ij,ij->i", a[S.row], bt[S.col]), (S.row, S.col)), shape=S.shape))
+  elif k == "add":
+    A = csr("addA", j["n"], j["n"]); B = csr("addB", j["n"], j["n"]); out[j["key"]] = timeit(lambda: A + B)
+  elif k == "spgemm":
+    A = csr("gemmA", j["n"], j["n"]); B = csr("gemmB", j["n"], j["n"]); out[j["key"]] = timeit(lambda: A @ B)
+  elif k == "mttkrp":
+    i, jj, kk, v = load("mttkrp.i", np.int32), load("mttkrp.j", np.int32), load("mttkrp.k", np.int32), load("mttkrp.v", np.float32)
+    C = load("mttkrp.C", np.float32).reshape(j["J"], j["R"]); D = load("mttkrp.D", np.float32).reshape(j["K"], j["R"])
+    U = sp.csr_matrix((v, (i, jj * j["K"] + kk)), shape=(j["I"], j["J"] * j["K"]))
+    def f():
+      KR = (C[:, None, :] * D[None, :, :]).reshape(j["J"] * j["K"], j["R"])
+      return U @ KR
+    out[j["key"]] = timeit(f)
+print(json.dumps(out))
+`;
+let scipyTimes = {};
+try {
+  const text = execFileSync("python3", ["-c", python, dir, JSON.stringify(jobs), quick ? "1" : "0"], { encoding: "utf8", maxBuffer: 1 << 24, env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" } });
+  scipyTimes = JSON.parse(text.trim().split("\n").at(-1));
+} catch (e) {
+  console.error(`scipy side failed: ${e.message}`);
+}
+rmSync(dir, { recursive: true, force: true });
+
+console.log(`sparse bench${quick ? " (QUICK)" : ""}: named-tensor on ${availableParallelism()} cores (CPU, generated Wasm) vs scipy ${"(single-threaded)"}; median seconds`);
+console.log("| workload | matrix | named-tensor (s) | scipy (s) | scipy ÷ named-tensor |");
+console.log("| --- | --- | ---: | ---: | ---: |");
+for (const r of results) {
+  const s = scipyTimes[r.key];
+  console.log(`| ${r.workload} | ${r.matrix} | ${r.ours.toFixed(4)} | ${s === undefined ? "n/a" : s.toFixed(4)} | ${s === undefined ? "n/a" : (s / r.ours).toFixed(2)} |`);
+}
+for (const r of results) if (r.note) console.log(`- ${r.workload}: ${r.note}`);

@@ -1,0 +1,332 @@
+// Layer: src/backend/cpu. The Wasm templates of an online softmax-weighted kernel (kernel/ir.ts OnlineSoftmax).
+// Per row (a point of the outer loops; threads split the first), the weighted sum lives in the output row (in
+// cache) and nothing of size [row, key] exists:
+//   out[row, :] = 0; m = −∞; l = 0
+//   for key: the phases, s = logit, m' = max(m, s), w = weight, c = rescale, l = l·c + w,
+//            out[row, :] = out[row, :]·c + w·value, m = m'
+//   out[row, :] = out[row, :] · (1 / l)
+// The tiled form, for the attention shape (one phase Σ_d a·b with `a` per row and `b` per key, contiguous along
+// d; values contiguous along the one inner loop), takes two rows and four keys at a time like a matrix-product
+// micro-kernel: the 2×4 scores from 8 vector accumulators (each loaded a and b read once for several), the
+// logits, the block max and the weights as 4-lane vectors (one vector exp per 4 keys), one rescale per block, and
+// the value update with the accumulators in registers across the 4 keys (each value vector read once for both
+// rows). An odd last row takes the tiled form alone; the keys after the last whole block of 4 take the per-key
+// form; kernels of other shapes take the per-key form throughout. The exps come decomposed in the IR (weight,
+// rescale): this file orders loops and registers only. Imports the IR and the generator it extends.
+import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
+import type { Expr, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
+import type { Generator } from "./codegen.js";
+import { vectorizable } from "./emit-expr.js";
+
+const reduced = (phase: number): Expr => ({ op: "reduced", type: "f32", phase });
+const stashed: Expr = { op: "stashed", type: "f32" };
+const mul = (a: Expr, b: Expr): Expr => ({ op: "binary", type: "f32", fn: "mul", a, b });
+const add = (a: Expr, b: Expr): Expr => ({ op: "binary", type: "f32", fn: "add", a, b });
+type Load = Extract<Expr, { op: "load" }>;
+
+/** The running state of one row: its max and its denominator (f32 locals). */
+interface RowState {
+  readonly max: number;
+  readonly total: number;
+}
+
+/** Scalar locals of the per-key update, shared by every row (reduced n … n + 5 of the generator). */
+function updateLocals(g: Generator, o: OnlineSoftmax): void {
+  const n = o.phases.length;
+  if (g.reduced[n + 5] !== undefined) return;
+  for (let i = 0; i < 6; i++) g.reduced[n + i] = g.f.local("f32");
+}
+
+/** Emits `value` at every inner point of the current row (or the one point when there are no inner loops). */
+function rowStore(g: Generator, value: Expr, scope: Set<string>): void {
+  if (g.k.inner.length) g.innerLoop(0, scope, value);
+  else g.store(() => g.em.scalar(value));
+}
+
+function initRow(g: Generator, row: RowState, bound: Set<string>): void {
+  rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
+  g.f.f32(-Infinity).set(row.max);
+  g.f.f32(0).set(row.total);
+}
+
+/** One key of one row, the key's loop variables bound (the per-key form). */
+function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<string>): void {
+  const { f, em, k } = g;
+  const n = o.phases.length;
+  const [logit, before, after, weight, rescale] = g.reduced.slice(n, n + 5) as number[];
+  f.get(row.max).set(before!);
+  const inner = new Set(scope);
+  o.phases.forEach((p, i) => {
+    g.phase(p, i, inner);
+    inner.add(`%${i}`);
+  });
+  em.scalar(o.logit);
+  f.set(logit!);
+  em.scalar(o.runningMax);
+  f.set(after!);
+  em.scalar(o.weight);
+  f.set(weight!);
+  em.scalar(o.rescale);
+  f.set(rescale!);
+  f.get(row.total).get(rescale!).op("f32.mul").get(weight!).op("f32.add").set(row.total);
+  f.get(after!).set(row.max);
+  for (let i = 0; i < 5; i++) inner.add(`%${n + i}`);
+  rowStore(g, add(mul(stashed, reduced(n + 4)), mul(reduced(n + 3), k.value)), inner);
+}
+
+/** out[row, :] *= 1 / l. */
+function finishRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<string>): void {
+  const n = o.phases.length;
+  g.f.f32(1).get(row.total).op("f32.div").set(g.reduced[n + 5]!);
+  rowStore(g, mul(stashed, reduced(n + 5)), new Set([...bound, `%${n + 5}`]));
+}
+
+/** The per-key form over all keys (nested loops when the online loop has several vars), for one row. */
+function keyLoops(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<string>, from?: () => void): void {
+  const { f, em, k } = g;
+  const go = (depth: number, bound: Set<string>): void => {
+    const v = o.vars[depth]!;
+    em.hoist([...o.phases.map((p) => p.body), o.logit, k.value], bound, undefined, false);
+    const lo = depth === 0 && from ? from : () => void f.i32(0);
+    g.forLoop(g.vars.get(v.name)!, lo, () => void f.i32(v.extent), 1, () => {
+      em.enterScope();
+      const inner = new Set([...bound, v.name]);
+      if (depth < o.vars.length - 1) go(depth + 1, inner);
+      else keyStep(g, o, row, inner);
+      em.exitScope();
+    });
+  };
+  go(0, scope);
+}
+
+/**
+ * Emits the body of an online softmax-weighted kernel at one outer point (`bound`: the outer vars) in the
+ * per-key form. @example onlineBody(generator, kernel.online, new Set(["b", "q"]))
+ */
+export function onlineBody(g: Generator, o: OnlineSoftmax, bound: Set<string>): void {
+  updateLocals(g, o);
+  const row: RowState = { max: g.f.local("f32"), total: g.f.local("f32") };
+  initRow(g, row, bound);
+  keyLoops(g, o, row, new Set(bound));
+  finishRow(g, o, row, bound);
+}
+
+/** What the tiled form needs: the loads of Σ_d a·b and of the values, and the loop variables. */
+interface Tiling {
+  readonly row: LoopVar;
+  readonly key: LoopVar;
+  readonly d: LoopVar;
+  readonly e: LoopVar;
+  readonly a: Load;
+  readonly b: Load;
+  readonly value: Load;
+  /** Bytes between consecutive keys in b and in the values. */
+  readonly bStride: number;
+  readonly vStride: number;
+}
+
+const plainLoad = (e: Expr): e is Load => e.op === "load" && e.type === "f32" && !e.guard && !e.dynamic;
+const reads = (e: Load, v: string): boolean => indexVars(e.index).has(v);
+
+/** The tiled form's operands when the kernel has the attention shape (see the header), else undefined. */
+function tiling(g: Generator, o: OnlineSoftmax): Tiling | undefined {
+  const k = g.k;
+  const [p, key, e, row] = [o.phases[0], o.vars[0], k.inner[0], k.outer[k.outer.length - 1]];
+  if (o.phases.length !== 1 || o.vars.length !== 1 || k.inner.length !== 1 || !p || !key || !e || !row) return undefined;
+  const d = p.vars[0];
+  if (p.fn !== "sum" || p.vars.length !== 1 || !d || d.extent % 4 || e.extent % 4 || p.body.op !== "binary" || p.body.fn !== "mul") return undefined;
+  const [x, y] = [p.body.a, p.body.b];
+  if (!plainLoad(x) || !plainLoad(y) || !plainLoad(k.value)) return undefined;
+  const [a, b] = reads(x, key.name) ? [y, x] : [x, y];
+  if (reads(a, key.name) || reads(b, row.name) || reads(k.value, row.name)) return undefined;
+  const unit = (l: Expr & { index: IndexExpr }, v: string): boolean => g.em.split(l as never, v)?.coef === 1;
+  if (!unit(a, d.name) || !unit(b, d.name) || !unit(k.value, e.name) || !unit(g.outIndex as never, e.name)) return undefined;
+  // logits and weights 4 keys wide (a mask's index values, a bias read along the keys)
+  if (!vectorizable(g.em, [o.logit, o.weight], key.name)) return undefined;
+  const stride = (l: Load): number => 4 * g.em.split(l as never, key.name)!.coef;
+  return { row, key, d, e, a, b, value: k.value, bStride: stride(b), vStride: stride(k.value) };
+}
+
+/**
+ * body(at) for each 16-byte step of [0, bytes), a loop over the byte counter; at(base) pushes base + counter.
+ * (Unrolled into constant memarg offsets, head size 64 was measured 13% slower: V8 keeps the loop's few
+ * registers better than the straight code's many.)
+ */
+function vectorLoop(g: Generator, counter: number, bytes: number, body: (at: (base: number) => Generator["f"]) => void): void {
+  const f = g.f;
+  g.forLoop(counter, () => void f.i32(0), () => void f.i32(bytes), 16, () => body((base) => f.get(base).get(counter).op("i32.add")));
+}
+
+/** Byte address base of a load with `v` split off (its index at v = 0), pushed: ptr + 4 · base. */
+function baseAddress(g: Generator, ptr: number, l: Expr & { index: IndexExpr }, v: string): void {
+  const s = g.em.split(l as never, v)!;
+  g.em.address(ptr, "f32", () => g.em.scalar(s.base));
+}
+
+/** [Σ lanes of x0, Σ x1, Σ x2, Σ x3] from four vectors (locals), pushed: 6 shuffles and 3 adds. */
+function transposeSum(g: Generator, x: readonly number[]): void {
+  const f = g.f;
+  const lanes = (ls: number[]): number[] => ls.flatMap((l) => [0, 1, 2, 3].map((b) => l * 4 + b));
+  const pair = (p: number, q: number): void => {
+    f.get(x[p]!).get(x[q]!).shuffle(lanes([0, 4, 1, 5]));
+    f.get(x[p]!).get(x[q]!).shuffle(lanes([2, 6, 3, 7])).op("f32x4.add");
+  };
+  // pair(0, 1) = [x0₀+x0₂, x1₀+x1₂, x0₁+x0₃, x1₁+x1₃], pair(2, 3) likewise
+  const [s01, s23] = [f.local("v128"), f.local("v128")];
+  pair(0, 1);
+  f.set(s01);
+  pair(2, 3);
+  f.set(s23);
+  f.get(s01).get(s23).shuffle(lanes([0, 1, 4, 5]));
+  f.get(s01).get(s23).shuffle(lanes([2, 3, 6, 7])).op("f32x4.add");
+}
+
+/**
+ * The loop over the last outer variable `v` (rows) of an online kernel, from lo() to hi(): two rows at a time in
+ * the tiled form when the kernel has the attention shape, then one; per row in the per-key form otherwise.
+ */
+export function onlineRows(g: Generator, o: OnlineSoftmax, v: LoopVar, lo: () => void, hi: () => void, bound: Set<string>): void {
+  const { f, em } = g;
+  const local = g.vars.get(v.name)!;
+  const inner = new Set([...bound, v.name]);
+  const t = tiling(g, o);
+  em.hoist(g.allExprs(), bound, undefined, false);
+  if (!t) {
+    g.forLoop(local, lo, hi, 1, () => {
+      em.enterScope();
+      onlineBody(g, o, inner);
+      em.exitScope();
+    });
+    return;
+  }
+  updateLocals(g, o);
+  g.forLoop(local, lo, hi, 2, () => rowTile(g, o, t, 2, inner));
+  g.forLoop(local, () => void f.get(local), hi, 1, () => rowTile(g, o, t, 1, inner));
+}
+
+/** R consecutive rows (R = 1 or 2) from the row variable's current value, in the tiled form. */
+function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Set<string>): void {
+  const { f, em } = g;
+  const n = o.phases.length;
+  const rowVar = g.vars.get(t.row.name)!;
+  const keyVar = g.vars.get(t.key.name)!;
+  const rows = Array.from({ length: R }, (_, r) => ({ at: r === 0 ? rowVar : f.local("i32"), max: f.local("f32"), total: f.local("f32") }));
+  /** Runs emit with the row variable standing for row r (the emitter's cache scoped to it). */
+  const asRow = (r: number, emit: () => void): void => {
+    g.vars.set(t.row.name, rows[r]!.at);
+    em.enterScope();
+    emit();
+    em.exitScope();
+    g.vars.set(t.row.name, rowVar);
+  };
+  rows.forEach((row, r) => {
+    if (r > 0) f.get(rowVar).i32(r).op("i32.add").set(row.at);
+    asRow(r, () => initRow(g, row, bound));
+  });
+  // per-row byte bases of a (along d) and of the output (along e)
+  const aBase = rows.map((_, r) => {
+    const l = f.local("i32");
+    asRow(r, () => baseAddress(g, g.em.ctx.inputPtr[t.a.input]!, t.a, t.d.name));
+    f.set(l);
+    return l;
+  });
+  const outBase = rows.map((_, r) => {
+    const l = f.local("i32");
+    asRow(r, () => baseAddress(g, g.out, g.outIndex as never, t.e.name));
+    f.set(l);
+    return l;
+  });
+  const J = 4;
+  const keys = Array.from({ length: J }, () => f.local("i32"));
+  const bBase = keys.map(() => f.local("i32"));
+  const vBase = keys.map(() => f.local("i32"));
+  const acc = rows.map(() => keys.map(() => f.local("v128")));
+  const loaded = rows.map(() => f.local("v128"));
+  const kv = f.local("v128");
+  const [scores, weights, scale, splats] = [rows.map(() => f.local("v128")), rows.map(() => f.local("v128")), rows.map(() => f.local("v128")), rows.map(() => keys.map(() => f.local("v128")))];
+  const [blockMax, dd, ee] = [f.local("f32"), f.local("i32"), f.local("i32")];
+  const [logit, before, after, , rescale] = g.reduced.slice(n, n + 5) as number[];
+  g.forLoop(keyVar, () => void f.i32(0), () => void f.i32(t.key.extent), J, () => {
+    em.enterScope();
+    // the keys' byte bases of b (along d) and of the values (along e): the first key's, then by the key strides
+    em.enterScope();
+    baseAddress(g, g.em.ctx.inputPtr[t.b.input]!, t.b, t.d.name);
+    f.set(bBase[0]!);
+    baseAddress(g, g.em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
+    f.set(vBase[0]!);
+    em.exitScope();
+    for (let j = 1; j < J; j++) {
+      f.get(bBase[0]!).i32(j * t.bStride).op("i32.add").set(bBase[j]!);
+      f.get(vBase[0]!).i32(j * t.vStride).op("i32.add").set(vBase[j]!);
+    }
+    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys)
+    for (const row of acc) for (const x of row) f.v128f(0).set(x);
+    vectorLoop(g, dd, t.d.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(aBase[r]!).mem("v128.load", 0, 2).set(loaded[r]!));
+      keys.forEach((_, j) => {
+        at(bBase[j]!).mem("v128.load", 0, 2).set(kv);
+        rows.forEach((_, r) => void f.get(acc[r]![j]!).get(loaded[r]!).get(kv).op("f32x4.mul").op("f32x4.add").set(acc[r]![j]!));
+      });
+    });
+    rows.forEach((row, r) => {
+      transposeSum(g, acc[r]!);
+      f.set(scores[r]!);
+      asRow(r, () => {
+        // logits, 4 keys wide (the phase's value read from the scores vector)
+        em.reducedOverride = { scalar: (g.reduced[0] ??= f.local("f32")), vector: scores[r]!, phase: 0 };
+        em.vector(o.logit, t.key.name);
+        em.reducedOverride = undefined;
+        f.set(scores[r]!);
+        // the block's max (NaN-propagating, like the IR's max), then the row's new max by the IR's runningMax
+        f.get(scores[r]!).lane("f32x4.extract_lane", 0).get(scores[r]!).lane("f32x4.extract_lane", 1).op("f32.max");
+        f.get(scores[r]!).lane("f32x4.extract_lane", 2).get(scores[r]!).lane("f32x4.extract_lane", 3).op("f32.max").op("f32.max").set(blockMax);
+        f.get(row.max).set(before!);
+        g.reduced[n] = blockMax;
+        g.reduced[n + 1] = before!;
+        em.scalar(o.runningMax);
+        f.set(after!);
+        g.reduced[n] = logit!;
+        em.scalar(o.rescale);
+        f.set(rescale!);
+        // weights, 4 keys wide: the IR's weight with the logits as its phase-n value
+        em.reducedOverride = { scalar: logit!, vector: scores[r]!, phase: n };
+        em.vector(o.weight, t.key.name);
+        em.reducedOverride = undefined;
+        f.set(weights[r]!);
+      });
+      f.get(row.total).get(rescale!).op("f32.mul");
+      for (let j = 0; j < J; j++) f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32.add");
+      f.set(row.total);
+      f.get(after!).set(row.max);
+      f.get(rescale!).op("f32x4.splat").set(scale[r]!);
+      keys.forEach((_, j) => void f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32x4.splat").set(splats[r]![j]!));
+    });
+    // values: out[r, e…e+3] = out · c_r + Σ_j w[r, j] · value[j, e…e+3], the accumulators in registers — skipped
+    // when every weight is +0 (keys all masked, e.g. past the query under a causal mask): the max did not grow
+    // then (a key that raises it weighs exp(0) = 1), so the rescale is 1 and the update would change nothing
+    rows.forEach((_, r) => {
+      f.get(weights[r]!).op("v128.any_true");
+      if (r > 0) f.op("i32.or");
+    });
+    f.if();
+    vectorLoop(g, ee, t.e.extent * 4, (at) => {
+      rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", 0, 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
+      keys.forEach((_, j) => {
+        at(vBase[j]!).mem("v128.load", 0, 2).set(kv);
+        rows.forEach((_, r) => void f.get(loaded[r]!).get(splats[r]![j]!).get(kv).op("f32x4.mul").op("f32x4.add").set(loaded[r]!));
+      });
+      rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", 0, 2));
+    });
+    f.end();
+    em.exitScope();
+  });
+  // leftover keys one at a time, then 1 / l
+  const resume = f.local("i32");
+  f.get(keyVar).set(resume);
+  rows.forEach((row, r) =>
+    asRow(r, () => {
+      keyLoops(g, o, row, new Set(bound), () => void f.get(resume));
+      finishRow(g, o, row, bound);
+    }),
+  );
+}

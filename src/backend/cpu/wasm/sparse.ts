@@ -1,0 +1,316 @@
+// Layer: src/backend/cpu. The Wasm generator of the sparse kernel IR (src/backend/kernel/sparse/ir.ts): one
+// function `run(buffer addresses…, start, end)` whose locals are the IR's; a `loop` becomes block/loop with a
+// bound test, a `merge` a loop that loads each iterator's coordinate once, takes their minimum, runs the first
+// case whose iterators sit on it (an if/else chain) and advances those iterators; loads and stores address
+// the buffers' byte bases. The parallel outermost loop runs over [start, end), so the thread pool splits it
+// like a dense kernel's. f32 functions are the ones Wasm has as instructions; any other is refused with a
+// sentence naming it (SparseDeviceError). Imports the kernel IR and this folder's module writer.
+import { SparseDeviceError, type SparseKernel, type SparseStmt, type SparseValue } from "../../kernel/sparse/ir.js";
+import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
+
+
+const unaryOps: Partial<Record<string, string>> = { neg: "f32.neg", abs: "f32.abs", sqrt: "f32.sqrt", floor: "f32.floor", ceil: "f32.ceil", round: "f32.nearest" };
+const binaryOps: Partial<Record<string, string>> = { add: "f32.add", sub: "f32.sub", mul: "f32.mul", div: "f32.div", min: "f32.min", max: "f32.max" };
+
+/** The generated module of a sparse kernel: bytes to compile, its listing, and the parallel extent. */
+export interface WasmSparseKernel {
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly text: string;
+  readonly parallelExtent: number;
+}
+
+/**
+ * Generates the Wasm of a sparse kernel.
+ * @example const { bytes } = generateSparseWasm(lowerSparse(spmv).kernels[0], { shared: true, maxPages: 65536 })
+ */
+export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmSparseKernel {
+  const params: ValType[] = [...k.buffers.map((): ValType => "i32"), "i32", "i32"];
+  const f = new FunctionBuilder("run", params);
+  const index = new Map<string, number>();
+  index.set("start", k.buffers.length);
+  index.set("end", k.buffers.length + 1);
+  for (const [name, type] of k.locals) if (!index.has(name)) index.set(name, f.local(type));
+  const temp = { i32: [] as number[], f32: [] as number[] };
+  const scratch = (type: "i32" | "f32"): number => {
+    const t = temp[type].pop();
+    return t ?? f.local(type);
+  };
+  const release = (type: "i32" | "f32", t: number): void => void temp[type].push(t);
+
+  const address = (buffer: number, at: SparseValue): void => {
+    f.get(buffer);
+    value(at);
+    f.i32(2).op("i32.shl").op("i32.add");
+  };
+  const value = (v: SparseValue): void => {
+    switch (v.op) {
+      case "const":
+        if (v.type === "i32") f.i32(v.value);
+        else f.f32(v.value);
+        return;
+      case "local":
+        f.get(index.get(v.name)!);
+        return;
+      case "load":
+        address(v.buffer, v.index);
+        f.mem(v.type === "i32" ? "i32.load" : "f32.load");
+        return;
+      case "unary": {
+        const op = unaryOps[v.fn];
+        if (!op) throw new SparseDeviceError(`its Wasm generator has no form of ${v.fn} yet`);
+        value(v.x);
+        f.op(op);
+        return;
+      }
+      case "binary": {
+        const op = binaryOps[v.fn];
+        if (!op) throw new SparseDeviceError(`its Wasm generator has no form of ${v.fn} yet`);
+        value(v.a);
+        value(v.b);
+        f.op(op);
+        return;
+      }
+      case "int": {
+        if (v.fn === "min") {
+          const [a, b] = [scratch("i32"), scratch("i32")];
+          value(v.a);
+          f.set(a);
+          value(v.b);
+          f.set(b);
+          f.get(a).get(b).get(a).get(b).op("i32.lt_s").op("select");
+          release("i32", a);
+          release("i32", b);
+          return;
+        }
+        value(v.a);
+        value(v.b);
+        f.op({ add: "i32.add", mul: "i32.mul", lt: "i32.lt_s", eq: "i32.eq", and: "i32.and" }[v.fn]);
+        return;
+      }
+    }
+  };
+
+  const stmts = (list: readonly SparseStmt[]): void => {
+    for (const s of list) stmt(s);
+  };
+  const stmt = (s: SparseStmt): void => {
+    switch (s.kind) {
+      case "set":
+        value(s.value);
+        f.set(index.get(s.name)!);
+        return;
+      case "loop": {
+        const counter = index.get(s.counter)!;
+        vectorPart(s);
+        f.block().loop();
+        f.get(counter);
+        value(s.to);
+        f.op("i32.ge_s").brIf(1);
+        stmts(s.body);
+        f.get(counter).i32(1).op("i32.add").set(counter);
+        f.br(0).end().end();
+        return;
+      }
+      case "merge": {
+        const coords = s.iterators.map(() => scratch("i32"));
+        const at = index.get(s.coord)!;
+        f.block().loop();
+        s.iterators.forEach((it, n) => {
+          f.get(index.get(it.pos)!);
+          value(it.end);
+          f.op("i32.lt_s");
+          if (n > 0) f.op("i32.and");
+        });
+        f.op("i32.eqz").brIf(1);
+        s.iterators.forEach((it, n) => {
+          value(it.coord);
+          f.set(coords[n]!);
+        });
+        f.get(coords[0]!).set(at);
+        for (const c of coords.slice(1)) f.get(c).get(at).get(c).get(at).op("i32.lt_s").op("select").set(at);
+        // The first case whose iterators all sit on the coordinate: an if / else if chain.
+        s.cases.forEach((c) => {
+          if (c.requires.length === 0) f.i32(1);
+          c.requires.forEach((r, n) => {
+            f.get(coords[r]!).get(at).op("i32.eq");
+            if (n > 0) f.op("i32.and");
+          });
+          f.if();
+          stmts(c.body);
+          f.else();
+        });
+        for (let n = 0; n < s.cases.length; n++) f.end();
+        s.iterators.forEach((it, n) => {
+          const pos = index.get(it.pos)!;
+          f.get(pos).get(coords[n]!).get(at).op("i32.eq").op("i32.add").set(pos);
+        });
+        f.br(0).end().end();
+        for (const c of coords) release("i32", c);
+        return;
+      }
+      case "if":
+        value(s.cond);
+        f.if();
+        stmts(s.then);
+        f.end();
+        return;
+      case "store": {
+        const type = k.buffers[s.buffer]!.type;
+        if (!s.accumulate) {
+          address(s.buffer, s.index);
+          value(s.value);
+          f.mem(type === "i32" ? "i32.store" : "f32.store");
+          return;
+        }
+        const addr = scratch("i32");
+        address(s.buffer, s.index);
+        f.set(addr);
+        f.get(addr).get(addr).mem(type === "i32" ? "i32.load" : "f32.load");
+        value(s.value);
+        f.op(type === "i32" ? "i32.add" : "f32.add").mem(type === "i32" ? "i32.store" : "f32.store");
+        release("i32", addr);
+        return;
+      }
+    }
+  };
+  /**
+   * The inner dense loops of SpMM, MTTKRP and the output's zeroing, four coordinates at a time: a loop whose body
+   * only stores f32 values at addresses `base + v` (v the loop's coordinate, base fixed in the loop), computed from
+   * loads at such addresses and values fixed in the loop, runs as f32x4 while four coordinates remain; the
+   * scalar loop that follows does the rest.
+   */
+  function vectorPart(s: Extract<SparseStmt, { kind: "loop" }>): void {
+    if (s.parallel) return;
+    const first = s.body[0];
+    const coordName = first?.kind === "set" && first.value.op === "local" && first.value.name === s.counter ? first.name : s.counter;
+    const rest = coordName === s.counter ? s.body : s.body.slice(1);
+    const varies = (v: SparseValue): boolean => {
+      switch (v.op) {
+        case "local":
+          return v.name === coordName || v.name === s.counter;
+        case "const":
+          return false;
+        case "load":
+          return varies(v.index);
+        case "unary":
+          return varies(v.x);
+        default:
+          return varies(v.a) || varies(v.b);
+      }
+    };
+    /** The base of an index `base + v` (undefined: not of that form). */
+    const baseOf = (v: SparseValue): SparseValue | null | undefined => {
+      if (v.op === "local" && (v.name === coordName || v.name === s.counter)) return null; // just v
+      if (v.op === "int" && v.fn === "add") {
+        if (v.b.op === "local" && (v.b.name === coordName || v.b.name === s.counter) && !varies(v.a)) return v.a;
+        if (v.a.op === "local" && (v.a.name === coordName || v.a.name === s.counter) && !varies(v.b)) return v.b;
+      }
+      return undefined;
+    };
+    const vectorOps: Record<string, string> = { add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", min: "f32x4.min", max: "f32x4.max", neg: "f32x4.neg", abs: "f32x4.abs", sqrt: "f32x4.sqrt" };
+    const vectorizable = (v: SparseValue): boolean => {
+      if (!varies(v)) return v.type === "f32";
+      if (v.op === "load") return v.type === "f32" && baseOf(v.index) !== undefined;
+      if (v.op === "unary" || v.op === "binary") return vectorOps[v.fn] !== undefined && (v.op === "unary" ? vectorizable(v.x) : vectorizable(v.a) && vectorizable(v.b));
+      return false;
+    };
+    // A reduction `acc = acc + x` (SDDMM's k loop): four partial sums, added into acc after the vector loop.
+    const only = rest.length === 1 ? rest[0] : undefined;
+    const reduction =
+      only?.kind === "set" && only.value.op === "binary" && only.value.fn === "add" && only.value.a.op === "local" && only.value.a.name === only.name && k.locals.get(only.name) === "f32" && vectorizable(only.value.b)
+        ? { acc: only.name, term: only.value.b }
+        : undefined;
+    const ok = reduction !== undefined || (rest.length > 0 && rest.every((t) => t.kind === "store" && k.buffers[t.buffer]!.type === "f32" && baseOf(t.index) !== undefined && vectorizable(t.value)));
+    if (!ok) return;
+    const counter = index.get(s.counter)!;
+    const coordLocal = index.get(coordName)!;
+    // Hoisted out of the vector loop: each (buffer, base) byte pointer, and each splat of a loop-invariant value.
+    const pointers = new Map<string, number>();
+    const splats = new Map<SparseValue, number>();
+    const hoist = (v: SparseValue): void => {
+      if (!varies(v)) {
+        if (!splats.has(v)) {
+          const l = f.local("v128");
+          value(v);
+          f.op("f32x4.splat").set(l);
+          splats.set(v, l);
+        }
+      } else if (v.op === "load") pointerOf(v.buffer, v.index);
+      else if (v.op === "unary") hoist(v.x);
+      else if (v.op === "binary") [v.a, v.b].forEach(hoist);
+    };
+    const pointerOf = (buffer: number, at: SparseValue): number => {
+      const base = baseOf(at)!;
+      const key = `${buffer}:${base ? JSON.stringify(base) : ""}`;
+      let l = pointers.get(key);
+      if (l === undefined) {
+        l = f.local("i32");
+        f.get(buffer);
+        if (base) {
+          value(base);
+          f.i32(2).op("i32.shl").op("i32.add");
+        }
+        f.set(l);
+        pointers.set(key, l);
+      }
+      return l;
+    };
+    const vaddress = (buffer: number, at: SparseValue): void => {
+      f.get(pointerOf(buffer, at)).get(coordLocal).i32(2).op("i32.shl").op("i32.add");
+    };
+    if (reduction) hoist(reduction.term);
+    for (const t of reduction ? [] : rest) if (t.kind === "store") [pointerOf(t.buffer, t.index), hoist(t.value)];
+    const vvalue = (v: SparseValue): void => {
+      if (!varies(v)) {
+        f.get(splats.get(v)!);
+      } else if (v.op === "load") {
+        vaddress(v.buffer, v.index);
+        f.mem("v128.load", 0, 2);
+      } else if (v.op === "unary") {
+        vvalue(v.x);
+        f.op(vectorOps[v.fn]!);
+      } else if (v.op === "binary") {
+        vvalue(v.a);
+        vvalue(v.b);
+        f.op(vectorOps[v.fn]!);
+      }
+    };
+    const partial = reduction ? f.local("v128") : -1;
+    if (reduction) f.f32(0).op("f32x4.splat").set(partial);
+    f.block().loop();
+    f.get(counter).i32(4).op("i32.add");
+    value(s.to);
+    f.op("i32.gt_s").brIf(1);
+    if (coordLocal !== counter) f.get(counter).set(coordLocal);
+    if (reduction) {
+      f.get(partial);
+      vvalue(reduction.term);
+      f.op("f32x4.add").set(partial);
+    }
+    for (const t of reduction ? [] : rest) {
+      if (t.kind !== "store") continue;
+      const addr = scratch("i32");
+      vaddress(t.buffer, t.index);
+      f.set(addr);
+      f.get(addr);
+      if (t.accumulate) f.get(addr).mem("v128.load", 0, 2);
+      vvalue(t.value);
+      if (t.accumulate) f.op("f32x4.add");
+      f.mem("v128.store", 0, 2);
+      release("i32", addr);
+    }
+    f.get(counter).i32(4).op("i32.add").set(counter);
+    f.br(0).end().end();
+    if (reduction) {
+      const acc = index.get(reduction.acc)!;
+      f.get(acc);
+      for (let lane = 0; lane < 4; lane++) f.get(partial).lane("f32x4.extract_lane", lane).op("f32.add");
+      f.set(acc);
+    }
+  }
+
+  stmts(k.body);
+  const m = new ModuleBuilder(memory);
+  m.add(f, true);
+  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent };
+}

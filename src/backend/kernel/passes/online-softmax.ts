@@ -1,0 +1,156 @@
+// Layer: src/backend/kernel, part of pass 1 (plan.ts). The online-softmax fusion: a sum over a dim k of
+// softmax_k(x) · v — what `x.softmax("key").dot("key", v)` builds, attention's second half — becomes ONE kernel
+// of the IR's online softmax-weighted form (ir.ts OnlineSoftmax): per row, one pass over k with a running max,
+// a running denominator and the weighted sum kept in the output, so the [row, k] softmax (and the logits x, when
+// they are fusable, e.g. the scores q·k with a scale and a mask) are never written to memory. The pattern is
+// read from the primitives softmax is built from (src/ops/reduce.ts): sum_k(div(e, sum_k e) · v) with
+// e = exp(x − max_k x), every inner node unmaterialised. Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or
+// `onlineSoftmaxFusion.enabled = false`) to plan the three kernels instead (benchmarks compare the two).
+// Imports src/graph and the kernel IR.
+import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
+import type { Node } from "../../../graph/node.js";
+import { bin, f32, rareWhere, un, where } from "../build-expr.js";
+import { type Expr, type Kernel, walkExpr } from "../ir.js";
+import { KernelBuilder, type Lowered } from "./to-index-notation.js";
+
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+/**
+ * Whether the planner fuses softmax-weighted sums (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it off), and from how
+ * many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three kernels are faster
+ * on the CPU (the fused one measured 0.4–0.6× their speed up to b8 × 1024² logits, bench/attention.mjs) and their
+ * [row, key] temporary is at most 16 MiB; from it on, the fused kernel keeps memory linear in the sequence.
+ * NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets it (0: fuse every size).
+ */
+export const onlineSoftmaxFusion = {
+  enabled: env?.NAMED_TENSOR_ONLINE_SOFTMAX !== "0",
+  minLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22),
+};
+
+/** A matched softmax-weighted sum: root = Σ_key softmax_key(logits) · values. */
+interface Match {
+  readonly root: Node;
+  readonly key: string;
+  readonly logits: Node;
+  readonly values: Node;
+  /** The reductions the kernel absorbs (max, sum, the root) and the elementwise nodes between them. */
+  readonly reductions: readonly Node[];
+  readonly elementwise: readonly Node[];
+}
+
+/** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
+function patterns(isMaterialized: (n: Node) => boolean) {
+  const open = (n: Node | undefined): n is Node => n !== undefined && !isMaterialized(n);
+  return {
+    is: (n: Node | undefined, kind: string, fn?: string): n is Node => open(n) && n.op.kind === kind && (fn === undefined || ("fn" in n.op && n.op.fn === fn)),
+    reducesOnly: (n: Node | undefined, fn: string, key: string): n is Node =>
+      open(n) && n.op.kind === "reduce" && n.op.fn === fn && n.op.dims.length === 1 && n.op.dims[0] === key,
+  };
+}
+
+/** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
+function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; nodes: Node[]; reductions: Node[] } | undefined {
+  const { is, reducesOnly } = patterns(isMaterialized);
+  if (!is(p, "binary", "div")) return undefined;
+  const [e, s] = p.inputs;
+  if (!is(e, "unary", "exp") || !reducesOnly(s, "sum", key) || s.inputs[0] !== e) return undefined;
+  const d = e.inputs[0];
+  if (!is(d, "binary", "sub")) return undefined;
+  const [x, m] = d.inputs;
+  if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
+  return { logits: x, nodes: [p, e, d], reductions: [s, m] };
+}
+
+/**
+ * Whether n is a softmax-weighted sum the planner can fuse (see the header).
+ * @example matchOnlineSoftmax(q.dot("d", k).softmax("key").dot("key", v).node, (n) => !!n.storage) // a match
+ */
+function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Match | undefined {
+  const { is } = patterns(isMaterialized);
+  if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || n.op.fn !== "sum" || n.op.dims.length !== 1 || n.dtype !== "float32") return undefined;
+  const key = n.op.dims[0]!;
+  const product = n.inputs[0];
+  if (!is(product, "binary", "mul")) return undefined;
+  const [a, b] = product.inputs as [Node, Node];
+  for (const [p, v] of [[a, b], [b, a]] as const) {
+    const s = softmaxOf(p, key, isMaterialized);
+    if (!s || v.dtype !== "float32" || !v.dims.some((d) => d.name === key)) continue;
+    if (s.logits.dims.find((d) => d.name === key)!.size < 1 || s.logits.numel < onlineSoftmaxFusion.minLogits) continue;
+    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n], elementwise: [...s.nodes, product] };
+  }
+  return undefined;
+}
+
+/**
+ * The softmax-weighted sums inside n's inlined subtree (not n itself): the planner gives each its own kernel, so
+ * that a view or an epilogue over one (the attention helper's stack of heads) does not pull it apart.
+ * @example innerOnlineSoftmax(merged.node, isMaterialized, new Set()) // [the Σ_key softmax · v node under the stack]
+ */
+export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, declined: ReadonlySet<Node>): Node[] {
+  if (!onlineSoftmaxFusion.enabled) return [];
+  const found: Node[] = [];
+  const seen = new Set<Node>();
+  const visit = (x: Node): void => {
+    for (const i of x.inputs) {
+      if (seen.has(i) || isMaterialized(i)) continue;
+      seen.add(i);
+      if (!declined.has(i) && matchOnlineSoftmax(i, isMaterialized)) found.push(i);
+      else visit(i);
+    }
+  };
+  visit(n);
+  return found;
+}
+
+/**
+ * Lowers n to one online softmax-weighted kernel when it is a softmax-weighted sum; otherwise undefined (the
+ * planner lowers it as usual). The logits are lowered at each (row, key) point — their reductions (the scores'
+ * contraction) become the online loop's phases; the values at each (row, key, inner) point. Values that would be
+ * recomputed per row at a cost (an expensive function) are materialised first.
+ */
+export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
+  const m = matchOnlineSoftmax(n, isMaterialized);
+  if (!m) return undefined;
+  const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
+  const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
+  for (const d of [...n.dims, keyDim]) b.extent(d.name, d.size);
+  const at: Map<string, IndexExpr> = new Map([...n.dims, keyDim].map((d) => [d.name, idxVar(d.name)]));
+  if (!isMaterialized(m.values) && b.costly(m.values)) materialize(m.values);
+  const logit = b.lower(m.logits, at, undefined);
+  const phases = b.phases;
+  const value = b.lower(m.values, at, undefined);
+  // the values are read per (row, key, inner) point, outside the online phases: they may not read them
+  let readsPhase = false;
+  walkExpr(value, (e) => void (e.op === "reduced" && (readsPhase = true)));
+  if (readsPhase || b.phases.length !== phases.length) return undefined;
+  const count = phases.length;
+  const r = (i: number): Expr => ({ op: "reduced", type: "f32", phase: i });
+  const [s, before, after] = [r(count), r(count + 1), r(count + 2)];
+  // exp(−∞ − (−∞)) is NaN: a masked logit weighs 0 outright, and an unchanged max rescales by 1 outright — the
+  // common case once the max has settled, so the rescale's exp is a rare branch (computed only when it grows)
+  const weight = where(bin("eq", s, f32(-Infinity)), f32(0), un("exp", bin("sub", s, after)));
+  const rescale = rareWhere(bin("ne", before, after), un("exp", bin("sub", before, after)), f32(1));
+  const rows = n.dims.filter((d) => m.logits.dims.some((x) => x.name === d.name));
+  const inner = n.dims.filter((d) => !rows.includes(d));
+  let index: IndexExpr = { op: "const", value: 0 };
+  let stride = 1;
+  for (let i = n.dims.length - 1; i >= 0; i--) {
+    index = { op: "add", a: { op: "mul", a: idxVar(n.dims[i]!.name), c: stride }, b: index };
+    stride *= n.dims[i]!.size;
+  }
+  const kernel: Kernel = {
+    mode: { kind: "map" },
+    inputs: b.inputs.map((x, i) => ({ type: b.inputTypes[i]!, length: x.storage?.buffer.length ?? x.numel })),
+    params: b.paramTypes,
+    outer: rows.map((d) => ({ name: d.name, extent: d.size })),
+    phases: [],
+    inner: inner.map((d) => ({ name: d.name, extent: d.size })),
+    value,
+    output: { type: "f32", index, length: n.numel },
+    online: { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale },
+  };
+  // what this kernel computes inline, for the planner's sharing checks: another kernel that needs the softmax
+  // (a backward pass) makes the planner materialise it, and this match then fails in favour of three kernels
+  const inlined = new Map(b.inlined);
+  for (const x of m.elementwise) inlined.set(x, Math.max(1, inlined.get(x) ?? 0));
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [...b.fused, ...m.reductions], inlined, repeated: [] };
+}

@@ -1,0 +1,281 @@
+// Layer: src/backend/kernel/sparse. Taco's code generation (§6) from an assignment to sparse kernels: walks the
+// iteration graph's loop order; at each variable builds the merge lattice of what is left of the expression
+// (§5), schedules it (§5.2) and emits one loop per lattice point — a dense loop, a loop over a compressed
+// level's pos range, or a merge with the dominated points as cases — binding each operand level's position
+// (a compressed level's from its range, a dense level's as parent · size + coordinate). Below the last output
+// variable, summed variables reduce into a local (emit-reduction-compute), stored once per output point
+// (emit-compute). A dense output is written in place; a sparse output (dense levels then one compressed level:
+// CSR, a sparse vector) is assembled by two kernels (§6.3): `assemble` counts each output segment into pos
+// (the host turns counts into offsets), `compute` writes idx and values. The outermost loop runs in parallel
+// when it is a dense output variable whose passes write disjoint outputs (§6.4).
+// Imports the sparse notation, lattices, iteration graph and IR.
+import { type IterationGraph, isCycle, iterationGraph } from "./iteration-graph.js";
+import type { SparseBuffer, SparseKernel, SparseStmt, SparseValue } from "./ir.js";
+import { scheduleLattice, mergeLattice } from "./lattice.js";
+import { type Assignment, type Operand, type SparseExpr, accessedTensors, showAssignment } from "./notation.js";
+import { InternalError } from "../../../types/errors.js";
+
+/** Which half of a sparse output's work a kernel does, or `compute` into a dense output. */
+export type SparseMode = "compute" | "assemble";
+
+/** Where each operand level's arrays are among the kernel's buffers. */
+interface Bound {
+  readonly pos: (number | undefined)[];
+  readonly idx: (number | undefined)[];
+  readonly vals: number;
+}
+
+/**
+ * The buffers of an assignment: per operand, each level's pos and idx (when it has them) and the values; then the output's.
+ * @example sparseBuffers(spmv).buffers.map((b) => b.name) // ["A2_pos", "A2_idx", "A_vals", "x_vals", "y_vals"]
+ */
+export function sparseBuffers(a: Assignment): { buffers: SparseBuffer[]; operands: Bound[]; output: Bound } {
+  const buffers: SparseBuffer[] = [];
+  const bind = (o: Operand, output: boolean): Bound => {
+    const pos: (number | undefined)[] = [];
+    const idx: (number | undefined)[] = [];
+    o.levels.forEach((l, n) => {
+      pos.push(l.kind === "compressed" ? buffers.push({ name: `${o.name}${n + 1}_pos`, type: "i32", output }) - 1 : undefined);
+      idx.push(l.kind !== "dense" ? buffers.push({ name: `${o.name}${n + 1}_idx`, type: "i32", output }) - 1 : undefined);
+    });
+    return { pos, idx, vals: buffers.push({ name: `${o.name}_vals`, type: "f32", output }) - 1 };
+  };
+  const operands = a.operands.map((o) => bind(o, false));
+  return { buffers, operands, output: bind(a.output, true) };
+}
+
+const i32 = (value: number): SparseValue => ({ op: "const", type: "i32", value });
+const local = (name: string, type: "i32" | "f32" = "i32"): SparseValue => ({ op: "local", type, name });
+/** i32 arithmetic, folding constants and the identities 0 + x, 1 · x, 0 · x. */
+function int(fn: "add" | "mul" | "min" | "lt" | "eq" | "and", a: SparseValue, b: SparseValue): SparseValue {
+  const k = (v: SparseValue): number | undefined => (v.op === "const" ? v.value : undefined);
+  const [x, y] = [k(a), k(b)];
+  if (x !== undefined && y !== undefined && (fn === "add" || fn === "mul")) return i32(fn === "add" ? x + y : x * y);
+  if (fn === "add" && x === 0) return b;
+  if (fn === "add" && y === 0) return a;
+  if (fn === "mul" && x === 1) return b;
+  if (fn === "mul" && y === 1) return a;
+  if (fn === "mul" && (x === 0 || y === 0)) return i32(0);
+  return { op: "int", type: "i32", fn, a, b };
+}
+const load = (buffer: number, index: SparseValue, type: "i32" | "f32"): SparseValue => ({ op: "load", type, buffer, index });
+const set = (name: string, value: SparseValue): SparseStmt => ({ kind: "set", name, value });
+
+/** Why an assignment cannot be generated (a cycle, an output format without assembly); the caller words the error. */
+export class SparseLoweringError extends Error {}
+
+/** The kernels of an assignment and what explain() shows of their derivation. */
+export interface LoweredSparse {
+  readonly graph: IterationGraph;
+  readonly kernels: readonly SparseKernel[];
+  readonly sparseOutput: boolean;
+}
+
+/**
+ * The kernels for `a`: one `compute` kernel for a dense output; `assemble` then `compute` for a sparse one.
+ * @example lowerSparse(spmv).kernels[0].parallelExtent // the rows of A: one pass per row
+ */
+export function lowerSparse(a: Assignment): LoweredSparse {
+  const graph = iterationGraph(a);
+  if (isCycle(graph)) throw new SparseLoweringError(`the iteration graph has a cycle over ${graph.cycle.join(", ")} through ${graph.tensors.join(" and ")}`);
+  const out = a.output.levels;
+  const sparseOutput = out.some((l) => l.kind !== "dense");
+  if (sparseOutput && !out.every((l, n) => (n === out.length - 1 ? l.kind === "compressed" : l.kind === "dense")))
+    throw new SparseLoweringError("a sparse result is assembled only in formats whose last level is compressed and the others dense (CSR, a sparse vector)");
+  const modes: SparseMode[] = sparseOutput ? ["assemble", "compute"] : ["compute"];
+  return { graph, sparseOutput, kernels: modes.map((m) => generate(a, graph, m, sparseOutput)) };
+}
+
+/** One kernel in one mode. */
+function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparseOutput: boolean): SparseKernel {
+  const { buffers, operands, output } = sparseBuffers(a);
+  const order = graph.order;
+  const outVars = a.output.levels.map((l) => l.var);
+  const lastFree = Math.max(-1, ...outVars.map((v) => order.indexOf(v)));
+  const computeDepth = lastFree + 1;
+  const scatter = order.slice(0, computeDepth).some((v) => !outVars.includes(v));
+  if (scatter && sparseOutput) throw new SparseLoweringError(`a sparse result cannot be assembled when a summed variable (${order.find((v) => !outVars.includes(v))}) is iterated above an output one`);
+  const locals = new Map<string, "i32" | "f32">([["start", "i32"], ["end", "i32"]]);
+  const fresh = (base: string, type: "i32" | "f32" = "i32"): string => {
+    let name = base;
+    for (let n = 2; locals.has(name); n++) name = `${base}${n}`;
+    locals.set(name, type);
+    return name;
+  };
+  const extent = (v: string): number => {
+    for (const o of [...a.operands, a.output]) for (const l of o.levels) if (l.var === v) return l.size;
+    throw new InternalError(`internal: no extent for ${v}`);
+  };
+  const denseStrides = (o: Operand): number[] => o.levels.map((_, n) => o.levels.slice(n + 1).reduce((s, l) => s * l.size, 1));
+  const isDenseOperand = (o: Operand): boolean => o.levels.every((l) => l.kind === "dense");
+
+  interface State {
+    readonly coord: ReadonlyMap<string, SparseValue>;
+    /** Positions by "tensor.level" (tensor -1 is the output). */
+    readonly pos: ReadonlyMap<string, SparseValue>;
+    readonly leaf: (value: SparseValue, st: State) => SparseStmt[];
+    /** Operand values already loaded into locals (taco §6.2's available expressions, at access granularity). */
+    readonly loaded: ReadonlyMap<number, SparseValue>;
+  }
+  const posOf = (st: State, t: number, l: number): SparseValue => (l < 0 ? i32(0) : st.pos.get(`${t}.${l}`) ?? fail(`position of ${t}.${l}`));
+  const fail = (what: string): never => {
+    throw new InternalError(`internal: ${what} is not bound`);
+  };
+  const address = (o: Operand, st: State): SparseValue => {
+    const strides = denseStrides(o);
+    return o.levels.reduce<SparseValue>((acc, l, n) => int("add", acc, int("mul", st.coord.get(l.var) ?? fail(l.var), i32(strides[n]!))), i32(0));
+  };
+  const valueOf = (e: SparseExpr, st: State): SparseValue => {
+    switch (e.op) {
+      case "access": {
+        const known = st.loaded.get(e.tensor);
+        if (known) return known;
+        const o = a.operands[e.tensor]!;
+        const at = isDenseOperand(o) ? address(o, st) : posOf(st, e.tensor, o.levels.length - 1);
+        return load(operands[e.tensor]!.vals, at, "f32");
+      }
+      case "const":
+        return { op: "const", type: "f32", value: e.value };
+      case "unary":
+        return { op: "unary", type: "f32", fn: e.fn, x: valueOf(e.x, st) };
+      case "binary":
+        return { op: "binary", type: "f32", fn: e.fn, a: valueOf(e.a, st), b: valueOf(e.b, st) };
+    }
+  };
+  // The output's segment (position of its last dense level) and write cursor, for assembly.
+  const lastDense = a.output.levels.length - 2;
+  const cursor = sparseOutput ? fresh("q") : "";
+  const outParent = (st: State): SparseValue => posOf(st, -1, lastDense);
+  const emitOut = (value: SparseValue | undefined, st: State): SparseStmt[] => {
+    // A dense output accumulates: a level with repeated coordinates (COO's) may reach a point more than once.
+    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: true }];
+    const last = a.output.levels.length - 1;
+    if (mode === "assemble") return [{ kind: "store", buffer: output.pos[last]!, index: int("add", outParent(st), i32(1)), value: i32(1), accumulate: true }];
+    return [
+      { kind: "store", buffer: output.idx[last]!, index: local(cursor), value: st.coord.get(a.output.levels[last]!.var)!, accumulate: false },
+      { kind: "store", buffer: output.vals, index: local(cursor), value: value!, accumulate: false },
+      set(cursor, int("add", local(cursor), i32(1))),
+    ];
+  };
+
+  const genFrom = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
+    if (d === computeDepth && !scatter) {
+      if (sparseOutput && mode === "assemble") return emitOut(undefined, st);
+      if (d < order.length) {
+        const acc = fresh("acc", "f32");
+        const inner = genVar(d, expr, { ...st, leaf: (v) => [set(acc, { op: "binary", type: "f32", fn: "add", a: local(acc, "f32"), b: v })] });
+        return [set(acc, { op: "const", type: "f32", value: 0 }), ...inner, ...emitOut(local(acc, "f32"), st)];
+      }
+      return emitOut(valueOf(expr, st), st);
+    }
+    if (d === order.length) return st.leaf(valueOf(expr, st), st);
+    return genVar(d, expr, st);
+  };
+
+  let parallelExtent = 0;
+  const genVar = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
+    const v = order[d]!;
+    const lattice = scheduleLattice(mergeLattice(a, v, expr));
+    if (!lattice.points.length) return [];
+    const coord = fresh(v);
+    const stmts: SparseStmt[] = [];
+    // Position locals of each ranger, shared by the point loops (a later point resumes where an earlier one stopped).
+    const rangerLocals = new Map<string, { pos: string; end: SparseValue; coord: SparseValue; label: string }>();
+    // Each pass of an outermost output variable writes only outputs with that coordinate: passes are independent.
+    // (A dense output is zeroed by each pass over its own slice, so the variable must be the output's first.)
+    const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && a.output.levels[0]?.var === v && (!sparseOutput || a.output.levels[0]!.kind === "dense");
+    for (const p of lattice.points) {
+      for (const r of p.rangers) {
+        const key = `${r.tensor}.${r.level}`;
+        if (rangerLocals.has(key)) continue;
+        if (r.dense) {
+          const counter = fresh(`${v}_ctr`);
+          stmts.push(set(counter, parallel ? local("start") : i32(0)));
+          let end = i32(extent(v));
+          if (parallel) {
+            const bound = fresh(`${v}_end`);
+            stmts.push(set(bound, int("min", end, local("end"))));
+            end = local(bound);
+          }
+          if (parallel) parallelExtent = extent(v);
+          rangerLocals.set(key, { pos: counter, end, coord: local(counter), label: r.name });
+        } else {
+          const o = a.operands[r.tensor]!;
+          const bound = operands[r.tensor]!;
+          const pos = fresh(`p${o.name}${r.level + 1}`);
+          const end = fresh(`${pos}_end`);
+          const parent = posOf(st, r.tensor, r.level - 1);
+          if (o.levels[r.level]!.kind === "compressed") {
+            stmts.push(set(pos, load(bound.pos[r.level]!, parent, "i32")), set(end, load(bound.pos[r.level]!, int("add", parent, i32(1)), "i32")));
+          } else stmts.push(set(pos, parent), set(end, int("add", parent, i32(1))));
+          rangerLocals.set(key, { pos, end: local(end), coord: load(bound.idx[r.level]!, local(pos), "i32"), label: r.name });
+        }
+      }
+    }
+    const caseBody = (q: (typeof lattice.points)[number]): SparseStmt[] => {
+      const pos = new Map(st.pos);
+      const body: SparseStmt[] = [];
+      a.operands.forEach((o, t) => {
+        o.levels.forEach((l, n) => {
+          if (l.var !== v || isDenseOperand(o)) return;
+          // (A dense level under an unbound one belongs to an operand this case does not read: it is zero here.)
+          if (l.kind === "dense" && (n === 0 || pos.has(`${t}.${n - 1}`))) pos.set(`${t}.${n}`, int("add", int("mul", posOf({ ...st, pos }, t, n - 1), i32(l.size)), local(coord)));
+          else if (q.iterators.some((i) => i.tensor === t && i.level === n)) pos.set(`${t}.${n}`, local(rangerLocals.get(`${t}.${n}`)!.pos));
+        });
+      });
+      a.output.levels.forEach((l, n) => {
+        if (sparseOutput && l.var === v && l.kind === "dense") pos.set(`-1.${n}`, int("add", int("mul", posOf({ ...st, pos }, -1, n - 1), i32(l.size)), local(coord)));
+      });
+      const coords = new Map([...st.coord, [v, local(coord)]]);
+      // Values whose address is complete here are loaded once, outside the loops below (SpMM's A(row,col)).
+      const loaded = new Map(st.loaded);
+      if (d + 1 < order.length) {
+        for (const t of accessedTensors(q.expr)) {
+          const o = a.operands[t]!;
+          if (loaded.has(t) || !o.levels.every((l) => coords.has(l.var))) continue;
+          const name = fresh(`${o.name}_val`, "f32");
+          body.push(set(name, valueOf({ op: "access", tensor: t }, { ...st, coord: coords, pos, loaded })));
+          loaded.set(t, local(name, "f32"));
+        }
+      }
+      const next: State = { ...st, coord: coords, pos, loaded };
+      // The fill of a sparse output starts each segment at its offset.
+      if (sparseOutput && mode === "compute" && lastDense >= 0 && a.output.levels[lastDense]!.var === v) {
+        body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
+      }
+      return [...body, ...genFrom(d + 1, q.expr, next)];
+    };
+    for (const p of lattice.points) {
+      const its = p.rangers.map((r) => rangerLocals.get(`${r.tensor}.${r.level}`)!);
+      const label = `${v}: ${p.iterators.map((i) => i.name).join(" ∧ ")}`;
+      if (p.loop !== "merge") {
+        const it = its[0]!;
+        stmts.push({ kind: "loop", counter: it.pos, to: it.end, body: [set(coord, it.coord), ...caseBody(p)], parallel: parallel || undefined, label });
+      } else {
+        const cases = p.cases.map((c) => {
+          const q = lattice.points[c]!;
+          const requires = p.rangers.map((r, n) => (q.iterators.some((i) => i.tensor === r.tensor && i.level === r.level) ? n : -1)).filter((n) => n >= 0);
+          return { requires, label: q.iterators.map((i) => i.name).join(" ∧ "), body: caseBody(q) };
+        });
+        stmts.push({ kind: "merge", coord, iterators: its, cases });
+      }
+    }
+    return stmts;
+  };
+
+  const body = genFrom(0, a.expr, { coord: new Map(), pos: new Map(), loaded: new Map(), leaf: (value, st) => emitOut(value, st) });
+  // A sparse vector's one segment starts at 0.
+  if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
+  // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
+  if (!sparseOutput) {
+    const total = a.output.levels.reduce((n, l) => n * l.size, 1);
+    const slice = parallelExtent > 0 ? total / parallelExtent : total;
+    const z = fresh("zero");
+    const zEnd = fresh("zero_end");
+    const from = parallelExtent > 0 ? int("mul", local("start"), i32(slice)) : i32(0);
+    const to = parallelExtent > 0 ? int("mul", int("min", local("end"), i32(parallelExtent)), i32(slice)) : i32(total);
+    body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
+  }
+  const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
+  return { title, buffers, locals, body, parallelExtent };
+}

@@ -1,0 +1,248 @@
+// Layer: src/backend. Runs a sparse assignment on a device: lowers it (kernel/sparse/codegen.ts: taco's loops
+// from the iteration graph and merge lattices), binds the operands' level arrays and values (sparse operands'
+// host arrays uploaded; dense operands' materialised buffers used in place), runs the kernels through the
+// device contract's `sparse` part, and returns the result — a dense tensor's node (no read-back), or a sparse
+// result's level arrays after its assembly (count per segment, offsets on the host, then idx and values).
+// Also explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
+import { sourceNode } from "../graph/build.js";
+import { type Node, type NodeDim, contiguousStrides } from "../graph/node.js";
+import type { BufferView, Device, DeviceBuffer } from "./device-contract.js";
+import { getDefaultDevice } from "./engine.js";
+import { viewOf } from "./realize.js";
+import { type LoweredSparse, SparseLoweringError, sparseBuffers } from "./kernel/sparse/codegen.js";
+import { lowerSparseAssignment } from "./kernel/lower.js";
+import { SparseDeviceError, showSparseKernel } from "./kernel/sparse/ir.js";
+import { isCycle, iterationGraph, showIterationGraph } from "./kernel/sparse/iteration-graph.js";
+import { mergeLattice, scheduleLattice, showLattice } from "./kernel/sparse/lattice.js";
+import { type Assignment, showAssignment } from "./kernel/sparse/notation.js";
+
+export type { Assignment };
+export { SparseDeviceError, SparseLoweringError };
+
+/** A sparse operand's (or result's) storage as arrays: per level pos/idx where it has them, and the values. */
+export interface SparseArrays {
+  readonly levels: readonly { readonly pos?: Int32Array; readonly idx?: Int32Array }[];
+  /** The values: host values, or a materialised node over one dim (values that gradients flow to). */
+  readonly vals: Float32Array | Node;
+}
+/** What an operand slot is bound to: a sparse tensor's arrays, or a materialised dense node (contiguous). */
+export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArrays } | { readonly kind: "dense"; readonly node: Node };
+
+
+/**
+ * Device copies of sparse operands' arrays (pos, idx, values: never changed once packed), so a matrix used in
+ * many products is uploaded once per device; a copy is released when its array is collected.
+ */
+const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, DeviceBuffer>>();
+const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
+
+const lowered = new Map<string, LoweredSparse>();
+const keyOf = (a: Assignment): string => JSON.stringify(a);
+/** The lowering of an assignment, once per structure and sizes. */
+function lowerCached(a: Assignment): LoweredSparse {
+  const key = keyOf(a);
+  let l = lowered.get(key);
+  if (!l) lowered.set(key, (l = lowerSparseAssignment(a)));
+  return l;
+}
+
+/** A short structural hash of a kernel's text (FNV-1a), for the device's compiled-code cache. */
+function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `sparse-${(h >>> 0).toString(16)}-${text.length}`;
+}
+
+/** The device a sparse expression runs on: the default one, where every dense operand must be. */
+function deviceFor(inputs: readonly SparseInput[]): Device {
+  const device = getDefaultDevice();
+  for (const i of inputs)
+    if (i.kind === "dense" && i.node.storage && i.node.storage.buffer.device !== device.name)
+      throw new SparseDeviceError(`a dense operand is on ${i.node.storage.buffer.device} but sparse expressions run on the default device, ${device.name}`);
+  return device;
+}
+
+/** Binds the buffers of an assignment's operands (and the output's, as given) on a device; returns them and what to release. */
+function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out: (DeviceBuffer | undefined)[]): { buffers: DeviceBuffer[]; owned: DeviceBuffer[] } {
+  const layout = sparseBuffers(a);
+  const buffers: DeviceBuffer[] = new Array(layout.buffers.length);
+  const owned: DeviceBuffer[] = [];
+  const upload = (values: Int32Array | Float32Array): DeviceBuffer => {
+    const b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+    owned.push(b);
+    return b;
+  };
+  /** An operand's level array or values, uploaded once per device while the array lives. */
+  const resident = (values: Int32Array | Float32Array): DeviceBuffer => {
+    let perDevice = residentBuffers.get(values);
+    if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
+    let b = perDevice.get(device);
+    if (!b) {
+      b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+      perDevice.set(device, b);
+      releaseWhenCollected.register(values, b);
+    }
+    return b;
+  };
+  const denseBuffer = (node: Node): DeviceBuffer => {
+    const view = viewOf(node);
+    const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(node.dims)[d] || view.sizes[d] === 1);
+    if (contiguous) return view.buffer;
+    if (!device.readSync) throw new SparseDeviceError("a dense operand laid out as a strided view (make it contiguous first)");
+    return upload(device.readSync(view) as Float32Array);
+  };
+  inputs.forEach((input, t) => {
+    const bound = layout.operands[t]!;
+    if (input.kind === "dense") {
+      buffers[bound.vals] = denseBuffer(input.node);
+      return;
+    }
+    input.arrays.levels.forEach((l, n) => {
+      if (bound.pos[n] !== undefined) buffers[bound.pos[n]!] = resident(l.pos!);
+      if (bound.idx[n] !== undefined) buffers[bound.idx[n]!] = resident(l.idx!);
+    });
+    const vals = input.arrays.vals;
+    buffers[bound.vals] = vals instanceof Float32Array ? resident(vals) : denseBuffer(vals);
+  });
+  const outSlots = [...layout.output.pos, ...layout.output.idx, layout.output.vals].filter((s): s is number => s !== undefined).sort((x, y) => x - y);
+  outSlots.forEach((slot, n) => (buffers[slot] = out[n] ?? upload(new Int32Array(1))));
+  return { buffers, owned };
+}
+
+function sparsePart(device: Device, a: Assignment): NonNullable<Device["sparse"]> {
+  if (!device.sparse) throw new SparseDeviceError(`the ${device.name} device has no sparse kernels`);
+  return device.sparse;
+}
+
+/**
+ * Computes `a` into a dense result: its node (dims in the output's level order), materialised on the device.
+ * @example runSparseDense(spmv, [{ kind: "sparse", arrays: A }, { kind: "dense", node: x.node }], dims)
+ */
+export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], dims: readonly NodeDim[]): Node {
+  const device = deviceFor(inputs);
+  const part = sparsePart(device, a);
+  const plan = lowerCached(a);
+  const length = a.output.levels.reduce((n, l) => n * l.size, 1);
+  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it
+  const { buffers, owned } = bind(device, a, inputs, [out]);
+  try {
+    for (const k of plan.kernels) part.run(part.prepare(k, hashText(showSparseKernel(k))), buffers);
+  } finally {
+    for (const b of owned) b.release();
+  }
+  return sourceNode("float32", dims, { buffer: out, strides: contiguousStrides(dims), offset: 0 });
+}
+
+/**
+ * Computes only the values of `a` into the given output pattern (taco §6.3: compute without assembly) — when the
+ * result's pattern is known to be an operand's (an SDDMM, the gradient of a product w.r.t. sparse values).
+ * The values come back as a node over `dim`, in the pattern's storage order, with no read-back.
+ * @example runSparseValues(sddmm, inputs, A.levels, { name: "nnz", size: nnz })
+ */
+export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], pattern: SparseArrays["levels"], dim: NodeDim): Node {
+  const device = deviceFor(inputs);
+  const part = sparsePart(device, a);
+  const compute = lowerCached(a).kernels[1]!;
+  const last = pattern.at(-1)!;
+  const owned = [device.upload(last.pos!, "int32"), device.upload(last.idx!.length ? last.idx! : new Int32Array(1), "int32")];
+  const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
+  const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
+  try {
+    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), bound.buffers);
+  } finally {
+    for (const b of [...bound.owned, ...owned]) b.release();
+  }
+  return sourceNode("float32", [dim], { buffer: vals, strides: [1], offset: 0 });
+}
+
+/**
+ * Computes `a` into a sparse result (its last output level compressed, the others dense): the assembly kernel
+ * counts each segment, the host turns counts into offsets, the compute kernel writes idx and values.
+ * @example await runSparseSparse(add, [{ kind: "sparse", arrays: B }, { kind: "sparse", arrays: C }])
+ */
+export async function runSparseSparse(a: Assignment, inputs: readonly SparseInput[]): Promise<SparseArrays & { readonly vals: Float32Array }> {
+  const device = deviceFor(inputs);
+  const steps = sparseSteps(device, a, inputs);
+  for (let r = steps.next(); ; r = steps.next((await device.read(r.value)) as Int32Array | Float32Array)) if (r.done) return r.value;
+}
+
+/**
+ * The same, reading the counts and results synchronously (CPU); undefined where the device reads asynchronously.
+ * @example runSparseSparseSync(add, inputs)?.vals
+ */
+export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[]): (SparseArrays & { readonly vals: Float32Array }) | undefined {
+  const device = deviceFor(inputs);
+  const read = device.readSync?.bind(device);
+  if (!read) return undefined;
+  const steps = sparseSteps(device, a, inputs);
+  for (let r = steps.next(); ; r = steps.next(read(r.value) as Int32Array | Float32Array)) if (r.done) return r.value;
+}
+
+/** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
+function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
+  const part = sparsePart(device, a);
+  const plan = lowerCached(a);
+  const [assemble, compute] = plan.kernels as [typeof plan.kernels[0], typeof plan.kernels[0]];
+  const levels = a.output.levels;
+  const segments = levels.slice(0, -1).reduce((n, l) => n * l.size, 1);
+  const counts = device.upload(new Int32Array(segments + 1), "int32");
+  const first = bind(device, a, inputs, [counts]);
+  let pos: Int32Array;
+  try {
+    part.run(part.prepare(assemble, hashText(showSparseKernel(assemble))), first.buffers);
+    pos = Int32Array.from((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }) as Int32Array);
+  } finally {
+    for (const b of first.owned) b.release();
+    counts.release();
+  }
+  for (let s = 0; s < segments; s++) pos[s + 1]! += pos[s]!;
+  const nnz = pos[segments]!;
+  const posBuffer = device.upload(pos, "int32");
+  const idxBuffer = device.upload(new Int32Array(Math.max(1, nnz)), "int32");
+  const valBuffer = device.upload(new Float32Array(Math.max(1, nnz)), "float32");
+  const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
+  try {
+    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), second.buffers);
+    const idx = Int32Array.from((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }) as Int32Array);
+    const vals = Float32Array.from((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }) as Float32Array);
+    return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
+  } finally {
+    for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();
+  }
+}
+
+/**
+ * The tensors whose storage orders conflict in `a` (CSR + CSC), or undefined when an order exists.
+ * @example sparseCycle(csrPlusCsc) // ["A", "B"]
+ */
+export function sparseCycle(a: Assignment): readonly string[] | undefined {
+  const g = iterationGraph(a);
+  return isCycle(g) ? g.tensors : undefined;
+}
+
+/**
+ * explain() for a sparse expression: the assignment, its iteration graph, the merge lattice of each variable,
+ * the kernels in the sparse IR and the code the device generates for them.
+ * @example console.log(explainSparse(spmv, getDefaultDevice()))
+ */
+export function explainSparse(a: Assignment, device: Device = getDefaultDevice()): string {
+  const lines = [`sparse kernel: ${showAssignment(a)}`];
+  let plan: LoweredSparse;
+  try {
+    plan = lowerCached(a);
+  } catch (e) {
+    if (e instanceof SparseLoweringError) return [...lines, `cannot generate: ${e.message}`].join("\n");
+    throw e;
+  }
+  if (isCycle(plan.graph)) return lines.join("\n");
+  lines.push("iteration graph:", ...showIterationGraph(plan.graph).split("\n").map((l) => `  ${l}`), "merge lattices:");
+  for (const v of plan.graph.order) lines.push(`  ${showLattice(a, scheduleLattice(mergeLattice(a, v)))}`);
+  for (const k of plan.kernels) {
+    lines.push("kernel:", showSparseKernel(k));
+    if (device.sparse) {
+      const g = device.sparse.generatedCode(k);
+      lines.push(`generated (${g.language}):`, g.code);
+    }
+  }
+  return lines.join("\n");
+}

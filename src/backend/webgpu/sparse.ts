@@ -1,0 +1,68 @@
+// Layer: src/backend/webgpu. WebGPU's part of the device contract for sparse kernels: a compute pipeline per
+// kernel structure from the generated WGSL (wgsl/sparse.ts), with an explicit layout of one storage binding per
+// buffer (operands read-only), dispatched in a command buffer of its own — submitted in queue order after the
+// programs that produced its dense operands, before the reads of its results. A kernel that binds more buffers
+// than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
+import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contract.js";
+import { SparseDeviceError } from "../kernel/sparse/ir.js";
+import type { GpuBuffer } from "./buffer.js";
+import { generateSparseWgsl } from "./wgsl/sparse.js";
+
+interface CompiledSparse extends PreparedKernel {
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+  readonly groups: [number, number];
+}
+
+/**
+ * The sparse half of the WebGPU device over `gpu()` (the current GPUDevice), counting into `stats`.
+ * @example const s = webgpuSparse(() => device.gpu, stats); s.run(s.prepare(k, hash), buffers)
+ */
+export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; cacheHits: number; launches: number }) {
+  const cache = new Map<string, CompiledSparse>();
+  let owner: GPUDevice | undefined;
+  return {
+    prepare(kernel: SparseKernel, hash: string): PreparedKernel {
+      const device = gpu();
+      if (owner !== device) {
+        owner = device; // a restarted device compiles again
+        cache.clear();
+      }
+      const known = cache.get(hash);
+      if (known) {
+        stats.cacheHits++;
+        return known;
+      }
+      const limit = device.limits.maxStorageBuffersPerShaderStage;
+      if (kernel.buffers.length > limit) throw new SparseDeviceError(`the kernel binds ${kernel.buffers.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
+      const { code, groups } = generateSparseWgsl(kernel);
+      const layout = device.createBindGroupLayout({
+        entries: kernel.buffers.map((b, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: b.output ? "storage" : "read-only-storage" } })),
+      });
+      const pipeline = device.createComputePipeline({
+        layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+        compute: { module: device.createShaderModule({ code }), entryPoint: "main" },
+      });
+      const compiled: CompiledSparse = { hash, pipeline, layout, groups };
+      cache.set(hash, compiled);
+      stats.compiled++;
+      return compiled;
+    },
+    run(prepared: PreparedKernel, buffers: readonly DeviceBuffer[]): void {
+      const c = prepared as CompiledSparse;
+      const device = gpu();
+      const group = device.createBindGroup({ layout: c.layout, entries: buffers.map((b, n) => ({ binding: n, resource: { buffer: (b as GpuBuffer).gpu } })) });
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      pass.setPipeline(c.pipeline);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(c.groups[0], c.groups[1]);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+      stats.launches++;
+    },
+    generatedCode(kernel: SparseKernel): { code: string; language: string } {
+      return { code: generateSparseWgsl(kernel).code, language: "WGSL" };
+    },
+  };
+}

@@ -1,0 +1,444 @@
+// Layer: src/sparse. The named ops of sparse tensors, each an assignment in sparse index notation (the dims'
+// names are the index variables) run by taco's generated kernels (src/backend/kernel/sparse via the engine):
+// `dot` (SpMV, SpMM, SpGEMM, TTV, TTM, MTTKRP: any mix of sparse and dense operands, a dense result), `mul`
+// (intersection: a sparse result in the pattern both share), `add`/`sub` (union: sparse with sparse gives a
+// sparse result, with a dense tensor a dense one), `sum` by name (a dense result), and the free ones:
+// `transpose` and `rename` (names and logical order only; the storage stays), unary maps that keep zero,
+// scaling, `asFormat`. A dense operand that is a lazy product summed over names (`A.dot("k", B)`) joins the
+// kernel instead of being computed first, so `S.mul(A.dot("k", B))` is one SDDMM loop nest doing O(nnz·K)
+// work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
+// sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
+// shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle } from "../backend/engine.js";
+import { customGradient } from "../autodiff/grad.js";
+import { unaryAlu } from "../graph/alu.js";
+import type { Node, UnaryFn } from "../graph/node.js";
+import { broadcastShapes } from "../shape/broadcast.js";
+import { dotShape } from "../shape/contract.js";
+import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "../shape/dims.js";
+import { reduceShape } from "../shape/reduce.js";
+import { checkFormat } from "../shape/sparse.js";
+import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import type { Broadcast } from "../types/broadcast.js";
+import type { Dot } from "../types/contract.js";
+import type { NameArg, NameList, Ok, Shape } from "../types/dims.js";
+import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
+import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { Reduce } from "../types/reduce.js";
+import type { CheckFormat, FormatSpec } from "../types/sparse.js";
+import { formatName } from "./format.js";
+import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
+import { SparseTensor } from "./tensor.js";
+
+type Names<S extends Shape> = NameArg<S> | readonly NameArg<S>[];
+type Operand<B extends Shape> = SparseTensor<B> | Tensor<B, "float32">;
+/** A sparse op's sparse result: computed when first read or awaited (`await` gives it computed, on any device). */
+export type LazySparse<R extends Shape> = SparseTensor<R> & PromiseLike<SparseTensor<R>>;
+/** A sum's result: sparse with a sparse operand, dense with a dense one. */
+type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? LazySparse<R> : Tensor<R, "float32">;
+
+declare module "./tensor.js" {
+  interface SparseTensor<S extends Shape> {
+    /**
+     * Contracts `names` with a sparse or dense operand (the sum over them of the product), in one generated
+     * kernel; the result is dense. SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`, SpGEMM `A.dot("k", B)`.
+     * @example A.dot("col", x) // Tensor<[["row", 3]]>: y(row) = Σ_col A(row,col) x(col)
+     */
+    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: Operand<B>): Tensor<Ok<Dot<S, B, NameList<Ns>>>, "float32">;
+    /**
+     * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
+     * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
+     * first read or awaited; until then it folds into the next sparse op (`a.mul(b).add(c)` is one merge loop).
+     * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
+     */
+    mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;
+    /**
+     * The elementwise sum (union): with a sparse operand a sparse result, with a dense one a dense result.
+     * @example await a.add(b) // the entries of either
+     */
+    add<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    /** The elementwise difference (union), like `add`. @example await a.sub(b) */
+    sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    /** Sums over one name or a list of names; the result is dense. @example A.sum("col") // row sums */
+    sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardName<Reduce<S, NameList<Ns>>, Ns>): Tensor<Ok<Reduce<S, NameList<Ns>>>, "float32">;
+  }
+}
+
+/** What explainSparse shows for a result: the assignment's derivation and the conversions made. */
+const explanations = new WeakMap<object, () => string>();
+
+/**
+ * The iteration graph, merge lattices and generated code of the kernel that computed a sparse op's result.
+ * @example explainSparse(A.dot("col", x)) // the index notation out(row) = Σ_col (A(row,col) * B(col)), its iteration graph, merge lattices and code
+ */
+export function explainSparse(result: object): string {
+  const origin = result instanceof SparseTensor ? result.origin : undefined;
+  return (explanations.get(result) ?? (origin && explanations.get(origin)))?.() ?? "(not the result of a sparse expression)";
+}
+
+/** An operand being assembled into an assignment: its name, levels and input binding. */
+interface Built {
+  readonly operands: SparseAssignment["operands"][number][];
+  readonly inputs: SparseInput[];
+  readonly notes: string[];
+  /** The sparse tensor behind each operand (undefined for dense ones), for format conversions. */
+  readonly sources: (SparseTensor<Shape> | undefined)[];
+  /** Whether lazy dense expressions may join the kernel, and whether one did. */
+  readonly join: boolean;
+  joined: boolean;
+}
+const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
+const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
+const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
+
+function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
+  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
+  if (given.pending) return given.pending.inline(b) as SparseAssignment["expr"];
+  // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
+  const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
+  if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
+  const levels = t.levels;
+  b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
+  const vals = t.valuesTensor ? (realize([t.valuesTensor.node]), t.valuesTensor.node) : t.storage.vals;
+  b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } });
+  b.sources.push(given);
+  return { op: "access", tensor: b.operands.length - 1 };
+}
+function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
+  // Dims that index only dense tensors become the innermost loops (iteration-graph.ts): lay the operand out with
+  // them last, so those loops read it contiguously (SDDMM's C(k, j) is read as (j, k); a copy of O(size)).
+  const sparseVars = new Set(b.operands.filter((_, t) => b.inputs[t]!.kind === "sparse").flatMap((o) => o.levels.map((l) => l.var)));
+  const names = given.dims.map((d) => d.name);
+  const preferred = [...names.filter((n) => sparseVars.has(n)), ...names.filter((n) => !sparseVars.has(n))];
+  const node = preferred.every((n, i) => n === names[i]) ? given : (wrap(given).transpose(...(preferred as never[])).contiguous() as unknown as AnyTensor).node;
+  realize([node]);
+  b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
+  b.inputs.push({ kind: "dense", node });
+  b.sources.push(undefined);
+  return { op: "access", tensor: b.operands.length - 1 };
+}
+
+/**
+ * A dense operand as an expression: a lazy product summed over names, under products only, joins the kernel
+ * (its summed names become the assignment's); a lazy elementwise function of such parts too; anything else is
+ * computed first and read as a dense operand.
+ */
+function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
+  if (node.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${node.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
+  if (!node.storage && b.join) {
+    const op = node.op;
+    b.joined = true;
+    if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {
+      op.dims.forEach((d) => taken.add(d));
+      return addDense(b, node.inputs[0]!, taken, true);
+    }
+    if (op.kind === "binary" && node.inputs.every((x) => x.dtype === "float32")) {
+      const product = op.fn === "mul";
+      return { op: "binary", fn: op.fn, a: addDense(b, node.inputs[0]!, taken, underProducts && product), b: addDense(b, node.inputs[1]!, taken, underProducts && product) };
+    }
+    if (op.kind === "unary" && node.inputs[0]!.dtype === "float32") return { op: "unary", fn: op.fn, x: addDense(b, node.inputs[0]!, taken, false) };
+  }
+  return addDenseNode(b, node);
+}
+
+const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, fn: string): SparseAssignment["expr"] => {
+  if (other instanceof SparseTensor) return addSparse(b, other);
+  if (other instanceof Tensor) {
+    const t = other as unknown as AnyTensor;
+    if (t.masked.size) throw new ArgumentError(`${fn} of a sparse tensor cannot take private (masked) dims: unmask them first`);
+    return addDense(b, t.node, new Set(names), true);
+  }
+  throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
+};
+
+/** The first sparse operand's storage order, for the output and for converting conflicting operands. */
+const sparseOrder = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+
+/** Converts sparse operands whose order conflicts with the first sparse operand's, noting each conversion. */
+function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
+  let current = a;
+  const conflicts = sparseCycle(current);
+  if (!conflicts) return current;
+  const order = sparseOrder(b);
+  const first = b.inputs.findIndex((i) => i.kind === "sparse");
+  b.inputs.forEach((input, t) => {
+    const source = b.sources[t];
+    if (t === first || input.kind !== "sparse" || !source) return;
+    const mine = source.levels.map((l) => l.name);
+    const wanted = order.filter((v) => mine.includes(v));
+    if (wanted.every((v, n) => v === mine[n])) return;
+    const kinds = source.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
+    const converted = asFormat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
+    b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
+    b.operands[t] = { ...b.operands[t]!, levels: converted.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
+    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };
+  });
+  current = { ...a, operands: [...b.operands] };
+  return current;
+}
+
+/** Runs an assignment with a dense result whose dims are `dims` (logical order). */
+function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
+  const prepare = (join: boolean) => {
+    const b = newBuilt(join);
+    const expr = build(b);
+    return { b, a: resolveCycles(b, { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr }) };
+  };
+  let { a, b } = prepare(true);
+  const go = () => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size })));
+  let node: Node;
+  try {
+    node = go();
+  } catch (e) {
+    if (!(e instanceof SparseDeviceError && b.joined)) return run(() => { throw e; }, a, what);
+    ({ a, b } = prepare(false));
+    b.notes.push(computedFirst);
+    node = run(go, a, what);
+  }
+  const t = wrap(node) as AnyTensor;
+  const [shownA, shownB] = [a, b];
+  explanations.set(t, () => [...shownB.notes, explainAssignment(shownA)].join("\n"));
+  return t;
+}
+
+/**
+ * A sparse result stored in the first sparse operand's order (dense levels, the last compressed), computed when
+ * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
+ */
+function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+  const prepare = (join = true) => {
+    const b = newBuilt(join);
+    const expr = build(b);
+    const order = sparseOrder(b);
+    const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
+    const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
+    return { a, b, levels };
+  };
+  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"]): SparseStorage => {
+    const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
+    return { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+  };
+  let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
+  const t = SparseTensor.lazy<Shape>(dims, {
+    inline: (into) => build(into as Built),
+    computeSync: () => {
+      let p = prepare();
+      let arrays: ReturnType<typeof runSparseSparseSync>;
+      try {
+        arrays = runSparseSparseSync(p.a, p.b.inputs);
+      } catch (e) {
+        if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
+        p = prepare(false);
+        p.b.notes.push(computedFirst);
+        arrays = run(() => runSparseSparseSync(p.a, p.b.inputs), p.a, what);
+      }
+      ran = p;
+      if (!arrays) throw new ArgumentError(`${what} runs on ${getDefaultDevice().name}, which reads results back asynchronously: await the result (or its materialize()) before reading it`);
+      return finish(arrays, p.levels);
+    },
+    compute: async () => {
+      let p = prepare();
+      try {
+        const arrays = await runSparseSparse(p.a, p.b.inputs);
+        ran = p;
+        return finish(arrays, p.levels);
+      } catch (e) {
+        if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
+        p = prepare(false);
+        p.b.notes.push(computedFirst);
+        ran = p;
+        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels);
+      }
+    },
+  });
+  explanations.set(t, () => {
+    const { a, b } = ran ?? prepare();
+    return [...b.notes, explainAssignment(a)].join("\n");
+  });
+  return t;
+}
+
+/** Runs a sparse kernel, turning a device's or generator's refusal into an error naming the expression and formats. */
+function run<T>(f: () => T, a: SparseAssignment, what: string): T {
+  const reword = (e: unknown): never => {
+    if (e instanceof SparseDeviceError || e instanceof SparseLoweringError) {
+      const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
+      throw new ArgumentError(`${what} cannot run on ${getDefaultDevice().name}: ${e.message} (operands ${formats})`);
+    }
+    throw e;
+  };
+  try {
+    const r = f();
+    return (r instanceof Promise ? r.catch(reword) : r) as T;
+  } catch (e) {
+    return reword(e);
+  }
+}
+
+const visible = (t: SparseTensor<Shape>): ShapeDim[] => [...t.shapeDims];
+const shapeOf = (other: unknown): ShapeDim[] =>
+  other instanceof SparseTensor ? visible(other) : other instanceof Tensor ? (other as unknown as AnyTensor).shapeDims : [];
+
+/**
+ * The values of pattern(t) ⊙ Σ_(names not in t) factor, in t's storage order, as a node over t's values dim:
+ * the gradient w.r.t. t's values of Σ g·(t ∘ …) — an SDDMM computed without assembly (the pattern is t's).
+ */
+function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
+  const order = t.levels.map((l) => l.name);
+  const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
+  // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
+  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const extra = factor.dims.filter((n) => !order.includes(n));
+  const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
+  const dim = t.valuesTensor!.node.dims[0]!;
+  const attempt = (join: boolean): Node => {
+    const b = newBuilt(join);
+    const x = addSparse(b, pattern);
+    const y = addDense(b, summed.node, new Set(order), true);
+    const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
+    const go = () => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim);
+    if (!join) return run(go, a, "the gradient w.r.t. sparse values");
+    try {
+      return go();
+    } catch (e) {
+      if (e instanceof SparseDeviceError && b.joined) return attempt(false);
+      return run(() => { throw e; }, a, "the gradient w.r.t. sparse values");
+    }
+  };
+  return wrap(attempt(true)) as AnyTensor;
+}
+
+/** `result` with the gradients of a sparse op: w.r.t. its dense operand and the sparse operand's values tensor. */
+function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown, dense: (g: AnyTensor, x: AnyTensor) => AnyTensor, factor: (g: AnyTensor, x: AnyTensor | undefined) => AnyTensor): AnyTensor {
+  const x = other instanceof Tensor ? (other as unknown as AnyTensor) : undefined;
+  const inputs = [...(x ? [x] : []), ...(t.valuesTensor ? [t.valuesTensor] : [])];
+  if (!inputs.length) return result;
+  const wrapped = customGradient(result, inputs, (g) => {
+    const grads: AnyTensor[] = [];
+    const gt = g as unknown as AnyTensor;
+    if (x) {
+      let dx = dense(gt, x);
+      const extra = dx.dims.filter((n) => !x.dims.includes(n));
+      if (extra.length) dx = dx.sum(extra as never) as unknown as AnyTensor;
+      grads.push(dx.dims.every((n, i) => n === x.dims[i]) ? dx : (dx.transpose(...(x.dims as never[])) as unknown as AnyTensor));
+    }
+    if (t.valuesTensor) grads.push(valuesGradient(t, factor(gt, x)));
+    return grads as never;
+  }) as unknown as AnyTensor;
+  explanations.set(wrapped, explanations.get(result)!);
+  return wrapped;
+}
+
+const methods = {
+  dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
+    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
+    const { dims } = dotShape(visible(this), shapeOf(other), names);
+    const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
+    const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+    // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
+    return withGradients(
+      result,
+      this,
+      other,
+      (g, X) => {
+        const own = this.dims.filter((n) => !X.dims.includes(n));
+        return own.length ? ((this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g)) : (this.toDense().mul(g as never) as unknown as AnyTensor);
+      },
+      (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
+    );
+  },
+  mul(this: SparseTensor<Shape>, other: unknown) {
+    if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
+    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
+    const dims = broadcastShapes(visible(this), shapeOf(other));
+    if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
+    const names = new Set(dims.map((d) => d.name));
+    return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
+  },
+  add(this: SparseTensor<Shape>, other: unknown) {
+    return union(this, other, "add");
+  },
+  sub(this: SparseTensor<Shape>, other: unknown) {
+    return union(this, other, "sub");
+  },
+  sum(this: SparseTensor<Shape>, names: unknown) {
+    const { kept } = reduceShape(visible(this), names);
+    const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
+    return withGradients(result, this, undefined, (g) => g, (g) => g);
+  },
+};
+for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+
+function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
+  if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
+  const dims = broadcastShapes(visible(t), shapeOf(other));
+  const names = new Set(dims.map((d) => d.name));
+  const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
+  if (other instanceof SparseTensor) {
+    if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
+    return lazyResult(t.shapeDims, build, `the sparse ${fn}`);
+  }
+  const result = denseResult(build, dims, `the sparse ${fn}`);
+  // d/dX = ±g; d/dvalues = g at the stored entries.
+  return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
+}
+
+/**
+ * A function of every stored value that keeps zero (neg, abs, sqrt, relu-like maps): the pattern is kept. A
+ * function that does not keep zero (exp) would make every element non-zero: use `toDense()` first.
+ * @example mapValues(A, "abs") // |A| in A's format
+ */
+export function mapValues<S extends Shape>(t: SparseTensor<S>, fn: UnaryFn): SparseTensor<S> {
+  const info = unaryAlu[fn];
+  if (!info) throw new ArgumentError(takesNot("mapValues", "a function name such as \"abs\"", fn));
+  if (info.float64(0) !== 0) throw new ArgumentError(`mapValues(${fn}) does not keep zero (${fn}(0) = ${info.float64(0)}), so the result is dense: use toDense().${fn}()`);
+  return new SparseTensor<S>(t.shapeDims, { levels: t.storage.levels, vals: t.storage.vals.map((v) => info.float64(v)) });
+}
+
+/**
+ * The same tensor stored in another format (a new level order or level kinds), repacked on the host.
+ * @example asFormat(A, csc("row", "col")) // CSR to CSC
+ */
+export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: Guard<CheckFormat<S, F>, F>): SparseTensor<S> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
+  const levels = checkFormat(t.shapeDims, format);
+  const from = t.storage.levels.map((l) => l.name);
+  const n = t.nnz;
+  const coords = levels.map(() => new Int32Array(n));
+  const values = new Float64Array(n);
+  let k = 0;
+  forEachEntry(t.storage, (c, p) => {
+    levels.forEach((l, d) => (coords[d]![k] = c[from.indexOf(l.name)]!));
+    values[k++] = t.storage.vals[p]!;
+  });
+  const sorted = sortAndSum(coords, values);
+  return new SparseTensor<S>(t.shapeDims, pack(levels, sorted.coords, sorted.values));
+}
+
+/**
+ * The same tensor with its dims in another logical order (printing, toDense, the result order of ops); the
+ * storage and its format are unchanged. Every name exactly once.
+ * @example transposeSparse(A, "col", "row").dims // ["col", "row"]
+ */
+export function transposeSparse<S extends Shape>(t: SparseTensor<S>, ...names: string[]): SparseTensor<Shape> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("transposeSparse", "a sparse tensor", t));
+  checkUnique(names.map(checkName));
+  const dims = names.map((n) => lookup(t.shapeDims, n));
+  if (dims.length !== t.shapeDims.length) throw new ShapeError(`transpose lists every name once: ${showDims(t.shapeDims)} has ${t.shapeDims.length}, ${names.length} given`);
+  return new SparseTensor(dims, t.storage);
+}
+
+/**
+ * The same tensor with dims renamed in place (levels too).
+ * @example renameSparse(A, { row: "i" }).dims // ["i", "col"]
+ */
+export function renameSparse<S extends Shape>(t: SparseTensor<S>, renames: Readonly<Record<string, string>>): SparseTensor<Shape> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("renameSparse", "a sparse tensor", t));
+  if (typeof renames !== "object" || renames === null) throw new ArgumentError(takesNot("rename", "an object such as { row: \"i\" }", renames));
+  for (const old of Object.keys(renames)) lookup(t.shapeDims, old);
+  const to = (n: string): string => checkName(renames[n] ?? n);
+  const dims = t.shapeDims.map((d) => ({ ...d, name: to(d.name) }));
+  checkUnique(dims.map((d) => d.name));
+  return new SparseTensor(dims, { levels: t.storage.levels.map((l) => ({ ...l, name: to(l.name) })), vals: t.storage.vals });
+}
+

@@ -1,0 +1,190 @@
+// Attention in one kernel (kernel/passes/online-softmax.ts): q.dot("d", k).softmax("key").dot("key", v) — with
+// a scale, a causal or a padding mask, private batch dims, and inside the multi-head `attention` helper — runs
+// as one online-softmax kernel on every device and gives the values of independent float64 loops on fresh
+// random inputs (odd sizes; sizes that take the SIMD paths; a fully masked row gives NaN like softmax), and its
+// peak memory grows with the sequence, not with its square.
+import { beforeAll, describe, expect, it } from "vitest";
+import { attention, arange, explain, kernelStats, memoryStats, tensor } from "../../src/index.js";
+import { onlineSoftmaxFusion } from "../../src/backend/kernel/passes/online-softmax.js";
+
+/** The default of NAMED_TENSOR_ONLINE_SOFTMAX_MIN (the setup file lowers it to 0 for the suites). */
+const defaultMinLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22);
+/** How many kernels explain() lists for a tensor (nothing runs). */
+const explainKernels = (t: Parameters<typeof explain>[0]): number => Number(/(\d+) kernels?$/.exec(explain(t, { code: false }).split("\n")[0]!)?.[1] ?? NaN);
+import { deviceNames, useDevice } from "../helpers/devices.js";
+import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
+import { expectClose } from "../helpers/naive.js";
+import { randomFloats, randomInts } from "../helpers/random.js";
+
+type Any = any;
+/** Which (batch, query, key) scores are masked out (−∞). */
+type MaskFn = (b: number, i: number, j: number) => boolean;
+interface Sizes {
+  readonly B: number;
+  readonly Q: number;
+  readonly K: number;
+  readonly D: number;
+  readonly E: number;
+}
+
+/** Independent float64 loops: out[b, i, e] = Σ_j softmax_j(scale · q[b, i]·k[b, j], masked) · v[b, j, e]. */
+function naive(q: Float32Array, k: Float32Array, v: Float32Array, { B, Q, K, D, E }: Sizes, scale: number, masked?: MaskFn): Float64Array {
+  const out = new Float64Array(B * Q * E);
+  for (let b = 0; b < B; b++)
+    for (let i = 0; i < Q; i++) {
+      const s: number[] = [];
+      for (let j = 0; j < K; j++) {
+        let dot = 0;
+        for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
+        s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
+      }
+      const m = Math.max(...s);
+      const w = s.map((x) => Math.exp(x - m));
+      const z = w.reduce((a, c) => a + c, 0);
+      for (let e = 0; e < E; e++) out[(b * Q + i) * E + e] = w.reduce((acc, wj, j) => acc + (wj / z) * v[(b * K + j) * E + e]!, 0);
+    }
+  return out;
+}
+
+/** Launches of the kernels that computing `f()` takes (the inputs are computed before). */
+async function launches(f: () => Any): Promise<{ values: Float32Array; launches: number }> {
+  const before = kernelStats().launches;
+  const values = (await f().data()) as Float32Array;
+  return { values, launches: kernelStats().launches - before };
+}
+
+const inputs = (s: Sizes, batch: [string, number][] = [["b", s.B]]) => {
+  const [qa, ka, va] = [randomFloats(s.B * s.Q * s.D, -1, 1), randomFloats(s.B * s.K * s.D, -1, 1), randomFloats(s.B * s.K * s.E, -1, 1)];
+  const q = loose(tensor(qa, [...batch, ["q", s.Q], ["d", s.D]])).materialize();
+  const k = loose(tensor(ka, [...batch, ["key", s.K], ["d", s.D]])).materialize();
+  const v = loose(tensor(va, [...batch, ["key", s.K], ["e", s.E]])).materialize();
+  return { qa, ka, va, q, k, v };
+};
+
+describe.each(deviceNames)("attention in one kernel on %s", (device) => {
+  beforeAll(() => useDevice(device));
+
+  it("keeps no [query, key] matrix: peak memory is the inputs and the output", async () => {
+    const s: Sizes = { B: 2, Q: 1024, K: 1024, D: 16, E: 16 };
+    const { q, k, v } = inputs(s);
+    await q.data();
+    const before = memoryStats()[device]!;
+    const { launches: n } = await launches(() => q.dot("d", k).mul(0.25).softmax("key").dot("key", v));
+    const peak = memoryStats()[device]!.peakBytes;
+    expect(n).toBe(1);
+    // one [query, key] matrix would be 8 MiB; the output is 128 KiB
+    expect(peak - before.bytes).toBeLessThanOrEqual(2 * s.B * s.Q * s.E * 4 + 65536);
+  });
+
+  it("by default, small attention stays on the three (faster) kernels and large attention fuses", async () => {
+    const small: Sizes = { B: 2, Q: 64, K: 64, D: 8, E: 8 };
+    const large: Sizes = { B: 4, Q: 1024, K: 1024, D: 8, E: 8 }; // 4M logits: the default threshold
+    const kernelsOf = (s: Sizes): number => {
+      const { q, k, v } = inputs(s);
+      return explainKernels(q.dot("d", k).softmax("key").dot("key", v));
+    };
+    const set = onlineSoftmaxFusion.minLogits;
+    onlineSoftmaxFusion.minLogits = defaultMinLogits;
+    try {
+      expect(defaultMinLogits).toBe(1 << 22);
+      expect(kernelsOf(small)).toBeGreaterThan(1);
+      expect(kernelsOf(large)).toBe(1);
+    } finally {
+      onlineSoftmaxFusion.minLogits = set;
+    }
+    expect(kernelsOf(small)).toBe(1); // the suites fuse every size (test/helpers/fuse-every-size.ts)
+  });
+
+  const cases: [string, Sizes, number, ((s: Sizes) => MaskFn) | undefined][] = [
+    ["odd sizes", { B: 3, Q: 5, K: 7, D: 3, E: 4 }, 1, undefined],
+    ["odd sizes, scaled", { B: 2, Q: 33, K: 70, D: 17, E: 19 }, 0.3, undefined],
+    ["head size 64 (the SIMD paths)", { B: 2, Q: 20, K: 300, D: 64, E: 64 }, 1 / 8, undefined],
+    ["a causal mask", { B: 2, Q: 37, K: 37, D: 8, E: 5 }, 0.5, () => (_b, i, j) => j > i],
+  ];
+  for (const [name, s, scale, mask] of cases) {
+    it(`${name}: one kernel, the float64 loops' values`, async () => {
+      const { qa, ka, va, q, k, v } = inputs(s);
+      const later = arange("key", s.K).dynamic().gt(arange("q", s.Q).dynamic());
+      const { values, launches: n } = await launches(() => {
+        const scores = q.dot("d", k).mul(scale);
+        return (mask ? scores.maskedFill(later, -Infinity) : scores).softmax("key").dot("key", v);
+      });
+      expect(n).toBe(1);
+      expectClose(values, naive(qa, ka, va, s, scale, mask?.(s)), 2e-4, 2e-5);
+    });
+  }
+
+  it("a padding mask per batch, one batch with no keys at all (NaN, as softmax gives)", async () => {
+    const s: Sizes = { B: 4, Q: 6, K: 23, D: 5, E: 7 };
+    const lengths = Int32Array.from([23, 1 + (randomInts(1, 0, 21)[0]! | 0), 9, 0]);
+    const { qa, ka, va, q, k, v } = inputs(s);
+    const pad = arange("key", s.K, { dtype: "int32" }).dynamic().ge(loose(tensor(lengths, [["b", s.B]])));
+    const { values, launches: n } = await launches(() => q.dot("d", k).maskedFill(pad, -Infinity).softmax("key").dot("key", v));
+    expect(n).toBe(1);
+    const want = naive(qa, ka, va, s, 1, (b, _i, j) => j >= lengths[b]!);
+    expect(want.slice(3 * s.Q * s.E).every(Number.isNaN)).toBe(true);
+    expect(Array.from(values.slice(3 * s.Q * s.E)).every(Number.isNaN)).toBe(true);
+    expectClose(values.slice(0, 3 * s.Q * s.E), want.slice(0, 3 * s.Q * s.E), 2e-4, 2e-5);
+  });
+
+  it("private (masked) batch dims pass through the fused kernel", async () => {
+    const s: Sizes = { B: 6, Q: 9, K: 13, D: 6, E: 3 };
+    const { qa, ka, va, q, k, v } = inputs(s, [["h", 2], ["b", 3]]);
+    const [mq, mk, mv] = [q.mask("h", "b"), k.mask("h", "b"), v.mask("h", "b")];
+    const { values, launches: n } = await launches(() => {
+      const y = mq.dot("d", mk).softmax("key").dot("key", mv);
+      expect(y.dims).toEqual(["h", "b", "q", "e"]);
+      return y.unmask();
+    });
+    expect(n).toBe(1);
+    expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
+  });
+
+  it("the multi-head attention helper (causal) fuses its attention: no [query, key] buffer", async () => {
+    const [B, T, H, heads] = [2, 21, 12, 3];
+    const [xa, ya] = [randomFloats(B * T * H, -1, 1), randomFloats(B * T * H, -1, 1)];
+    const x = loose(tensor(xa, [["batch", B], ["seq", T], ["hidden", H]])).materialize();
+    const kv = loose(tensor(ya, [["batch", B], ["key", T], ["hidden", H]])).materialize();
+    await x.data();
+    const before = memoryStats()[device]!;
+    const { values, launches: n } = await launches(() => attention(x, kv, kv, { hidden: "hidden", heads, query: "seq", key: "key", causal: true }));
+    // the fused kernel and the copy that stacks the heads back into hidden
+    expect(n).toBeLessThanOrEqual(2);
+    expect(memoryStats()[device]!.peakBytes - before.bytes).toBeLessThanOrEqual(Math.max(before.peakBytes - before.bytes, 2 * B * T * H * 4 + 1024));
+    const d = H / heads;
+    const want = new Float64Array(B * T * H);
+    for (let b = 0; b < B; b++)
+      for (let h = 0; h < heads; h++) {
+        const pick = (a: Float32Array) => {
+          const out = new Float32Array(T * d);
+          for (let t = 0; t < T; t++) for (let e = 0; e < d; e++) out[t * d + e] = a[(b * T + t) * H + h * d + e]!;
+          return out;
+        };
+        const o = naive(pick(xa), pick(ya), pick(ya), { B: 1, Q: T, K: T, D: d, E: d }, 1 / Math.sqrt(d), (_b, i, j) => j > i);
+        for (let t = 0; t < T; t++) for (let e = 0; e < d; e++) want[(b * T + t) * H + h * d + e] = o[t * d + e]!;
+      }
+    expectClose(values, want, 2e-4, 2e-5);
+  });
+
+  it("a softmax already read (materialised, its graph dropped) is read from its buffer by the weighted sum", async () => {
+    const s: Sizes = { B: 2, Q: 5, K: 11, D: 4, E: 3 };
+    const { qa, ka, va, q, k, v } = inputs(s);
+    const p = q.dot("d", k).softmax("key");
+    await p.data();
+    const { values, launches: n } = await launches(() => p.dot("key", v));
+    expect(n).toBe(1);
+    expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
+  });
+});
+
+describe("attention's gradients", () => {
+  // the inputs live on the CPU, where the float64 reference reads them; gradcheck runs every device itself
+  beforeAll(() => useDevice("cpu"));
+  it("gradients through it (scaled, causal, odd sizes) check against float64 differences, computed on every device", async () => {
+    // training reads the softmax in the backward pass too: the planner then declines the online kernel and runs
+    // the three-kernel forward (the fused backward is not done yet), so the gradients are those of the graph
+    const [q, k, v] = [input([["b", 2], ["q", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["e", 2]])];
+    const later = arange("key", 5).dynamic().gt(arange("q", 5).dynamic());
+    await gradcheck((q, k, v) => scalarize(q.dot("d", k).mul(0.7).maskedFill(later, -Infinity).softmax("key").dot("key", v)), [q, k, v], { rtol: 1e-5 });
+  });
+});

@@ -1,0 +1,73 @@
+// Random sparse expressions on every device: random sizes (size-1 dims included), densities (empty and full
+// included), formats for each operand (every 2-D level order and kind, COO), and a random op — ±, ⊙ with a sparse
+// or dense operand, dot over either name with a dense or sparse operand, sums — against the float64 dense result.
+// Then the errors of sparse ops for arguments of the wrong kind and results that would broadcast.
+import { beforeAll, describe, expect, it } from "vitest";
+import { ArgumentError, type Format, ShapeError, type SparseTensor, type Tensor, coo, fromCoo, sparse, tensor } from "../../src/index.js";
+import { deviceNames, useDevice } from "../helpers/devices.js";
+import { rng, testSeed } from "../helpers/random.js";
+import { expectError } from "../helpers/sentences.js";
+import { randomSparseValues } from "../helpers/sparse-random.js";
+
+const kinds = ["dense", "compressed"] as const;
+/** A random 2-D format: either level order, each level dense or compressed, or COO. */
+function randomFormat(next: () => number): Format {
+  if (next() < 0.15) return next() < 0.5 ? coo("row", "col") : coo("col", "row");
+  const order = next() < 0.5 ? ["row", "col"] : ["col", "row"];
+  return order.map((n) => [n, kinds[Math.floor(next() * 2)]!] as const) as Format;
+}
+
+describe.each(deviceNames)("random sparse expressions on %s", (device) => {
+  beforeAll(() => useDevice(device));
+
+  it("agree with float64 dense results", async () => {
+    const next = rng(testSeed ^ 0xf22);
+    for (let trial = 0; trial < (device === "cpu" ? 60 : 12); trial++) {
+      const n = 1 + Math.floor(next() * 7);
+      const m = 1 + Math.floor(next() * 7);
+      const density = [0, 1, next()][Math.floor(next() * 3)]!;
+      const [a, b] = [randomSparseValues(n * m, density, next), randomSparseValues(n * m, next(), next)];
+      const shape = [["row", n], ["col", m]] as [["row", number], ["col", number]];
+      const [fa, fb] = [randomFormat(next), randomFormat(next)];
+      const A = await sparse(tensor(Float32Array.from(a), shape), fa);
+      const B = await sparse(tensor(Float32Array.from(b), shape), fb);
+      const D = tensor(Float32Array.from(b), shape);
+      const op = Math.floor(next() * 8);
+      let got: ArrayLike<number>;
+      let want: number[];
+      const label = `trial ${trial}: op ${op}, ${n}×${m}, A ${JSON.stringify(fa)}, B ${JSON.stringify(fb)}`;
+      const at = (x: Float64Array, i: number, j: number): number => x[i * m + j]!;
+      try {
+      if (op === 0) [got, want] = [await (await A.add(B)).toDense().data(), Array.from(a, (v, i) => v + b[i]!)];
+      else if (op === 1) [got, want] = [await (await A.sub(B)).toDense().data(), Array.from(a, (v, i) => v - b[i]!)];
+      else if (op === 2) [got, want] = [await (await A.mul(B)).toDense().data(), Array.from(a, (v, i) => v * b[i]!)];
+      else if (op === 3) [got, want] = [await (await A.mul(D)).toDense().data(), Array.from(a, (v, i) => v * b[i]!)];
+      else if (op === 4) [got, want] = [await A.add(D).data(), Array.from(a, (v, i) => v + b[i]!)];
+      else if (op === 5) {
+        // A(row, col) · Bᵀ(col, row2): dense result over (row, row2), B sparse renamed
+        const Bt = fromCoo([["col", m], ["row2", n]], { coords: { col: B.entries().coords.col!, row2: B.entries().coords.row! }, values: B.entries().values }, [["row2", "dense"], ["col", "compressed"]]);
+        got = await A.dot("col", Bt).data();
+        want = [];
+        for (let i = 0; i < n; i++) for (let r = 0; r < n; r++) want.push(Array.from({ length: m }, (_, j) => at(a, i, j) * at(b, r, j)).reduce((s, x) => s + x, 0));
+      } else if (op === 6) {
+        got = await A.dot("row", tensor(Float32Array.from(b.slice(0, n)), [["row", n]]) as Tensor<[["row", number]]>).data();
+        want = Array.from({ length: m }, (_, j) => Array.from({ length: n }, (_, i) => at(a, i, j) * b[i]!).reduce((s, x) => s + x, 0));
+      } else {
+        got = await A.sum(next() < 0.5 ? "row" : ["row", "col"]).data();
+        want = got.length === 1 ? [a.reduce((s, x) => s + x, 0)] : Array.from({ length: m }, (_, j) => Array.from({ length: n }, (_, i) => at(a, i, j)).reduce((s, x) => s + x, 0));
+      }
+      } catch (e) {
+        throw new Error(`${label}: ${(e as Error).message}`, { cause: e });
+      }
+      expect(got.length, label).toBe(want.length);
+      want.forEach((w, i) => expect(Math.abs(got[i]! - w), `${label}, element ${i}`).toBeLessThanOrEqual(1e-5 * (1 + Math.abs(w)) * Math.max(n, m)));
+    }
+  });
+
+  it("refuse arguments of the wrong kind and results that would broadcast", async () => {
+    const A = fromCoo([["row", 2], ["col", 3]], { coords: { row: [0, 1], col: [2, 0] }, values: [1, 2] }, coo("row", "col")) as SparseTensor<[["row", 2], ["col", 3]]>;
+    await expectError(() => A.dot("col", 5 as never), ArgumentError, "dot takes a sparse or dense tensor, not the number 5");
+    await expectError(() => A.mul(tensor(new Float32Array(4), [["k", 4]]) as never), ShapeError, "the sparse product would broadcast over { k: 4 }: a sparse result keeps the sparse operand's dims (use toDense() first)");
+    await expectError(() => A.dot("col", tensor(new Int32Array(3), [["col", 3]]) as never), ArgumentError, "a sparse op takes float32 operands, not an int32 tensor (cast it first)");
+  });
+});

@@ -1,0 +1,42 @@
+// Error texts (checked by scripts/check-type-errors.mjs under TS 6 and TS 7): a sparse format must give every
+// dim of the tensor exactly one level of a known kind — the same sentences as the runtime checks
+// (src/shape/sparse.ts).
+import { csr, fromCoo, sparse, zeros } from "../../src/index.js";
+
+const x = zeros([["i", 2], ["j", 5]]);
+
+// @error: "k" is not a dimension of { i: 2, j: 5 }
+void sparse(x, csr("i", "k"));
+// @error: the format gives no level to "j" of { i: 2, j: 5 }: name every dimension once
+void sparse(x, [["i", "dense"]]);
+// @error: dimension names must be unique: "i" appears twice
+void sparse(x, csr("i", "i"));
+// @error: the level of "j" is sparse: a level is "dense", "compressed" or "singleton"
+void sparse(x, [["i", "dense"], ["j", "sparse"]]);
+// @error: the format gives no level to "col" of { row: 3, col: 4 }: name every dimension once
+fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], col: [1] }, values: [1] }, [["row", "compressed"]]);
+
+// ---- the ops give the same sentences with sparse operands as with dense ones ----
+const A = fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], col: [1] }, values: [1] }, csr("row", "col"));
+const D = zeros([["row", 3], ["col", 4]]);
+const v5 = zeros([["col", 5]]);
+// @error: cannot contract "colx": it is not a dimension of the left operand { row: 3, col: 4 }
+A.dot("colx", zeros([["col", 4]]));
+// @error: cannot contract "colx": it is not a dimension of the left operand { row: 3, col: 4 }
+D.dot("colx", zeros([["col", 4]]));
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+A.dot("col", v5);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+D.dot("col", v5);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+void A.mul(v5);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+D.mul(v5);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+void A.add(v5);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+D.add(v5);
+// @error: "rows" is not a dimension of { row: 3, col: 4 }
+A.sum("rows");
+// @error: "rows" is not a dimension of { row: 3, col: 4 }
+D.sum("rows");

@@ -1,0 +1,39 @@
+// Type tests (tsd, against dist/*.d.ts): sparse tensors keep their names and sizes in the type exactly like a
+// dense tensor; format presets are plain level lists that read well in hovers; toDense gives the dense type.
+import { expectError, expectType } from "tsd";
+import { type LazySparse, type SparseTensor, type Tensor, coo, csc, csf, csr, dcsr, fromCoo, sparse, zeros } from "../dist/index.js";
+
+expectType<[["row", "dense"], ["col", "compressed"]]>(csr("row", "col"));
+expectType<[["col", "dense"], ["row", "compressed"]]>(csc("row", "col"));
+expectType<[["row", "compressed"], ["col", "compressed"]]>(dcsr("row", "col"));
+expectType<[["i", "compressed"], ["j", "singleton"], ["k", "singleton"]]>(coo("i", "j", "k"));
+expectType<[["i", "compressed"], ["j", "compressed"], ["k", "compressed"]]>(csf("i", "j", "k"));
+
+const A = fromCoo([["row", 3], ["col", 4]], { coords: { row: [0, 2], col: [1, 3] }, values: [1, 2] }, csr("row", "col"));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(A);
+expectType<{ readonly row: 3; readonly col: 4 }>(A.shape);
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.toDense());
+expectType<number>(A.nnz);
+expectType<number>(A.density);
+
+const x = zeros([["i", 2], ["j", 5]]);
+expectType<Promise<SparseTensor<[["i", 2], ["j", 5]]>>>(sparse(x, csc("i", "j")));
+
+// A format that names a dim the tensor lacks, or leaves one out, does not compile.
+expectError(sparse(x, csr("i", "k")));
+expectError(sparse(x, [["i", "dense"]]));
+expectError(fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], col: [1] }, values: [1] }, csr("row", "row")));
+// Coordinates must be given under the tensor's names.
+expectError(fromCoo([["row", 3], ["col", 4]], { coords: { row: [0], cols: [1] }, values: [1] }, csr("row", "col")));
+
+// The ops keep names and sizes in the result types, exactly like the dense ops.
+const x4 = zeros([["col", 4]]);
+expectType<Tensor<[["row", 3]], "float32">>(A.dot("col", x4));
+expectType<Tensor<[["row", 3], ["k", 8]], "float32">>(A.dot("col", zeros([["col", 4], ["k", 8]])));
+expectType<LazySparse<[["row", 3], ["col", 4]]>>(A.mul(zeros([["row", 3], ["col", 4]])));
+expectType<LazySparse<[["row", 3], ["col", 4]]>>(A.add(A));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(await A.mul(2).add(A));
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.add(zeros([["row", 3], ["col", 4]])));
+expectType<Tensor<[["row", 3]], "float32">>(A.sum("col"));
+expectError(A.dot("col", zeros([["col", 5]])));
+expectError(A.sum("rows"));
