@@ -16,3 +16,19 @@ expectError(toOnnx(x.exp(), { x }));
 expectError(toOnnx({ y: x.exp() }, x));
 expectError(toOnnx({ y: x.exp() }, { x }, { dynamic: "batch" }));
 expectError(toOnnx({ y: [1, 2] }, { x }));
+
+// ONNX import: an imported model's values are checked at run time (their dims are the model's), so run() gives
+// Tensor<Shape, DType>: every op type-checks and checks names and sizes at run time with the same sentences.
+import { type DType, type Shape, type Tensor, tensor } from "../dist/index.js";
+import { type OnnxModel, type OnnxValueInfo, fromOnnx } from "../dist/onnx/index.js";
+
+declare const bytes: Uint8Array;
+const model = await fromOnnx(bytes, { names: { x: ["batch", "feature"] } });
+expectType<OnnxModel>(model);
+expectType<readonly OnnxValueInfo[]>(model.inputs);
+const out = model.run({ x: tensor([1, 2], [["batch", 1], ["feature", 2]]) });
+expectType<Record<string, Tensor<Shape, DType>>>(out);
+expectType<Tensor<Shape, DType>>(out.probs!.sum("digit"));
+expectError(fromOnnx("model.onnx"));
+expectError(fromOnnx(bytes, { names: { x: "batch" } }));
+expectError(model.run({ x: [1, 2] }));

@@ -3,8 +3,7 @@
 // against loops, and the examples type-checked with TS 7, compiled with tsconfig.examples.json and run with
 // plain Node (they must print their results).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tensor } from "../../src/index.js";
@@ -145,7 +144,10 @@ describe.each(deviceNames)("examples on %s", (device) => {
 });
 
 describe("the examples as programs", () => {
-  const out = mkdtempSync(join(tmpdir(), "nt-examples-"));
+  // Inside the repository (.cache/, ignored), so the compiled examples resolve the package's dependencies
+  // (onnx-buf, @bufbuild/protobuf) from its node_modules as an installed package would.
+  mkdirSync(".cache", { recursive: true });
+  const out = mkdtempSync(join(".cache", "nt-examples-"));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
   const tsc = (args: string[]): string => {
     try {
@@ -180,5 +182,7 @@ describe("the examples as programs", () => {
     expect(tourOutput).toContain('typo: ShapeError: "chanels" is not a dimension of { batch: 6, height: 96, width: 96, channels: 3 }');
     expect(tourOutput).toContain('sizes: ShapeError: dimension "height" is 96 in the left operand but 64 in the right');
     expect(tourOutput).toContain('private: ShapeError: "batch" is private (masked)');
+    // an imported pretrained model doing its job: PaddleOCR's recogniser reads a rendered word
+    expect(run("onnx-ocr.js")).toContain('rendered "TENSOR", PP-OCRv4 read "TENSOR"');
   });
 });

@@ -33,4 +33,9 @@ describe("extreme sizes", () => {
     expect(() => idx.sum("a").item()).toThrow(ShapeError);
     expect(arange("a", 2 ** 20).sum("a").item()).toBe(Math.fround((2 ** 20 * (2 ** 20 - 1)) / 2));
   });
+
+  it("a softmax's phases (max, then sum) run one after the other: 20 rows of 6625 are not counted as 6625^3 points", () => {
+    const p = ones([["row", 20], ["vocab", 6625]]).softmax("vocab").dataSync();
+    expect(p[0]).toBeCloseTo(1 / 6625, 9);
+  });
 });
