@@ -11,9 +11,11 @@
 //                spec); the shared realize loop (src/backend/realize.ts) is the one place that knows both.
 //   src/ops      nothing from src/backend except src/backend/engine.ts (so too src/io, src/autodiff, src/state, src/sparse)
 //   src/nn, src/optim  only the public ops: nothing from src/graph or src/backend
-//   src/onnx     only src/graph, src/types, src/shape, the Tensor (src/tensor.ts, to read initializer values) and
-//                itself: an exporter walks the lazy graph like an interpreter, but must not depend on a device or
-//                on the op front end (packages such as onnx-buf are fine)
+//   src/onnx     the export: only src/graph, src/types, src/shape, the Tensor (src/tensor.ts, to read initializer
+//                values) and itself: an exporter walks the lazy graph like an interpreter, but must not depend on a
+//                device or on the op front end (packages such as onnx-buf are fine)
+//   src/onnx/import*  the import builds the named graph from the public ops, like src/nn: nothing from src/graph
+//                or src/backend
 //   node scripts/check-imports.mjs [--self-test]
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,6 +33,8 @@ const layerOf = (rel) => {
   if (/^src\/backend\/(cpu|webgpu)\//.test(rel) && !GRAPH_LEVEL.has(rel)) return "device";
   const room = /^src\/(types|shape|ops|io|autodiff|state|sparse|graph|backend|nn|optim|onnx)\//.exec(rel)?.[1] ?? "top";
   if (room === "nn" || room === "optim") return "layers";
+  if (room === "onnx" && /^src\/onnx\/import/.test(rel)) return "onnxImport";
+  if (rel === "src/onnx/index.ts") return "top"; // the entry point named-tensor/onnx: export and import
   // File formats, user-facing autodiff, tensor kinds and sparse tensors sit beside the op families, under the same rule.
   return ["io", "autodiff", "state", "sparse"].includes(room) ? "ops" : room;
 };
@@ -59,6 +63,10 @@ const RULES = {
   onnx: {
     why: "src/onnx imports only src/graph, src/types, src/shape, src/tensor.ts and src/onnx",
     allows: (t, bare) => bare || ["graph", "types", "shape", "onnx"].includes(layerOf(t)) || t === "src/tensor.ts",
+  },
+  onnxImport: {
+    why: "src/onnx/import* builds graphs only from the public ops (no src/graph, no src/backend)",
+    allows: (t, bare) => bare || !["graph", "backend", "device"].includes(layerOf(t)),
   },
   top: { why: "", allows: () => true },
 };
