@@ -37,3 +37,12 @@ expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.add(zeros([["row", 3],
 expectType<Tensor<[["row", 3]], "float32">>(A.sum("col"));
 expectError(A.dot("col", zeros([["col", 5]])));
 expectError(A.sum("rows"));
+
+// transpose and rename: the dense ops' types and mistakes.
+expectType<SparseTensor<[["col", 4], ["row", 3]]>>(A.transpose("col", "row"));
+expectType<SparseTensor<[["i", 3], ["col", 4]]>>(A.rename({ row: "i" }));
+expectType<Tensor<[["i", 3]], "float32">>(A.rename({ row: "i" }).dot("col", x4));
+expectError(A.transpose("col"));
+expectError(A.transpose("col", "rows"));
+expectError(A.rename({ rows: "i" }));
+expectError(A.rename({ row: "col" }));

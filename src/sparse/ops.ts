@@ -24,6 +24,7 @@ import type { Dot } from "../types/contract.js";
 import type { NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec } from "../types/sparse.js";
 import { formatName } from "./format.js";
@@ -61,6 +62,13 @@ declare module "./tensor.js" {
     sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
     /** Sums over one name or a list of names; the result is dense. @example A.sum("col") // row sums */
     sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardName<Reduce<S, NameList<Ns>>, Ns>): Tensor<Ok<Reduce<S, NameList<Ns>>>, "float32">;
+    /**
+     * The same values with the dims in a new logical order (every name once), typed as a dense transpose; the
+     * storage (its level order) is shared, not copied. @example A.transpose("col", "row").dims // ["col", "row"]
+     */
+    transpose<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardName<Transpose<S, Ns>, Ns>): SparseTensor<Ok<Transpose<S, Ns>>>;
+    /** The same tensor with dims renamed (levels too), typed as a dense rename. @example A.rename({ row: "i" }).dims // ["i", "col"] */
+    rename<S extends Shape, const R extends RenameSpec>(this: SparseTensor<S>, renames: Guard<Rename<S, R>, R>): SparseTensor<Ok<Rename<S, R>>>;
   }
 }
 
@@ -360,6 +368,12 @@ const methods = {
   },
   sub(this: SparseTensor<Shape>, other: unknown) {
     return union(this, other, "sub");
+  },
+  transpose(this: SparseTensor<Shape>, ...names: string[]) {
+    return transposeSparse(this, ...names);
+  },
+  rename(this: SparseTensor<Shape>, renames: Readonly<Record<string, string>>) {
+    return renameSparse(this, renames);
   },
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);

@@ -43,6 +43,23 @@ function matmul(a: Float64Array, b: Float64Array, n: number, k: number, m: numbe
 
 describe.each(deviceNames)("sparse ops on %s", (device) => {
   beforeAll(() => useDevice(device));
+
+  it("transpose and rename are views of the same storage: the dense transpose and rename of the values", async () => {
+    const [n, m] = [5, 4];
+    const a = randomSparseValues(n * m, 0.4, next);
+    const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), csr("row", "col"));
+    const T = A.transpose("col", "row");
+    expect(T.dims).toEqual(["col", "row"]);
+    expect(T.nnz).toBe(A.nnz);
+    const want = Array.from({ length: m * n }, (_, i) => Math.fround(a[(i % n) * m + Math.floor(i / n)]!));
+    expect(Array.from(await T.toDense().data())).toEqual(want);
+    const R = A.rename({ row: "i" });
+    expect(R.dims).toEqual(["i", "col"]);
+    const x = dense(m);
+    const y = matmul(a, x, n, m, 1);
+    expectClose(await R.dot("col", tensor(f32(x), [["col", m]])).data(), y.c, y.s);
+    expect(() => (A as SparseTensor).transpose("col" as never)).toThrow("transpose lists every name once: { row: 5, col: 4 } has 2, 1 given");
+  });
   const shapes = [[9, 7, 0.3], [5, 1, 0.6], [1, 6, 0.5], [6, 5, 0], [4, 3, 1]] as const;
 
   for (const [name, format] of matrixFormats) {

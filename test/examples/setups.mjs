@@ -32,6 +32,8 @@ function sparseSetups() {
     "SparseTensor.add": vectors,
     "SparseTensor.sub": vectors,
     "SparseTensor.sum": withA,
+    "SparseTensor.transpose": withA,
+    "SparseTensor.rename": withA,
     asFormat: withA,
     explainSparse: withA,
     mapValues: withA,
