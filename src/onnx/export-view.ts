@@ -4,7 +4,7 @@
 // of vars (a split) is reshaped; then Slice, Squeeze, Transpose, Unsqueeze/Expand and a final Reshape of the
 // digits. Any other map (strided, diagonal, a bound that is not a pad) reads through a Gather at computed flat
 // positions. Imports src/graph and src/onnx.
-import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, sameIndex, toAffine } from "../graph/index-expr.js";
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, sameIndex, toAffine } from "../graph/index-expr.js";
 import type { Node, NodeDim, ViewMap } from "../graph/node.js";
 import { type Lowering, axisIota, expandTo, transposeTo } from "./export-context.js";
 
@@ -139,13 +139,50 @@ function movement(node: Node, map: ViewMap, cx: Lowering): string | undefined {
   return X;
 }
 
-/** Any view: Gather from the flattened input at the flat position of each output element, fill outside the bounds. */
+/**
+ * Any view: Gather from the flattened input at the flat position of each output element, fill outside the
+ * bounds. Dims the view passes through unchanged (read at their own index, in no bound: a convolution's batch)
+ * are kept as leading axes of a batched Gather, so they may stay dynamic; the others are flattened.
+ */
 function gatherView(node: Node, map: ViewMap, cx: Lowering): string {
   const g = cx.g;
   const x = node.inputs[0]!;
   const what = "a view that reads it through a computed position";
-  for (const d of [...x.dims, ...node.dims]) cx.staticSize(d, what);
-  const iotas = new Map(node.dims.map((d) => [d.name, axisIota(cx, d, node.dims)]));
+  const boundVars = new Set(map.bounds.flatMap((b) => [...indexVars(b.expr)]));
+  const passes = x.dims.filter((d) => {
+    const e = map.index[d.name]!;
+    const out = node.dims.find((o) => o.name === d.name);
+    return e.op === "var" && e.name === d.name && out?.size === d.size && !boundVars.has(d.name);
+  });
+  const passNames = new Set(passes.map((d) => d.name));
+  const rest = x.dims.filter((d) => !passNames.has(d.name));
+  const outRest = node.dims.filter((d) => !passNames.has(d.name));
+  // a computed index may not read a passed-through dim (it would not be one then)
+  if (rest.some((d) => [...indexVars(map.index[d.name]!)].some((v) => passNames.has(v)))) return flatGather(node, map, cx);
+  if (passes.length === 0) return flatGather(node, map, cx);
+  for (const d of [...rest, ...outRest]) cx.staticSize(d, what);
+  const iotas = new Map(outRest.map((d) => [d.name, axisIota(cx, d, outRest)]));
+  const evalExpr = indexEvaluator(cx, iotas);
+  let flat = g.int64([0], true);
+  let stride = 1;
+  for (let i = rest.length - 1; i >= 0; i--) {
+    flat = g.node("Add", [flat, g.node("Mul", [evalExpr(map.index[rest[i]!.name]!), g.int64([stride], true)])]);
+    stride *= rest[i]!.size;
+  }
+  const inside = insideBounds(map, cx, evalExpr);
+  if (inside) flat = g.node("Where", [inside, flat, g.int64([0], true)]);
+  flat = g.node("Expand", [flat, cx.shape(outRest)]);
+  // [passes…, rest flattened]: 0 in a Reshape keeps that axis as it is (a dynamic size stays dynamic)
+  const data = transposeTo(g, cx.value(x), x.dims.map((d) => d.name), [...passes, ...rest].map((d) => d.name));
+  const flatData = g.node("Reshape", [data, g.int64([...passes.map(() => 0), -1])]);
+  let read = g.node("Gather", [flatData, flat], { axis: passes.length });
+  if (inside) read = g.node("Where", [inside, read, g.scalar(map.fill, x.dtype)]);
+  return transposeTo(g, read, [...passes, ...outRest].map((d) => d.name), node.dims.map((d) => d.name));
+}
+
+/** An IndexExpr as an ONNX int64 value over the output vars' iotas. */
+function indexEvaluator(cx: Lowering, iotas: ReadonlyMap<string, string>): (e: IndexExpr) => string {
+  const g = cx.g;
   const evalExpr = (e: IndexExpr): string => {
     switch (e.op) {
       case "var":
@@ -162,18 +199,36 @@ function gatherView(node: Node, map: ViewMap, cx: Lowering): string {
         return g.node("Mod", [evalExpr(e.a), g.int64([e.c], true)]);
     }
   };
-  let flat = g.int64([0], true);
-  let stride = 1;
-  for (let i = x.dims.length - 1; i >= 0; i--) {
-    flat = g.node("Add", [flat, g.node("Mul", [evalExpr(map.index[x.dims[i]!.name]!), g.int64([stride], true)])]);
-    stride *= x.dims[i]!.size;
-  }
+  return evalExpr;
+}
+
+/** Where every bound of the view holds (undefined when it has none). */
+function insideBounds(map: ViewMap, cx: Lowering, evalExpr: (e: IndexExpr) => string): string | undefined {
+  const g = cx.g;
   let inside: string | undefined;
   for (const b of map.bounds) {
     const e = evalExpr(b.expr);
     const ok = g.node("And", [g.node("GreaterOrEqual", [e, g.int64([b.lo], true)]), g.node("Less", [e, g.int64([b.hi], true)])]);
     inside = inside ? g.node("And", [inside, ok]) : ok;
   }
+  return inside;
+}
+
+/** The Gather over the whole flattened input (every dim at a static size). */
+function flatGather(node: Node, map: ViewMap, cx: Lowering): string {
+  const g = cx.g;
+  const x = node.inputs[0]!;
+  const what = "a view that reads it through a computed position";
+  for (const d of [...x.dims, ...node.dims]) cx.staticSize(d, what);
+  const iotas = new Map(node.dims.map((d) => [d.name, axisIota(cx, d, node.dims)]));
+  const evalExpr = indexEvaluator(cx, iotas);
+  let flat = g.int64([0], true);
+  let stride = 1;
+  for (let i = x.dims.length - 1; i >= 0; i--) {
+    flat = g.node("Add", [flat, g.node("Mul", [evalExpr(map.index[x.dims[i]!.name]!), g.int64([stride], true)])]);
+    stride *= x.dims[i]!.size;
+  }
+  const inside = insideBounds(map, cx, evalExpr);
   if (inside) flat = g.node("Where", [inside, flat, g.int64([0], true)]);
   flat = g.node("Expand", [flat, cx.shape(node.dims)]);
   const read = g.node("Gather", [g.node("Reshape", [cx.value(x), g.int64([-1])]), flat], { axis: 0 });

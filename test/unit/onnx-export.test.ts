@@ -10,7 +10,7 @@ import { config, createModel, logits } from "../../examples/names-transformer.js
 import { irisModel } from "../../examples/iris-mlp.js";
 import { binaryNode, iotaNode, scanNode, scatterAddNode, unaryNode, viewNode } from "../../src/graph/build.js";
 import { idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar } from "../../src/graph/index-expr.js";
-import { ArgumentError, type DType, type Tensor, arange, concat, full, linear, linearParams, placeholder, rand, randn, variable, where } from "../../src/index.js";
+import { ArgumentError, type DType, type Tensor, arange, avgPool, concat, conv, full, linear, linearParams, maxPool, placeholder, rand, randn, variable, where } from "../../src/index.js";
 import { toOnnx } from "../../src/onnx/index.js";
 import { type AnyTensor, Tensor as TensorClass } from "../../src/tensor.js";
 import { rng, testSeed } from "../helpers/random.js";
@@ -257,6 +257,19 @@ describe("toOnnx: dynamic dims and whole models", () => {
   it("the iris MLP, with a dynamic number of flowers", async () => {
     const model = irisModel(testSeed % 1000);
     await roundTrip({ x: { dims: [["flower", 5], ["feature", 4]] } }, ({ x }) => ({ logits: model(x as never) }), { dynamic: ["flower"], sizes: [{}, { flower: 11 }] });
+  });
+
+  it("a conv net (padded and strided conv, bias, relu, max and average pooling, a merge into features) with a dynamic batch", async () => {
+    const k1 = variable(randn([["filters", 4], ["channels", 2], ["kh", 3], ["kw", 3]], { seed: testSeed % 1000 }));
+    const k2 = variable(randn([["maps", 3], ["filters", 4], ["kh", 3], ["kw", 3]], { seed: (testSeed % 1000) + 1 }));
+    const b1 = variable(randn([["filters", 4]], { seed: (testSeed % 1000) + 2 }));
+    const window = { height: "kh", width: "kw" } as const;
+    const net = ({ x }: Record<string, AnyTensor>) => {
+      const h = maxPool(conv(x as never, k1, { channel: "channels", window, padding: "same" }).add(b1).relu(), { window: { height: 2, width: 2 } });
+      const h2 = avgPool(conv(h, k2, { channel: "filters", window, stride: 2, padding: 1 }), { window: { height: 2, width: 2 }, stride: 1 });
+      return { y: h2.stack({ feature: ["maps", "height", "width"] }).tanh() };
+    };
+    await roundTrip({ x: { dims: [["image", 3], ["channels", 2], ["height", 12], ["width", 10]] } }, net as never, { dynamic: ["image"], sizes: [{}, { image: 5 }, { image: 1 }] });
   });
 
   it("the demo transformer's forward pass (embedding, causal attention, layer norm, GELU MLP)", async () => {
