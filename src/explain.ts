@@ -1,8 +1,7 @@
 // Layer: top (beside src/tensor.ts). explain(): the user's window into fusion — the kernels a tensor will
 // run, each in tensor index notation and as the code generated for its device. Nothing is computed.
 import { deviceOf, explainNode } from "./backend/engine.js";
-import { Tensor } from "./tensor.js";
-import { ArgumentError, takesNot } from "./types/errors.js";
+import { type Tensor, tensorArg } from "./tensor.js";
 import type { DType, Shape } from "./types/dims.js";
 
 /**
@@ -13,7 +12,7 @@ import type { DType, Shape } from "./types/dims.js";
  * // 1 kernel … out[i] = recip((exp(-in0[i]) + p0)) … (func $run …)
  */
 export function explain(t: Tensor<Shape, DType>, options: { readonly code?: boolean } = {}): string {
-  if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("explain", "a tensor", t));
+  tensorArg("explain", t);
   const device = deviceOf(t.node);
   const header = `Tensor { ${t.node.dims.map((d) => `${d.name}: ${d.size}`).join(", ")} } ${t.dtype} on ${device.name}`;
   if (t.node.storage) return `${header}: already computed; nothing to run`;

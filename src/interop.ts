@@ -11,7 +11,7 @@ import { adoptNode, deviceOf, loadedDevice, realize, registerDevice, setDevice }
 import { WebGpuDevice, type WebGpuOptions } from "./backend/webgpu/device.js";
 import { contiguousStrides } from "./graph/node.js";
 import { checkShape, checkUnique } from "./shape/dims.js";
-import { Tensor, wrap } from "./tensor.js";
+import { Tensor, wrap, tensorArg } from "./tensor.js";
 import type { CheckShape, DType, Plain, Shape } from "./types/dims.js";
 import { ArgumentError, DeviceError, takesNot } from "./types/errors.js";
 import type { Guard } from "./types/guard.js";
@@ -80,7 +80,7 @@ export interface GpuBufferLease {
  * @example using lease = await gpuBufferOf(y); encoder.copyBufferToBuffer(lease.buffer, lease.byteOffset, staging, 0, lease.byteLength)
  */
 export async function gpuBufferOf(t: Tensor<Shape, DType>): Promise<GpuBufferLease> {
-  if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("gpuBufferOf", "a tensor", t));
+  tensorArg("gpuBufferOf", t);
   const device = deviceOf(t.node);
   if (!device.native) throw new ArgumentError(`gpuBufferOf: this tensor lives on ${device.name}, not on WebGPU: move it with await t.to("webgpu")`);
   let node = t.node;

@@ -89,12 +89,17 @@ export async function getDevice(name: string): Promise<Device> {
  * @example await setDevice("webgpu")
  */
 export async function setDevice(device: string | Device): Promise<Device> {
-  const isDevice = typeof device === "object" && device !== null && typeof (device as Partial<Device>).allocate === "function";
-  if (typeof device !== "string" && !isDevice) throw new ArgumentError(takesNot("setDevice", 'a device name ("cpu", "webgpu") or a device', device));
+  deviceArg("setDevice", device);
   defaultDevice = typeof device === "string" ? await getDevice(device) : device;
   // A device given as an object is also the one its name means (tensors find their device by name).
   devices.set(defaultDevice.name, defaultDevice);
   return defaultDevice;
+}
+
+/** Throws the ArgumentError naming `fn` unless `v` is a device name or a device (for callers from JavaScript). */
+function deviceArg(fn: string, v: unknown): void {
+  const isDevice = typeof v === "object" && v !== null && typeof (v as Partial<Device>).allocate === "function";
+  if (typeof v !== "string" && !isDevice) throw new ArgumentError(takesNot(fn, 'a device name ("cpu", "webgpu") or a device', v));
 }
 
 /** @internal A new source node holding `values` (contiguous, row-major over `dims`) on the default device. */
@@ -189,8 +194,7 @@ export async function readNode(node: Node): Promise<TypedArray> {
 
 /** @internal A materialised copy of `node` on `target`. */
 export async function transfer(node: Node, target: string | Device): Promise<Node> {
-  const isDevice = typeof target === "object" && target !== null && typeof (target as Partial<Device>).upload === "function";
-  if (typeof target !== "string" && !isDevice) throw new ArgumentError(takesNot("to", 'a device name ("cpu", "webgpu") or a device', target));
+  deviceArg("to", target);
   const to = typeof target === "string" ? await getDevice(target) : target;
   if (deviceOf(node) === to && node.storage) return node;
   const values = await readNode(node);

@@ -8,7 +8,7 @@
 import { uploadNode } from "../backend/engine.js";
 import { identityMap, viewNode } from "../graph/build.js";
 import { checkShape } from "../shape/dims.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, wrap, tensorArg } from "../tensor.js";
 import type { CheckShape, DType, Shape } from "../types/dims.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
@@ -133,7 +133,7 @@ const descrOf: Record<DType, string> = { float32: "<f4", int32: "<i4", bool: "|b
  * @example writeFileSync("x.npy", await toNpy(x)); // np.load("x.npy").shape == (2, 3)
  */
 export async function toNpy(t: Tensor<Shape, DType>): Promise<Uint8Array> {
-  if (!(t instanceof Tensor)) throw new ArgumentError(say.takesNot("toNpy", "a tensor", t));
+  tensorArg("toNpy", t);
   const x = t as unknown as AnyTensor;
   const values = await x.data();
   const sizes = x.node.dims.map((d) => d.size);

@@ -8,7 +8,7 @@
 // bool. `toSafetensors` writes F32, I32 and BOOL. Imports src/types, src/shape, the engine's upload, the top layer.
 import { uploadNode } from "../backend/engine.js";
 import { checkName, checkUnique } from "../shape/dims.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, wrap, tensorArg } from "../tensor.js";
 import type { DType } from "../types/dims.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
@@ -157,7 +157,7 @@ export async function toSafetensors(tensors: { readonly [name: string]: Tensor<a
     throw new ArgumentError(say.notAnObject("toSafetensors", "its tensors", "{ w: W, b: b }", given));
   const names = Object.keys(tensors);
   for (const n of names) {
-    if (!(tensors[n] instanceof Tensor)) throw new ArgumentError(say.takesNot("toSafetensors", `a tensor for "${n}"`, tensors[n]));
+    tensorArg("toSafetensors", tensors[n], `a tensor for "${n}"`);
     if (n === "__metadata__") throw new ArgumentError(say.takesNot("toSafetensors", "the metadata as its second argument", "a tensor named __metadata__"));
   }
   const meta: unknown = metadata;

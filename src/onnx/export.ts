@@ -6,7 +6,7 @@
 // the dim names as `dim_param` where a dim is dynamic, and in the doc strings and metadata. Imports src/graph,
 // src/types, the Tensor (to read initializer values) and src/onnx.
 import type { Node, NodeDim } from "../graph/node.js";
-import { type AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, Tensor, tensorArg } from "../tensor.js";
 import type { DType, Shape } from "../types/dims.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
 import { type AxisInfo, GraphBuilder, valueInfo } from "./export-builder.js";
@@ -159,7 +159,7 @@ function checkRecord(what: string, r: unknown): Record<string, AnyTensor> {
   const entries = Object.entries(r as Record<string, unknown>);
   if (what === "outputs" && entries.length === 0) throw new ArgumentError("toOnnx takes at least one output");
   for (const [name, t] of entries) {
-    if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("toOnnx", `a tensor as the ${what.slice(0, -1)} "${name}"`, t));
+    tensorArg("toOnnx", t, `a tensor as the ${what.slice(0, -1)} "${name}"`);
     if (!NAME.test(name)) throw new ArgumentError(`toOnnx: "${name}" is not a usable ONNX value name (letters, digits, _ . : -)`);
   }
   return r as Record<string, AnyTensor>;

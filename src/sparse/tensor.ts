@@ -6,7 +6,7 @@
 import { uploadNode } from "../backend/engine.js";
 import { type ShapeDim, checkShape, numel, showDims } from "../shape/dims.js";
 import { type CheckedLevel, checkFormat } from "../shape/sparse.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, wrap, tensorArg } from "../tensor.js";
 import type { CheckShape, Plain, Shape, ShapeRecord } from "../types/dims.js";
 import { ArgumentError, ShapeError, cooLength, cooMissing, cooNotCoordinate, cooOutOfRange, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
@@ -223,7 +223,7 @@ function logicalStrides(dims: readonly ShapeDim[], levels: readonly CheckedLevel
  * @example const A = await sparse(tensor([[0, 2], [3, 0]], ["row", "col"]), csr("row", "col")); // nnz 2
  */
 export async function sparse<S extends Shape, const F extends FormatSpec>(t: Tensor<S, "float32">, format: Guard<CheckFormat<S, F>, F>): Promise<SparseTensor<S>> {
-  if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("sparse", "a float32 tensor", t));
+  tensorArg("sparse", t, "a float32 tensor");
   const x = t as unknown as AnyTensor;
   if (x.dtype !== "float32") throw new ArgumentError(takesNot("sparse", "a float32 tensor", `a ${x.dtype} tensor`));
   const dims = x.shapeDims;

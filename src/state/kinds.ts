@@ -160,8 +160,8 @@ export function variable<S extends Shape, D extends DType>(init: Tensor<S, D>): 
 
 /** A stateful tensor of this kind holding `init`'s value (checked to be a tensor), registered as such. */
 function stateOf<T extends Tensor<any, any>>(kind: "variable" | "persistent", init: unknown, make: (node: Node, masked: ReadonlySet<string>) => T): T {
-  if (!(init instanceof Tensor)) throw new ArgumentError(takesNot(kind, "a tensor (its initial value)", init));
-  const t = make(holder(init as unknown as AnyTensor), init.masked);
+  const value = tensorArg(kind, init, "a tensor (its initial value)");
+  const t = make(holder(value), value.masked);
   kinds.set(t.node, kind);
   stateful.set(t.node, t as unknown as Stateful<Shape, DType>);
   return t;

@@ -7,7 +7,7 @@
 // scope's). Imports the top layer (Tensor) and the engine.
 import { realize, readNode } from "../backend/engine.js";
 import { nextNodeId } from "../graph/node.js";
-import { type AnyTensor, Tensor, openScopes } from "../tensor.js";
+import { type AnyTensor, Tensor, openScopes, tensorArg } from "../tensor.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
 import { kindOf } from "./kinds.js";
 
@@ -18,7 +18,7 @@ const kept = new WeakSet<AnyTensor>();
  * @example const w = scope(() => { const h = keep(x.relu()); return h.sum("i"); });
  */
 export function keep<T extends Tensor<any, any>>(t: T): T {
-  if (!(t instanceof Tensor)) throw new ArgumentError(takesNot("keep", "a tensor", t));
+  tensorArg("keep", t);
   kept.add(t as unknown as AnyTensor);
   return t;
 }

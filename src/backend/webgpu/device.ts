@@ -264,12 +264,7 @@ export class WebGpuDevice implements Device, BufferOwner {
     const { strides, offset, sizes, dtype } = view;
     const gb = view.buffer as GpuBuffer;
     if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
-    for (const c of gb.checks) {
-      const error = await c.promise;
-      if (error) throw error;
-    }
-    if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
-    if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
+    await this.#settled(gb);
     const n = sizes.reduce((a, b) => a * b, 1);
     const out = dtype === "float32" ? new Float32Array(n) : dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);
     if (n === 0) return out;
@@ -331,13 +326,21 @@ export class WebGpuDevice implements Device, BufferOwner {
   /** The GPUBuffer behind a buffer of this device, once the work writing it passed its checks. */
   async native(buffer: DeviceBuffer): Promise<GPUBuffer> {
     const gb = buffer as GpuBuffer;
+    await this.#settled(gb);
+    return gb.gpu;
+  }
+
+  /**
+   * Waits for the work writing a buffer and throws what it found (an index error, out-of-memory), or that the
+   * buffer was disposed meanwhile or lives on a lost device: what reading it or handing it out needs first.
+   */
+  async #settled(gb: GpuBuffer): Promise<void> {
     for (const c of gb.checks) {
       const error = await c.promise;
       if (error) throw error;
     }
     if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
     if (gb.generation !== this.generation || this.#lost) throw new DeviceError(lostMessage(this.#lost ?? "earlier", this.lent));
-    return gb.gpu;
   }
 
   /** Returns idle pooled GPU memory to the driver. @example gpu.trim() */
