@@ -6,7 +6,9 @@ import type { DType, NodeDim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, DeviceBuffer, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray } from "./device-contract.js";
-import { explainOn, programStats, realizeOn, viewOf } from "./realize.js";
+import { type BoundProgram, bindOn, explainOn, programStats, realizeOn, runBound, viewOf } from "./realize.js";
+
+export { type BoundProgram, bindOn, programStats, runBound };
 import { ArgumentError, DeviceError, takesNot } from "../types/errors.js";
 
 export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray };
@@ -14,8 +16,10 @@ export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, Type
 /**
  * Kernel counts summed over the devices in use: how many kernels were generated and compiled, how many
  * launches found their kernel in the cache, how many kernels ran, and how many realizes lowered their graph
- * anew or replayed a recorded program (a training step after the first replays). Where a device times its
- * launches (WebGPU with `timing` on), `timings` lists the device time per kernel, the longest first.
+ * anew or replayed a recorded program (a training step after the first replays), and how many functions
+ * `trace` and `opt.trace` traced (a traced call after the first builds, hashes and lowers nothing). Where a
+ * device times its launches (WebGPU with `timing` on), `timings` lists the device time per kernel, the longest
+ * first.
  * @example const before = kernelStats().compiled; step(); kernelStats().compiled - before // 0 after the first step
  */
 export function kernelStats(): KernelStats & ProgramStats {
@@ -43,10 +47,14 @@ export function memoryStats(): Record<string, MemoryStats> {
   return out;
 }
 
-/** Programs lowered anew, and programs replayed from the program cache (a repeated step lowers nothing). */
+/**
+ * Programs lowered anew, programs replayed from the program cache (a repeated step lowers nothing), and
+ * functions traced by `trace`/`opt.trace` (a traced call after the first builds and hashes no graph either).
+ */
 export interface ProgramStats {
   lowerings: number;
   replays: number;
+  traces: number;
 }
 
 const devices = new Map<string, Device>();

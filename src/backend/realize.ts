@@ -3,7 +3,7 @@
 // requested nodes and release the temporaries between kernels. The one place that knows both the graph and
 // the device contract (device-contract.ts); devices never see a node. Imports src/graph, the kernel
 // pipeline, the contract, and the float64 reference interpreter (for devices that interpret the graph).
-import { type DType, type Node, contiguousStrides } from "../graph/node.js";
+import { type DType, type Node, contiguousStrides, withRetainedGraph } from "../graph/node.js";
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
@@ -28,12 +28,20 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   if (todo.length === 0) return;
   realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return interpret(device, todo);
+  run(device, programFor(device, todo), new Set(todo));
+}
+
+/**
+ * The program that computes `todo` (none materialised) on `device`, bound to its nodes: the recorded program
+ * of its structure replayed, or the graph lowered, compiled and recorded.
+ */
+function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   const graph = canonicalGraph(todo);
   const cache = cacheOf(device);
   const known = programCache.enabled ? cache.get(graph.key) : undefined;
   if (known) {
     programStats.replays++;
-    return run(device, bindProgram(known, graph), new Set(todo));
+    return bindProgram(known, graph);
   }
   const steps = lowerGraph(todo, device.lowering);
   programStats.lowerings++;
@@ -46,7 +54,50 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
   if (recorded) cache.set(graph.key, recorded);
-  run(device, bound, new Set(todo));
+  return bound;
+}
+
+/**
+ * A program kept bound to the nodes of one graph, to run again and again (a traced step, src/state/trace.ts):
+ * its steps, the nodes it computes, and the materialised nodes it reads (whose current buffers each run reads:
+ * a variable's value swapped in since, a placeholder's feed). Nothing about the graph is looked at again.
+ */
+export interface BoundProgram {
+  readonly device: Device;
+  /** Undefined on a device that interprets the graph (each run evaluates the roots afresh). */
+  readonly steps: readonly BoundStep[] | undefined;
+  readonly roots: readonly Node[];
+  /** Nodes the steps compute (each run materialises them anew). */
+  readonly computed: ReadonlySet<Node>;
+  /** Materialised nodes the steps read, with the layout their kernels were compiled for. */
+  readonly leaves: readonly { readonly node: Node; readonly strides: readonly number[]; readonly offset: number; readonly length: number }[];
+}
+
+/**
+ * Binds the program computing `roots` on `device` (the recorded program of their structure, or a new lowering,
+ * as `realizeOn` would run it) to keep and run with `runBound` any number of times.
+ * @example const p = bindOn(device, [loss.node]); runBound(p); runBound(p)
+ */
+export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
+  const todo = [...new Set(roots.filter((n) => !n.storage))];
+  if (device.interpretsGraph || todo.length === 0) return { device, steps: device.interpretsGraph ? undefined : [], roots: todo, computed: new Set(todo), leaves: [] };
+  const steps = programFor(device, todo);
+  const computed = new Set(steps.map((s) => s.out));
+  const leaves = [...new Set(steps.flatMap((s) => s.inputs.filter((n) => !computed.has(n))))].map((node) => {
+    const s = node.storage!;
+    return { node, strides: s.strides, offset: s.offset, length: s.buffer.length };
+  });
+  return { device, steps, roots: todo, computed, leaves };
+}
+
+/**
+ * Runs a bound program: each step reads the current buffers of the nodes it reads; the roots hold the new
+ * values afterwards (the caller releases them), the temporaries are freed.
+ * @example runBound(p); p.roots[0].storage // the value just computed
+ */
+export function runBound(p: BoundProgram): void {
+  if (p.steps) run(p.device, p.steps, new Set(p.roots));
+  else withRetainedGraph(() => interpret(p.device, p.roots));
 }
 
 /** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */
@@ -63,8 +114,11 @@ function checkCounters(k: Kernel): void {
 
 /** The switch of the program cache (off: every realize lowers anew, as a fresh process would). */
 export const programCache = { enabled: true };
-/** Realizes that lowered their graph anew, and realizes that replayed a recorded program (all devices). */
-export const programStats = { lowerings: 0, replays: 0 };
+/**
+ * Realizes that lowered their graph anew, realizes that replayed a recorded program (all devices), and functions
+ * traced (src/state/trace.ts: a traced call after the first builds, canonicalises and lowers nothing).
+ */
+export const programStats = { lowerings: 0, replays: 0, traces: 0 };
 const caches = new WeakMap<Device, ProgramCache>();
 const cacheOf = (device: Device): ProgramCache => {
   let c = caches.get(device);
@@ -73,7 +127,7 @@ const cacheOf = (device: Device): ProgramCache => {
 };
 
 /** A step bound to the nodes it stores and reads and to its param values. */
-type BoundStep =
+export type BoundStep =
   | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: Node; readonly inputs: readonly Node[]; readonly params: readonly number[] }
   | { readonly kind: "routine"; readonly routine: Routine; readonly out: Node; readonly inputs: readonly Node[] };
 

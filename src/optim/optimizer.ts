@@ -4,6 +4,7 @@
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
 import { realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
 import { type SameType, Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
+import { Traced } from "../state/trace.js";
 import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
@@ -67,15 +68,7 @@ export abstract class Optimizer {
     const staged = [...this.#staged];
     this.#staged.clear();
     await realizeNodes([...staged.map(([, v]) => v.node), ...also.map((t) => t.node)]);
-    for (const [target, value] of staged) {
-      const node = target.node;
-      const same = node.dims.length === value.node.dims.length && node.dims.every((d, i) => d.name === value.node.dims[i]!.name && d.size === value.node.dims[i]!.size);
-      if (!same || node.dtype !== value.node.dtype) throw new InternalError("internal: an optimizer staged a value whose dims or dtype differ from its target");
-      node.materialize(value.node.storage!);
-      // The staged value is the optimizer's own: its reference to the buffer goes now, so the variable holds
-      // the only one and the next step's swap frees it at once (not when the garbage collector gets to it).
-      value.node.release();
-    }
+    for (const [target, value] of staged) swapIn(target, value);
   }
   /** Hook for optimizer-wide state staged once per step (after every variable's update). */
   protected beforeCommit(): void {}
@@ -106,6 +99,61 @@ export abstract class Optimizer {
     value.dispose(); // the step's own tensor: its buffer is freed now, not by the garbage collector
     return lossValue;
   }
+  /**
+   * A training step traced once (see `trace`): `loss` builds the scalar loss from its tensor arguments; the
+   * first call with arguments of given dims and dtypes runs it on placeholders, differentiates it and stages
+   * every update (the trained variables it reads, or only `variables`), and binds all of it — forward,
+   * backward, the update of each variable and moment, the swap — to one program; every later call feeds the
+   * arguments, runs that program and swaps the new values in, with no graph built, differentiated or hashed.
+   * Returns the loss. What `loss` reads besides its arguments is captured as `trace` says: variables are read
+   * at their value at each call; a tensor that is not a variable, persistent or argument is a constant of the
+   * trace (feed batches as arguments, not through a captured tensor).
+   * @example
+   * const step = opt.trace((x: Tensor<[["batch", 8], ["feature", 4]]>, y: Tensor<[["batch", 8]], "int32">) => crossEntropy(model(x), y, "class"));
+   * for (const [x, y] of batches) console.log(await step(x, y));
+   */
+  trace<A extends readonly Tensor<any, any>[]>(loss: (...args: A) => Tensor<[], "float32">, variables?: readonly Variable<Shape, DType>[]): (...args: A) => Promise<number> {
+    if (typeof loss !== "function") throw new ShapeError(notALossFunction(describeValue(loss)));
+    const traced = new Traced<Promise<number>>("opt.trace", (inputs) => {
+      for (const v of variables ?? []) if (v instanceof Variable && v.isDisposed) throw new ShapeError(disposedVariable(showAllDims(v.shapeDims)));
+      const { value, variables: grads } = valueAndGrad(() => loss(...(inputs as unknown as A)))();
+      const trained = variables ?? grads.variables;
+      if (trained.length === 0) throw new ShapeError(noVariables());
+      for (const v of trained) this.update(v, grads.get(v));
+      this.beforeCommit();
+      const staged = [...this.#staged];
+      this.#staged.clear();
+      return {
+        roots: [...staged.map(([, v]) => v), value],
+        finish: (values) => {
+          for (const [i, [target]] of staged.entries()) swapIn(target, values[i]!);
+          return readLoss(values.at(-1)!);
+        },
+      };
+    });
+    return (...args: A) => traced.call(args);
+  }
+}
+
+/** The loss as a number; its tensor is disposed once read. */
+async function readLoss(t: Tensor<Shape, DType>): Promise<number> {
+  try {
+    return (await t.data())[0]! as number;
+  } finally {
+    t.dispose();
+  }
+}
+
+/**
+ * Puts a computed value's buffer under a stateful tensor's node (same dims and dtype, checked) and lets the
+ * value go: the target holds the only reference, so the next swap frees the buffer at once.
+ */
+function swapIn(target: Tensor<Shape, DType>, value: Tensor<Shape, DType>): void {
+  const node = target.node;
+  const same = node.dims.length === value.node.dims.length && node.dims.every((d, i) => d.name === value.node.dims[i]!.name && d.size === value.node.dims[i]!.size);
+  if (!same || node.dtype !== value.node.dtype) throw new InternalError("internal: an optimizer staged a value whose dims or dtype differ from its target");
+  node.materialize(value.node.storage!);
+  value.node.release();
 }
 
 /** @internal zeros shaped like a tensor (its private dims too), for new moments. */

@@ -187,6 +187,13 @@ export function placeholder<const S extends ShapeSpec, const Dt extends DType = 
   return t;
 }
 
+/** @internal A new placeholder with t's dims (private ones too) and dtype (a traced function's argument). */
+export function placeholderLike(t: AnyTensor): Placeholder<Shape, DType> {
+  const p = new Placeholder<Shape, DType>(new Node({ kind: "source" }, [], t.dtype, t.node.dims.map((d): NodeDim => ({ name: d.name, size: d.size }))), t.masked);
+  kinds.set(p.node, "placeholder");
+  return p;
+}
+
 /**
  * An immutable value: a number becomes a 0-d float32 constant (inlined into kernels); a tensor is computed
  * once (now) and never changes.

@@ -1,0 +1,200 @@
+// Layer: src/state. Traced functions, in the manner of jax.jit and tf.function: the function is run once on
+// placeholders standing for its tensor arguments, the graph it builds is bound to its program (the program
+// cache's recorded program, realize.ts bindOn: lowered and compiled kernels, which node each kernel stores and
+// reads, its params), and every later call with arguments of the same dims and dtypes feeds them to the
+// placeholders and runs that program again — no graph is built, differentiated, canonicalised or hashed.
+// What the function reads that is not an argument is captured by the trace: variables and persistent state
+// are read at their current value on every call (an `assign` or an optimizer's swap is seen), any other tensor
+// (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
+// layer.
+import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, runBound } from "../backend/engine.js";
+import { Node, contiguousStrides } from "../graph/node.js";
+import { showAllDims } from "../shape/dims.js";
+import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
+import { ArgumentError, DeviceError, StateError, takesNot } from "../types/errors.js";
+import { placeholderLike } from "./kinds.js";
+
+/** @internal What a traced body gives: the tensors each call computes, and what a call makes of them. */
+export interface TraceBody<R> {
+  readonly roots: readonly AnyTensor[];
+  /** Called after each run with the roots' values as new materialised tensors (the caller's to keep or dispose). */
+  readonly finish: (values: AnyTensor[]) => R;
+}
+
+/** One trace: the placeholders its body read, the program bound to its graph, what a call returns. */
+interface Recording<R> {
+  readonly placeholders: readonly Node[];
+  readonly program: BoundProgram;
+  readonly roots: readonly AnyTensor[];
+  readonly finish: (values: AnyTensor[]) => R;
+}
+
+/** The dims (private ones marked) and dtype of each argument: the key a trace is found again by. */
+const keyOf = (args: readonly AnyTensor[]): string => {
+  let key = "";
+  for (const t of args) {
+    key += `${t.dtype}[`;
+    for (const d of t.node.dims) key += `${d.name}:${d.size}${t.masked.has(d.name) ? "'" : ""},`;
+    key += "]";
+  }
+  return key;
+};
+
+/** True when a node's storage is its dims read contiguously from the start of a buffer of exactly its size. */
+function contiguous(n: Node): boolean {
+  const s = n.storage!;
+  if (s.offset !== 0 || s.buffer.length !== n.numel) return false;
+  const want = contiguousStrides(n.dims);
+  return s.strides.every((v, i) => v === want[i] || n.dims[i]!.size === 1);
+}
+
+/**
+ * @internal A function traced once per distinct argument dims/dtypes (the body builds the graph over
+ * placeholders), whose later calls feed the arguments and run the bound program.
+ */
+export class Traced<R> {
+  readonly #recordings = new Map<string, Recording<R>>();
+  constructor(
+    readonly name: string,
+    readonly body: (inputs: AnyTensor[]) => TraceBody<R>,
+  ) {}
+
+  /** Runs the traced function on `args` (tensors; traced first for new dims or dtypes). */
+  call(given: readonly unknown[]): R {
+    const args = given.map((v, i) => {
+      if (!(v instanceof Tensor)) throw new ArgumentError(takesNot(this.name, `tensors as arguments (argument ${i + 1})`, v));
+      if (v.isDisposed) throw new StateError(`${this.name}: argument ${i + 1} was disposed: its values are gone`);
+      return inputOf(v as AnyTensor);
+    });
+    const key = keyOf(args);
+    let rec = this.#recordings.get(key);
+    if (!rec) this.#recordings.set(key, (rec = this.#trace(args)));
+    else feed(rec, args);
+    try {
+      if (!this.#stillValid(rec)) {
+        // A tensor the program reads now lies in another layout than its kernels were compiled for (a variable
+        // assigned a view): trace again for the new layout.
+        release(rec);
+        this.#recordings.set(key, (rec = this.#trace(args)));
+      }
+      runBound(rec.program);
+      const values: AnyTensor[] = [];
+      for (const r of rec.roots) values.push(wrap(new Node({ kind: "source" }, [], r.dtype, r.node.dims, r.node.storage), r.masked));
+      for (const n of rec.program.computed) n.release();
+      return rec.finish(values);
+    } finally {
+      release(rec);
+    }
+  }
+
+  /** Runs the body over new placeholders (fed with `args`) and binds the program of what it returns. */
+  #trace(args: readonly AnyTensor[]): Recording<R> {
+    programStats.traces++;
+    const placeholders = args.map((a) => placeholderLike(a) as unknown as AnyTensor);
+    // The tensors the body makes belong to the trace, not to a scope open around the call.
+    const made = new Set<AnyTensor>();
+    openScopes.push(made);
+    let body: TraceBody<R>;
+    try {
+      body = this.body(placeholders);
+    } finally {
+      openScopes.splice(openScopes.lastIndexOf(made), 1);
+    }
+    if ((body.roots as unknown) instanceof Promise) throw new ArgumentError(`${this.name} takes a function that returns tensors, not a promise`);
+    const rec0 = { placeholders: placeholders.map((p) => p.node), roots: body.roots, finish: body.finish };
+    feed(rec0, args);
+    const nodes = body.roots.map((r) => r.node);
+    let device: Device | undefined;
+    for (const n of nodes) {
+      if (n.storage) continue;
+      const d = deviceOf(n);
+      if (device && d !== device) throw new DeviceError(`${this.name}: the traced function computes on two devices, ${device.name} and ${d.name}: move its tensors to one with await t.to("${device.name}")`);
+      device = d;
+    }
+    const program = bindOn(device ?? getDefaultDevice(), nodes);
+    return { ...rec0, program };
+  }
+
+  /** Throws when a tensor the program reads was disposed; false when one lies in another layout now. */
+  #stillValid(rec: Recording<R>): boolean {
+    for (const leaf of rec.program.leaves) {
+      const s = leaf.node.storage;
+      if (!s) {
+        const dims = leaf.node.dims.map((d) => ({ ...d, masked: false }));
+        throw new StateError(
+          `${this.name}: a tensor ${showAllDims(dims)} ${leaf.node.dtype} the traced function reads was disposed since it was traced: its values are gone (trace the function again, or keep the tensor)`,
+        );
+      }
+      if (s.offset !== leaf.offset || s.buffer.length !== leaf.length || s.strides.some((v, i) => v !== leaf.strides[i])) return false;
+    }
+    return true;
+  }
+}
+
+/** An argument as a placeholder can take it: computed, contiguous (a copy when it is a view). */
+function inputOf(t: AnyTensor): AnyTensor {
+  if (!t.node.storage) realize([t.node]);
+  if (contiguous(t.node)) return t;
+  const copy = new Node({ kind: "cast" }, [t.node], t.dtype, t.node.dims);
+  realize([copy]);
+  return wrap(copy, t.masked);
+}
+
+/** Gives each placeholder its argument's buffer (the same device as the trace's, checked). */
+function feed(rec: { readonly placeholders: readonly Node[] }, args: readonly AnyTensor[]): void {
+  for (const [i, p] of rec.placeholders.entries()) p.materialize(args[i]!.node.storage!);
+}
+
+/** Lets go of the arguments' buffers (the placeholders hold them only during a call). */
+function release(rec: { readonly placeholders: readonly Node[] }): void {
+  for (const p of rec.placeholders) p.release();
+}
+
+/** Tensors anywhere in a value (arrays and plain objects), in a fixed order. */
+function tensorsIn(v: unknown, out: AnyTensor[]): AnyTensor[] {
+  if (v instanceof Tensor) out.push(v as AnyTensor);
+  else if (Array.isArray(v)) for (const x of v) tensorsIn(x, out);
+  else if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) for (const x of Object.values(v)) tensorsIn(x, out);
+  return out;
+}
+
+/** The value with its tensors replaced, in the order tensorsIn found them. */
+function replaceTensors(v: unknown, next: () => AnyTensor): unknown {
+  if (v instanceof Tensor) return next();
+  if (Array.isArray(v)) return v.map((x) => replaceTensors(x, next));
+  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceTensors(x, next)]));
+  return v;
+}
+
+/**
+ * Traces `fn` (a function of tensors that returns a tensor, or an array or plain object of tensors): the first
+ * call with arguments of given dims and dtypes runs `fn` once on placeholders and binds the graph it builds to
+ * its compiled program; every later call with such arguments only feeds them and runs that program — no graph
+ * is built, differentiated or hashed (`kernelStats().traces` counts the traces). Arguments of other dims or
+ * dtypes trace again. Each call returns new computed tensors (the caller's: dispose them, or use `scope`).
+ * What `fn` reads besides its arguments is captured: variables and persistent state are read at their value
+ * at each call; any other tensor is the value it had when traced (rebinding a JavaScript name to another
+ * tensor later is not seen — trace again), and disposing it makes later calls throw a StateError. `fn` must
+ * not read values (`item`, `data`) nor branch on them: it runs once, on placeholders. Random draws inside
+ * `fn` repeat their seed on every call.
+ * @example
+ * const infer = trace((x: Tensor<[["batch", 8], ["feature", 4]]>) => x.dot("feature", W).relu());
+ * const y = infer(x); // traced and run; infer(x2) runs the same program on x2
+ */
+export function trace<A extends readonly Tensor<any, any>[], R>(fn: (...args: A) => R): (...args: A) => R {
+  if (typeof fn !== "function") throw new ArgumentError(takesNot("trace", "a function of tensors", fn));
+  const traced = new Traced<R>("trace", (inputs) => {
+    const out = fn(...(inputs as unknown as A));
+    if (out instanceof Promise) throw new ArgumentError("trace takes a function that returns tensors, not a promise (an async function)");
+    const roots = tensorsIn(out, []);
+    return {
+      roots,
+      finish: (values) => {
+        let i = 0;
+        return replaceTensors(out, () => values[i++]!) as R;
+      },
+    };
+  });
+  return (...args: A) => traced.call(args);
+}
