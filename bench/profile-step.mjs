@@ -4,7 +4,11 @@
 //   node scripts/build.mjs && node bench/profile-step.mjs                  # both models, 20 profiled steps each
 //   NAMED_TENSOR_THREADS=1 node bench/profile-step.mjs --model demo --steps 40 --top 20
 //
-// Two measurements of the same steps (after warm-up steps that compile every kernel):
+// First the TRACED step (opt.trace: built, differentiated and bound to its program once; what `npm run demo` and
+// the small-model benchmarks run): its wall time and the share of it spent outside WasmExecutor.launch (the
+// generated kernels with their launch, and the routines: scatter-add, sort) — the issue's "outside kernels" goal is under 5% — and a V8 CPU profile
+// of it by layer. Then the untraced step (opt.step: graph, autodiff, canonical hash every step; skip with
+// --untraced 0), in two measurements of the same steps (after warm-up steps that compile every kernel):
 //  1. Phases, by timing the public pieces of Optimizer.step and wrapping internals of dist/ (never src/):
 //     the step is written out as the optimizer writes it (valueAndGrad → update per variable → commit → read the
 //     loss), the forward graph is built once more on its own to split graph building from autodiff, and
@@ -33,6 +37,7 @@ const STEPS = Number(option("steps", 20));
 const WARMUP = Number(option("warmup", 5));
 const TOP = Number(option("top", 15));
 const models = option("model", "demo,mlp").split(",");
+const UNTRACED = option("untraced", "1") !== "0";
 
 const nt = await loadDist();
 const internals = await loadInternals();
@@ -65,7 +70,8 @@ async function loadInternals() {
 async function makeModel(name) {
   if (name === "mlp") {
     const m = oursMlp(nt);
-    return { label: "MLP 64→64→10, batch 32, Adam", lossFn: m.loss, opt: m.opt, feed() {}, tokens: 0 };
+    const traced = m.opt.trace(m.lossOf);
+    return { label: "MLP 64→64→10, batch 32, Adam", lossFn: m.loss, opt: m.opt, feed() {}, traced: () => traced(...m.args), tokens: 0 };
   }
   if (name !== "demo") throw new Error(`--model: unknown "${name}" (demo, mlp)`);
   const ex = await loadExample("names-transformer");
@@ -78,7 +84,9 @@ async function makeModel(name) {
   const stream = ex.nameStream();
   const next = ex.random(7);
   const per = config.batch * config.context;
+  const traced = opt.trace((ids, targets) => nt.crossEntropy(ex.logits(model, ids), targets, "vocab"));
   return {
+    traced: () => traced(ids, targets),
     label: `demo transformer (${config.layers} layers, hidden ${config.hidden}, batch ${config.batch} × ${config.context} tokens), Adam`,
     lossFn: () => nt.crossEntropy(ex.logits(model, ids), targets, "vocab"),
     opt,
@@ -138,6 +146,8 @@ function wrap(proto, method, onTime) {
 async function profileModel(name) {
   const m = await makeModel(name);
   console.log(`\n=== ${m.label} ===`);
+  const traced = await profileTraced(m);
+  if (!UNTRACED) return { label: m.label, traced };
   for (let i = 0; i < WARMUP; i++) {
     m.feed();
     await m.opt.step(m.lossFn);
@@ -264,11 +274,74 @@ async function profileModel(name) {
   for (const [fn, ms] of byFile.byFunction.slice(0, 15)) console.log(`| ${fn.split("@")[0]} | ${fn.split("@")[1]} | ${(ms / STEPS).toFixed(3)} | ${((100 * ms) / byFile.total).toFixed(1)}% |`);
 
   return {
-    label: m.label, plain_ms: plainMs, other_load: otherLoad, profiled_ms: profiledMs, wrapped_ms: wrappedMs, launches_per_step: launches, compiled_after_warmup: compiled,
+    label: m.label, traced, plain_ms: plainMs, other_load: otherLoad, profiled_ms: profiledMs, wrapped_ms: wrappedMs, launches_per_step: launches, compiled_after_warmup: compiled,
     phases: Object.fromEntries(phases.map(([l, v]) => [l, +v.toFixed(4)])),
     kernels: list.map((k) => ({ hash: k.hash, us_per_step: (1000 * k.ms) / STEPS, launches_per_step: k.calls / STEPS, numel: k.numel, index_notation: internals.showKernel ? internals.showKernel(k.kernel) : null })),
     profile: { total_ms: byFile.total, by_layer: byFile.byLayer, by_file: byFile.byFile, by_function: byFile.byFunction.slice(0, 60) },
   };
+}
+
+/** The traced step: wall time, time in WasmExecutor.launch (kernels with their launch), the rest, a CPU profile. */
+async function profileTraced(m) {
+  for (let i = 0; i < WARMUP; i++) {
+    m.feed();
+    await m.traced();
+  }
+  const k0 = nt.kernelStats();
+  const mark = markLoad();
+  let a = performance.now();
+  for (let i = 0; i < STEPS; i++) {
+    m.feed();
+    await m.traced();
+  }
+  const plainMs = (performance.now() - a) / STEPS;
+  const otherLoad = loadSince(mark);
+  const k1 = nt.kernelStats();
+  const per = (k) => (k1[k] - k0[k]) / STEPS;
+  // Wall time per step and time in launch per step, each step on its own; the shares are of the medians.
+  let inLaunch = 0;
+  const undoLaunch = wrap(internals.WasmExecutor?.prototype, "launch", (ms) => (inLaunch += ms));
+  const undoRoutine = wrap(internals.WasmExecutor?.prototype, "routine", (ms) => (inLaunch += ms));
+  const undo = undoLaunch && (() => (undoLaunch(), undoRoutine?.()));
+  const walls = [], kernels = [], feeds = [];
+  for (let i = 0; i < STEPS; i++) {
+    const f0 = performance.now();
+    m.feed();
+    const s0 = performance.now();
+    inLaunch = 0;
+    await m.traced();
+    walls.push(performance.now() - s0);
+    feeds.push(s0 - f0);
+    kernels.push(inLaunch);
+  }
+  undo?.();
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const wall = med(walls), kernel = med(kernels), outside = med(walls.map((w, i) => w - kernels[i]));
+  // the CPU profile of unwrapped traced steps
+  const session = new inspector.Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 50 });
+  await session.post("Profiler.start");
+  for (let i = 0; i < STEPS; i++) {
+    m.feed();
+    await m.traced();
+  }
+  const { profile } = await session.post("Profiler.stop");
+  session.disconnect();
+  const byFile = summariseProfile(profile);
+  console.log(`traced step (opt.trace): ${plainMs.toFixed(3)} ms (${m.tokens ? `${Math.round((m.tokens * 1000) / plainMs)} tokens/s, ` : ""}${(1000 / plainMs).toFixed(0)} steps/s) over ${STEPS} steps; ${per("launches")} launches, ${per("traces")} traces, ${per("lowerings")} lowerings, ${per("replays")} canonicalised replays a step; other processes kept ${otherLoad == null ? "n/m" : otherLoad.toFixed(2)} CPUs busy`);
+  if (!undo) console.log("(WasmExecutor.launch not found in dist/: the kernel share is not measured)");
+  console.log(`| traced step (medians over ${STEPS} steps; the batch feed is outside the step) | ms/step | share of the step |\n|---|---:|---:|`);
+  console.log(`| whole step (call of the traced step, its loss read back) | ${wall.toFixed(3)} | 100% |`);
+  console.log(`| kernels: generated Wasm with launch, threads, and routines (WasmExecutor.launch, .routine) | ${kernel.toFixed(3)} | ${((100 * kernel) / wall).toFixed(1)}% |`);
+  console.log(`| **outside kernels** (feed, run loop, buffers, swap, loss read, promise) | ${outside.toFixed(3)} | **${((100 * outside) / wall).toFixed(1)}%** |`);
+  console.log(`| (feeding the batch, before the call) | ${med(feeds).toFixed(3)} | |`);
+  console.log(`\nCPU profile of the traced step's main thread, by layer:\n| layer | ms/step | share |\n|---|---:|---:|`);
+  for (const [layer, ms] of byFile.byLayer) console.log(`| ${layer} | ${(ms / STEPS).toFixed(3)} | ${((100 * ms) / byFile.total).toFixed(1)}% |`);
+  console.log(`hottest functions outside the kernels (self time, top 10):`);
+  for (const [fn, ms] of byFile.byFunction.filter(([f]) => !f.includes("(generated Wasm")).slice(0, 10)) console.log(`  ${fn.split("@")[0]} ${fn.split("@")[1]}: ${(ms / STEPS).toFixed(3)} ms/step`);
+  return { plain_ms: plainMs, step_ms: wall, kernels_ms: kernel, outside_ms: outside, outside_share: outside / wall, launches_per_step: per("launches"), other_load: otherLoad, by_layer: byFile.byLayer };
 }
 
 /** Self time of a V8 CPU profile by file, by layer of the library, and by function. */

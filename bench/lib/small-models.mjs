@@ -4,6 +4,8 @@
 //   iris: 4 → 16 (tanh) → 3 on the 120 training flowers of examples/iris-mlp.ts (its irisSplit), full batch,
 //         Adam lr 0.05, as the example trains it
 // One call of `step()` is one training step (forward, backward, Adam) with the loss read back as a number.
+// Ours is the traced step (opt.trace: the step is built and differentiated once, later calls replay its
+// program) where the built package has it, else opt.step; `untraced()` is always opt.step.
 import { randArray } from "./workloads.mjs";
 
 export const MLP = { batch: 32, input: 64, hidden: 64, classes: 10, lr: 1e-3 };
@@ -24,8 +26,9 @@ export function oursMlp(nt, seed = 0) {
   const l1 = nt.linearParams(["feature", MLP.input], ["hidden", MLP.hidden], { seed });
   const l2 = nt.linearParams(["hidden", MLP.hidden], ["class", MLP.classes], { seed: seed + 1 });
   const opt = nt.adam({ lr: MLP.lr });
-  const loss = () => nt.crossEntropy(nt.linear(nt.linear(x, "feature", l1.weight, l1.bias).relu(), "hidden", l2.weight, l2.bias), y, "class");
-  return { step: () => opt.step(loss), loss, opt, expr: 'crossEntropy(linear(linear(x, "feature", W1, b1).relu(), "hidden", W2, b2), y, "class") + adam' };
+  const lossOf = (x, y) => nt.crossEntropy(nt.linear(nt.linear(x, "feature", l1.weight, l1.bias).relu(), "hidden", l2.weight, l2.bias), y, "class");
+  const loss = () => lossOf(x, y);
+  return { step: tracedStep(opt, lossOf, [x, y], loss), untraced: () => opt.step(loss), loss, lossOf, args: [x, y], opt, expr: 'crossEntropy(linear(linear(x, "feature", W1, b1).relu(), "hidden", W2, b2), y, "class") + adam' };
 }
 
 /** Our iris step: the example's data split, the example's model and optimizer settings. */
@@ -34,9 +37,17 @@ export async function oursIris(nt, irisExample, seed = 0) {
   const l1 = nt.linearParams(["feature", IRIS.features], ["hidden", IRIS.hidden], { seed });
   const l2 = nt.linearParams(["hidden", IRIS.hidden], ["species", IRIS.species], { seed: seed + 1 });
   const model = (x) => nt.linear(nt.linear(x, "feature", l1.weight, l1.bias).tanh(), "hidden", l2.weight, l2.bias);
-  const loss = () => nt.crossEntropy(model(data.train.x), data.train.y, "species");
+  const lossOf = (x, y) => nt.crossEntropy(model(x), y, "species");
+  const loss = () => lossOf(data.train.x, data.train.y);
   const opt = nt.adam({ lr: IRIS.lr });
-  return { step: () => opt.step(loss), loss, opt, data, expr: "the model of examples/iris-mlp.ts (4 → 16 tanh → 3) + adam(0.05)" };
+  return { step: tracedStep(opt, lossOf, [data.train.x, data.train.y], loss), untraced: () => opt.step(loss), loss, opt, data, expr: "the model of examples/iris-mlp.ts (4 → 16 tanh → 3) + adam(0.05)" };
+}
+
+/** The traced step of `lossOf` on fixed arguments (opt.trace), or opt.step where the package has no trace. */
+function tracedStep(opt, lossOf, args, loss) {
+  if (typeof opt.trace !== "function") return () => opt.step(loss);
+  const step = opt.trace(lossOf);
+  return () => step(...args);
 }
 
 /** The tfjs twin of the MLP step (variables, tf.train.adam, softmaxCrossEntropy, the cost read back). */

@@ -6,9 +6,9 @@ import type { DType, NodeDim, Node } from "../graph/node.js";
 import { contiguousStrides } from "../graph/node.js";
 import { sourceNode } from "../graph/build.js";
 import type { Device, DeviceBuffer, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray } from "./device-contract.js";
-import { type BoundProgram, bindOn, explainOn, programStats, realizeOn, runBound, viewOf } from "./realize.js";
+import { type BoundProgram, bindOn, explainOn, programStats, realizeOn, releaseBound, runBound, viewOf } from "./realize.js";
 
-export { type BoundProgram, bindOn, programStats, runBound };
+export { type BoundProgram, bindOn, programStats, releaseBound, runBound };
 import { ArgumentError, DeviceError, takesNot } from "../types/errors.js";
 
 export type { Device, KernelReport, KernelStats, KernelTiming, MemoryStats, TypedArray };

@@ -3,7 +3,7 @@
 // requested nodes and release the temporaries between kernels. The one place that knows both the graph and
 // the device contract (device-contract.ts); devices never see a node. Imports src/graph, the kernel
 // pipeline, the contract, and the float64 reference interpreter (for devices that interpret the graph).
-import { type DType, type Node, contiguousStrides, withRetainedGraph } from "../graph/node.js";
+import { type DType, type Node, type Storage, contiguousStrides, withRetainedGraph } from "../graph/node.js";
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
@@ -57,47 +57,161 @@ function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   return bound;
 }
 
-/**
- * A program kept bound to the nodes of one graph, to run again and again (a traced step, src/state/trace.ts):
- * its steps, the nodes it computes, and the materialised nodes it reads (whose current buffers each run reads:
- * a variable's value swapped in since, a placeholder's feed). Nothing about the graph is looked at again.
- */
-export interface BoundProgram {
-  readonly device: Device;
-  /** Undefined on a device that interprets the graph (each run evaluates the roots afresh). */
-  readonly steps: readonly BoundStep[] | undefined;
-  readonly roots: readonly Node[];
-  /** Nodes the steps compute (each run materialises them anew). */
-  readonly computed: ReadonlySet<Node>;
-  /** Materialised nodes the steps read, with the layout their kernels were compiled for. */
-  readonly leaves: readonly { readonly node: Node; readonly strides: readonly number[]; readonly offset: number; readonly length: number }[];
+/** A materialised node a bound program reads, with the layout its kernels were compiled for. */
+export interface BoundLeaf {
+  readonly node: Node;
+  readonly strides: readonly number[];
+  readonly offset: number;
+  readonly length: number;
+}
+
+/** One step of a bound program: what it reads (≥ 0 an earlier step's value, < 0 the leaf ~r) and where it writes. */
+interface PlannedStep {
+  readonly step: BoundStep;
+  readonly reads: readonly number[];
+  /** A buffer of the program's own, reused call after call (≥ 0), or a new buffer each call for a root (-1). */
+  readonly slot: number;
 }
 
 /**
+ * A program kept bound to the nodes of one graph, to run again and again (a traced step, src/state/trace.ts):
+ * its steps with fixed buffer assignments — every temporary has a buffer of the program's own, shared by
+ * temporaries whose lifetimes do not overlap and kept from call to call, so a call allocates only the roots'
+ * new values — and the materialised nodes it reads, whose current buffers each call reads (a variable's value
+ * swapped in since, a placeholder's feed). Nothing about the graph is looked at again.
+ */
+export interface BoundProgram {
+  readonly device: Device;
+  /** The nodes computed, in order; a run gives their values. */
+  readonly roots: readonly Node[];
+  readonly leaves: readonly BoundLeaf[];
+  /** Undefined on a device that interprets the graph (each run evaluates the roots afresh). */
+  readonly plan: readonly PlannedStep[] | undefined;
+  /** The step computing each root. */
+  readonly rootSteps: readonly number[];
+  /** The program's own buffers (made on the first run), by slot, and each slot's dtype and length. */
+  readonly slots: (DeviceBuffer | undefined)[];
+  readonly slotTypes: readonly { readonly dtype: DType; readonly length: number }[];
+}
+
+/** Gives back the buffers of programs that are no longer reachable (a dropped trace). */
+const slotFinalizer = new FinalizationRegistry<(DeviceBuffer | undefined)[]>((slots) => {
+  for (const b of slots) b?.release();
+});
+
+/**
  * Binds the program computing `roots` on `device` (the recorded program of their structure, or a new lowering,
- * as `realizeOn` would run it) to keep and run with `runBound` any number of times.
+ * as `realizeOn` would run it) to keep and run with `runBound` any number of times; `releaseBound` gives its
+ * buffers back.
  * @example const p = bindOn(device, [loss.node]); runBound(p); runBound(p)
  */
 export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
-  if (device.interpretsGraph || todo.length === 0) return { device, steps: device.interpretsGraph ? undefined : [], roots: todo, computed: new Set(todo), leaves: [] };
-  const steps = programFor(device, todo);
-  const computed = new Set(steps.map((s) => s.out));
-  const leaves = [...new Set(steps.flatMap((s) => s.inputs.filter((n) => !computed.has(n))))].map((node) => {
-    const s = node.storage!;
-    return { node, strides: s.strides, offset: s.offset, length: s.buffer.length };
+  if (device.interpretsGraph) return { device, roots: todo, leaves: [], plan: undefined, rootSteps: [], slots: [], slotTypes: [] };
+  const steps = todo.length ? programFor(device, todo) : [];
+  const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
+  const leafIndex = new Map<Node, number>();
+  const leaves: BoundLeaf[] = [];
+  const lastUse = new Map<number, number>();
+  const reads = steps.map((s, i) =>
+    s.inputs.map((n) => {
+      const producer = stepOf.get(n);
+      if (producer !== undefined) {
+        lastUse.set(producer, i);
+        return producer;
+      }
+      let l = leafIndex.get(n);
+      if (l === undefined) {
+        const st = n.storage!;
+        leafIndex.set(n, (l = leaves.push({ node: n, strides: st.strides, offset: st.offset, length: st.buffer.length }) - 1));
+      }
+      return ~l;
+    }),
+  );
+  // Buffer assignment: a temporary takes a free slot of its dtype and length, and gives its slot back after its
+  // last reader (never before its own step's output is assigned, so no kernel writes a buffer it reads).
+  const isRoot = new Set(todo);
+  const free = new Map<string, number[]>();
+  const slotTypes: { dtype: DType; length: number }[] = [];
+  const slotOf: number[] = [];
+  const plan: PlannedStep[] = steps.map((s, i) => {
+    let slot = -1;
+    if (!isRoot.has(s.out)) {
+      const key = `${s.out.dtype}:${s.out.numel}`;
+      slot = free.get(key)?.pop() ?? slotTypes.push({ dtype: s.out.dtype, length: s.out.numel }) - 1;
+    }
+    slotOf[i] = slot;
+    for (const r of new Set(reads[i])) {
+      if (r >= 0 && slotOf[r]! >= 0 && lastUse.get(r) === i) {
+        const key = `${steps[r]!.out.dtype}:${steps[r]!.out.numel}`;
+        free.set(key, [...(free.get(key) ?? []), slotOf[r]!]);
+      }
+    }
+    if (slot >= 0 && !lastUse.has(i)) free.set(`${s.out.dtype}:${s.out.numel}`, [...(free.get(`${s.out.dtype}:${s.out.numel}`) ?? []), slot]);
+    return { step: s, reads: reads[i]!, slot };
   });
-  return { device, steps, roots: todo, computed, leaves };
+  const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), slots: [], slotTypes };
+  slotFinalizer.register(program, program.slots, program);
+  return program;
+}
+
+/** Gives back a bound program's own buffers (it may run again: they are made anew). @example releaseBound(p) */
+export function releaseBound(p: BoundProgram): void {
+  for (const b of p.slots) b?.release();
+  p.slots.length = 0;
 }
 
 /**
- * Runs a bound program: each step reads the current buffers of the nodes it reads; the roots hold the new
- * values afterwards (the caller releases them), the temporaries are freed.
- * @example runBound(p); p.roots[0].storage // the value just computed
+ * Runs a bound program: each step reads the current buffers of the materialised nodes it reads (the caller
+ * checks they still hold values) and writes its own buffer; gives the roots' new values, each buffer with one
+ * reference that is the caller's.
+ * @example const [loss] = runBound(p); lossNode.materialize(loss); loss.buffer.release()
  */
-export function runBound(p: BoundProgram): void {
-  if (p.steps) run(p.device, p.steps, new Set(p.roots));
-  else withRetainedGraph(() => interpret(p.device, p.roots));
+export function runBound(p: BoundProgram): Storage[] {
+  if (!p.plan) {
+    withRetainedGraph(() => interpret(p.device, p.roots));
+    return p.roots.map((r) => {
+      const st = r.storage!;
+      st.buffer.retain();
+      r.release();
+      return st;
+    });
+  }
+  const { device, plan, slots, leaves } = p;
+  const values: DeviceBuffer[] = new Array(plan.length);
+  const leafBuffers = leaves.map((l) => l.node.storage!.buffer as DeviceBuffer);
+  const program = device.begin();
+  let done = false;
+  try {
+    for (let i = 0; i < plan.length; i++) {
+      const { step, reads, slot } = plan[i]!;
+      const inputs = reads.map((r) => (r >= 0 ? values[r]! : leafBuffers[~r]!));
+      let out: DeviceBuffer;
+      if (slot < 0) {
+        out = device.allocate(step.out.dtype, step.out.numel);
+        out.retain();
+      } else {
+        let b = slots[slot];
+        if (!b) {
+          const t = p.slotTypes[slot]!;
+          slots[slot] = b = device.allocate(t.dtype, t.length);
+          b.retain();
+        }
+        out = b;
+      }
+      values[i] = out;
+      if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
+      else program.routine(step.routine, out, inputs);
+    }
+    done = true;
+  } finally {
+    try {
+      program.finish();
+    } finally {
+      if (!done) for (const [i, s] of plan.entries()) if (s.slot < 0) values[i]?.release();
+    }
+  }
+  return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: contiguousStrides(p.roots[j]!.dims), offset: 0 }));
 }
 
 /** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */

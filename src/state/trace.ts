@@ -7,7 +7,7 @@
 // are read at their current value on every call (an `assign` or an optimizer's swap is seen), any other tensor
 // (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
 // layer.
-import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, runBound } from "../backend/engine.js";
+import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, releaseBound, runBound } from "../backend/engine.js";
 import { Node, contiguousStrides } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
@@ -26,6 +26,8 @@ interface Recording<R> {
   readonly placeholders: readonly Node[];
   readonly program: BoundProgram;
   readonly roots: readonly AnyTensor[];
+  /** For each root, its position among the program's roots (-1: a tensor that holds its value already). */
+  readonly computed: readonly number[];
   readonly finish: (values: AnyTensor[]) => R;
 }
 
@@ -75,12 +77,16 @@ export class Traced<R> {
         // A tensor the program reads now lies in another layout than its kernels were compiled for (a variable
         // assigned a view): trace again for the new layout.
         release(rec);
+        releaseBound(rec.program);
         this.#recordings.set(key, (rec = this.#trace(args)));
       }
-      runBound(rec.program);
+      const computed = runBound(rec.program);
       const values: AnyTensor[] = [];
-      for (const r of rec.roots) values.push(wrap(new Node({ kind: "source" }, [], r.dtype, r.node.dims, r.node.storage), r.masked));
-      for (const n of rec.program.computed) n.release();
+      for (const [i, r] of rec.roots.entries()) {
+        const k = rec.computed[i]!;
+        values.push(wrap(new Node({ kind: "source" }, [], r.dtype, r.node.dims, k >= 0 ? computed[k] : r.node.storage), r.masked));
+      }
+      for (const c of computed) c.buffer.release(); // the new tensors hold them now
       return rec.finish(values);
     } finally {
       release(rec);
@@ -112,7 +118,7 @@ export class Traced<R> {
       device = d;
     }
     const program = bindOn(device ?? getDefaultDevice(), nodes);
-    return { ...rec0, program };
+    return { ...rec0, program, computed: nodes.map((n) => program.roots.indexOf(n)) };
   }
 
   /** Throws when a tensor the program reads was disposed; false when one lies in another layout now. */

@@ -17,7 +17,7 @@ describe("names transformer (short mode)", () => {
     expect(h).toBeLessThan(Math.log(28));
   });
 
-  it("20 steps decrease the loss, compile and lower kernels only in step 1, and the model samples names", async () => {
+  it("20 steps decrease the loss, compile and lower kernels and trace the step only in step 1, and the model samples names", async () => {
     const steps = Number(process.env.DEMO_STEPS ?? 20);
     const result = await train({ steps, seed: 1 });
     expect(result.losses).toHaveLength(steps);
@@ -29,6 +29,10 @@ describe("names transformer (short mode)", () => {
     // ... and it replays the program recorded in step 1: no lowering, planning or kernel hashing after it.
     expect(result.kernels.loweredAfterFirst).toBeGreaterThan(0);
     expect(result.kernels.loweredAfterLast).toBe(result.kernels.loweredAfterFirst);
+    // ... and, the step being traced (opt.trace), no graph is built, differentiated or canonicalised after it.
+    expect(result.kernels.tracedAfterFirst).toBe(1);
+    expect(result.kernels.tracedAfterLast).toBe(1);
+    expect(result.kernels.replayedAfterLast).toBe(result.kernels.replayedAfterFirst);
     const names = await sampleNames(result.model, 5, 1);
     expect(names).toHaveLength(5);
     for (const n of names) expect(n).toMatch(/^[A-Z-][a-z-]+$/);
