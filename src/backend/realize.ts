@@ -87,8 +87,9 @@ export interface BoundProgram {
   readonly leaves: readonly BoundLeaf[];
   /** Undefined on a device that interprets the graph (each run evaluates the roots afresh). */
   readonly plan: readonly PlannedStep[] | undefined;
-  /** The step computing each root. */
+  /** The step computing each root, and the root's strides. */
   readonly rootSteps: readonly number[];
+  readonly rootStrides: readonly (readonly number[])[];
   /** The program's own buffers (made on the first run), by slot, and each slot's dtype and length. */
   readonly slots: (DeviceBuffer | undefined)[];
   readonly slotTypes: readonly { readonly dtype: DType; readonly length: number }[];
@@ -107,7 +108,7 @@ const slotFinalizer = new FinalizationRegistry<(DeviceBuffer | undefined)[]>((sl
  */
 export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
-  if (device.interpretsGraph) return { device, roots: todo, leaves: [], plan: undefined, rootSteps: [], slots: [], slotTypes: [] };
+  if (device.interpretsGraph) return { device, roots: todo, leaves: [], plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
   const steps = todo.length ? programFor(device, todo) : [];
   const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
   const leafIndex = new Map<Node, number>();
@@ -150,7 +151,7 @@ export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
     if (slot >= 0 && !lastUse.has(i)) free.set(`${s.out.dtype}:${s.out.numel}`, [...(free.get(`${s.out.dtype}:${s.out.numel}`) ?? []), slot]);
     return { step: s, reads: reads[i]!, slot };
   });
-  const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), slots: [], slotTypes };
+  const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), rootStrides: todo.map((n) => contiguousStrides(n.dims)), slots: [], slotTypes };
   slotFinalizer.register(program, program.slots, program);
   return program;
 }
@@ -211,7 +212,7 @@ export function runBound(p: BoundProgram): Storage[] {
       if (!done) for (const [i, s] of plan.entries()) if (s.slot < 0) values[i]?.release();
     }
   }
-  return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: contiguousStrides(p.roots[j]!.dims), offset: 0 }));
+  return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: p.rootStrides[j]!, offset: 0 }));
 }
 
 /** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */

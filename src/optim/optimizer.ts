@@ -123,13 +123,8 @@ export abstract class Optimizer {
       this.beforeCommit();
       const staged = [...this.#staged];
       this.#staged.clear();
-      return {
-        roots: [...staged.map(([, v]) => v), value],
-        finish: (values) => {
-          for (const [i, [target]] of staged.entries()) swapIn(target, values[i]!);
-          return readLoss(values.at(-1)!);
-        },
-      };
+      // The new values of the variables and moments are swapped in by the trace; the loss is read back.
+      return { roots: [...staged.map(([, v]) => v), value], assigns: staged.map(([target]) => target), finish: (values) => readLoss(values[0]!) };
     });
     return (...args: A) => traced.call(args);
   }

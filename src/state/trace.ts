@@ -11,13 +11,18 @@ import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, pro
 import { Node, contiguousStrides } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
-import { ArgumentError, DeviceError, StateError, takesNot } from "../types/errors.js";
+import { ArgumentError, DeviceError, InternalError, StateError, takesNot } from "../types/errors.js";
 import { placeholderLike } from "./kinds.js";
 
 /** @internal What a traced body gives: the tensors each call computes, and what a call makes of them. */
 export interface TraceBody<R> {
   readonly roots: readonly AnyTensor[];
-  /** Called after each run with the roots' values as new materialised tensors (the caller's to keep or dispose). */
+  /**
+   * Stateful tensors (variables, moments) that take the values of the first roots, in order, after each run:
+   * the new buffer goes under the tensor's node, as `assign` does (same dims and dtype, checked when traced).
+   */
+  readonly assigns?: readonly AnyTensor[];
+  /** Called after each run with the other roots' values as new materialised tensors (the caller's). */
   readonly finish: (values: AnyTensor[]) => R;
 }
 
@@ -28,6 +33,7 @@ interface Recording<R> {
   readonly roots: readonly AnyTensor[];
   /** For each root, its position among the program's roots (-1: a tensor that holds its value already). */
   readonly computed: readonly number[];
+  readonly assigns: readonly AnyTensor[];
   readonly finish: (values: AnyTensor[]) => R;
 }
 
@@ -82,11 +88,15 @@ export class Traced<R> {
       }
       const computed = runBound(rec.program);
       const values: AnyTensor[] = [];
-      for (const [i, r] of rec.roots.entries()) {
+      const assigns = rec.assigns;
+      for (let i = 0; i < rec.roots.length; i++) {
+        const r = rec.roots[i]!;
         const k = rec.computed[i]!;
-        values.push(wrap(new Node({ kind: "source" }, [], r.dtype, r.node.dims, k >= 0 ? computed[k] : r.node.storage), r.masked));
+        const storage = k >= 0 ? computed[k]! : r.node.storage!;
+        if (i < assigns.length) assigns[i]!.node.materialize(storage);
+        else values.push(wrap(new Node({ kind: "source" }, [], r.dtype, r.node.dims, storage), r.masked));
       }
-      for (const c of computed) c.buffer.release(); // the new tensors hold them now
+      for (const c of computed) c.buffer.release(); // the new tensors and the assigned nodes hold them now
       return rec.finish(values);
     } finally {
       release(rec);
@@ -107,7 +117,13 @@ export class Traced<R> {
       openScopes.splice(openScopes.lastIndexOf(made), 1);
     }
     if ((body.roots as unknown) instanceof Promise) throw new ArgumentError(`${this.name} takes a function that returns tensors, not a promise`);
-    const rec0 = { placeholders: placeholders.map((p) => p.node), roots: body.roots, finish: body.finish };
+    const assigns = body.assigns ?? [];
+    for (const [i, t] of assigns.entries()) {
+      const v = body.roots[i]!.node;
+      const same = v.dtype === t.dtype && v.dims.length === t.node.dims.length && v.dims.every((d, j) => d.name === t.node.dims[j]!.name && d.size === t.node.dims[j]!.size);
+      if (!same) throw new InternalError(`internal: ${this.name} assigns a value whose dims or dtype differ from its target`);
+    }
+    const rec0 = { placeholders: placeholders.map((p) => p.node), roots: body.roots, assigns, finish: body.finish };
     feed(rec0, args);
     const nodes = body.roots.map((r) => r.node);
     let device: Device | undefined;
