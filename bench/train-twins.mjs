@@ -6,13 +6,14 @@
 //   node bench/train-twins.mjs --rounds 5 --threads 2 --run-s 2     # options below
 //   node bench/train-twins.mjs --quick                              # smoke run (seconds; not performance numbers)
 //
-// What is the same on both sides: the architecture (the example's own createModel/logits run on our side; the
-// twin asserts the same parameter count), the INITIAL WEIGHTS (exported from the example's createModel(seed)),
-// the Adam settings of the example's train() (lr 1e-2, betas 0.9/0.99, eps 1e-8), the batches (windows of the
-// example's nameStream() drawn as train() draws them, exported to a file both sides read), the step (forward,
-// backward, Adam, the loss read back as a number) and the thread count (NAMED_TENSOR_THREADS for ours, each in
-// its own child process; torch.set_num_threads for torch, with 1 inter-op thread). The first steps' losses of
-// both sides are compared (they start from the same weights on the same batches, so they must agree).
+// What is the same on both sides: the architecture (the example's own createModel/logits run on our side; the twin
+// asserts the same parameter count), the INITIAL WEIGHTS (exported from the example's createModel(seed)), the Adam
+// settings of the example's train() (lr 1e-2, betas 0.9/0.99, eps 1e-8), the batches (windows of the example's
+// nameStream() drawn as train() draws them, exported to a file both sides read), the step (forward, backward,
+// Adam, the loss read back as a number; ours traced with opt.trace, as train() does) and the thread count
+// (NAMED_TENSOR_THREADS for ours, each in its own child process; torch.set_num_threads for torch, with 1 inter-op
+// thread). The first steps' losses of both sides are compared (they start from the same weights on the same
+// batches, so they must agree).
 // Options: --rounds R (3), --threads 1,2, --warmup W (10 steps), --run-s S (1.5: each timed run lasts about S
 // seconds; the step count per run is chosen from the warm-up), --attention sdpa,manual (torch variants),
 // --quiet-s Q (10: before each timed run, wait up to Q s for other processes to leave the run's threads free),
@@ -56,6 +57,8 @@ async function oursChild(manifestPath) {
   const all = new Int32Array(fs.readFileSync(manifest.batches_file).buffer.slice(0));
   const per = config.batch * config.context;
   let step = 0;
+  // The example's train() traces its step (opt.trace): built and differentiated once, replayed every later step.
+  const step_ = typeof opt.trace === "function" ? opt.trace((i, t) => nt.crossEntropy(ex.logits(model, i), t, "vocab")) : (i, t) => opt.step(() => nt.crossEntropy(ex.logits(model, i), t, "vocab"));
   process.on("message", async (cmd) => {
     if (cmd.exit) process.exit(0);
     const losses = [];
@@ -67,7 +70,7 @@ async function oursChild(manifestPath) {
       const b = step++ % manifest.batches;
       ids.feed(nt.tensor(all.subarray((2 * b) * per, (2 * b + 1) * per), dims, { dtype: "int32" }));
       targets.feed(nt.tensor(all.subarray((2 * b + 1) * per, (2 * b + 2) * per), dims, { dtype: "int32" }));
-      losses.push(await opt.step(() => nt.crossEntropy(ex.logits(model, ids), targets, "vocab")));
+      losses.push(await step_(ids, targets));
     }
     const ms = performance.now() - t0;
     const c1 = process.cpuUsage(c0);

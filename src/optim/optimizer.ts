@@ -2,7 +2,7 @@
 // update expression per variable (and one per moment, kept in `persistent` tensors), then compute all of them
 // together with the loss and swap them in. A step builds the same graph every time, so compiled kernels are
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
-import { realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
+import { type LossCheck, realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
 import { type SameType, Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
 import { Traced } from "../state/trace.js";
 import { zeros } from "../ops/creation.js";
@@ -112,11 +112,11 @@ export abstract class Optimizer {
    * const step = opt.trace((x: Tensor<[["batch", 8], ["feature", 4]]>, y: Tensor<[["batch", 8]], "int32">) => crossEntropy(model(x), y, "class"));
    * for (const [x, y] of batches) console.log(await step(x, y));
    */
-  trace<A extends readonly Tensor<any, any>[]>(loss: (...args: A) => Tensor<[], "float32">, variables?: readonly Variable<Shape, DType>[]): (...args: A) => Promise<number> {
+  trace<A extends readonly Tensor<any, any>[], R>(loss: Guard<LossCheck<R>, (...args: A) => R>, variables?: readonly Variable<Shape, DType>[]): (...args: A) => Promise<number> {
     if (typeof loss !== "function") throw new ShapeError(notALossFunction(describeValue(loss)));
     const traced = new Traced<Promise<number>>("opt.trace", (inputs) => {
       for (const v of variables ?? []) if (v instanceof Variable && v.isDisposed) throw new ShapeError(disposedVariable(showAllDims(v.shapeDims)));
-      const { value, variables: grads } = valueAndGrad(() => loss(...(inputs as unknown as A)))();
+      const { value, variables: grads } = valueAndGrad(() => (loss as (...args: A) => Tensor<[], "float32">)(...(inputs as unknown as A)))();
       const trained = variables ?? grads.variables;
       if (trained.length === 0) throw new ShapeError(noVariables());
       for (const v of trained) this.update(v, grads.get(v));

@@ -157,6 +157,14 @@ export const setups = {
     setup: `const opt = sgd({ lr: 0.5 });\nconst W = variable(${r([["inhid", 4], ["class", 3]])}.mul(0.1));\nconst model = (x: Tensor<[["batch", 6], ["inhid", 4]]>) => x.dot("inhid", W);\nconst x = ${r([["batch", 6], ["inhid", 4]], 1)};\nconst y = tensor([0, 1, 2, 0, 1, 2], [["batch", 6]], { dtype: "int32" });\nconst first = crossEntropy(model(x), y, "class").item();`,
     after: `if (!(crossEntropy(model(x), y, "class").item() < first)) throw new Error("the loss did not decrease");`,
   },
+  "Optimizer.trace": {
+    setup: `const opt = adam({ lr: 0.05 });\nconst W = variable(${r([["feature", 4], ["class", 3]])}.mul(0.1));\nconst model = (x: Tensor<[["batch", 8], ["feature", 4]]>) => x.dot("feature", W);\nconst x0 = ${r([["batch", 8], ["feature", 4]], 1)};\nconst y0 = tensor([0, 1, 2, 0, 1, 2, 0, 1], [["batch", 8]], { dtype: "int32" });\nconst batches = Array.from({ length: 20 }, () => [x0, y0] as const);\nconst first = crossEntropy(model(x0), y0, "class").item();`,
+    after: `if (!(crossEntropy(model(x0), y0, "class").item() < first)) throw new Error("the loss did not decrease");`,
+  },
+  trace: {
+    setup: `const W = variable(${r([["feature", 4], ["out", 3]])});\nconst x = ${r([["batch", 8], ["feature", 4]], 1)};`,
+    after: `await __equal(y, await x.dot("feature", W).relu().array(), "infer(x)");`,
+  },
   sgd: { setup: `const W = variable(${r([["feat", 3]])});\nconst loss = () => W.pow(2).sum("feat");\nconst first = loss().item();`, after: `if (!(loss().item() < first)) throw new Error("the loss did not decrease");` },
   adam: {
     setup: `const W = variable(${r([["feat", 3]])});\nconst model = { loss: (b: Tensor<[["feat", 3]]>) => W.sub(b).pow(2).sum("feat") };\nconst batch = ${r([["feat", 3]], 1)};`,
