@@ -303,20 +303,55 @@ async function profileTraced(m) {
   const undoLaunch = wrap(internals.WasmExecutor?.prototype, "launch", (ms) => (inLaunch += ms));
   const undoRoutine = wrap(internals.WasmExecutor?.prototype, "routine", (ms) => (inLaunch += ms));
   const undo = undoLaunch && (() => (undoLaunch(), undoRoutine?.()));
-  const walls = [], kernels = [], feeds = [];
+  // The kernels' bodies alone: each compiled kernel's Wasm function (and a split kernel's pool.run), timed.
+  let inBodies = 0;
+  const executor = nt.getDefaultDevice().executor;
+  const bodies = [];
+  for (const c of executor?.cache?.values() ?? []) {
+    const run = c.run;
+    c.run = (...args) => {
+      const b = performance.now();
+      try {
+        return run(...args);
+      } finally {
+        inBodies += performance.now() - b;
+      }
+    };
+    bodies.push(() => (c.run = run));
+  }
+  const pool = executor?.pool;
+  if (pool) {
+    const run = pool.run;
+    pool.run = (...args) => {
+      const b = performance.now();
+      try {
+        return run.apply(pool, args);
+      } finally {
+        inBodies += performance.now() - b;
+      }
+    };
+    bodies.push(() => (pool.run = run));
+  }
+  const undoRoutineBody = wrap(internals.WasmExecutor?.prototype, "routine", (ms) => (inBodies += ms));
+  const walls = [], kernels = [], feeds = [], pure = [];
   for (let i = 0; i < STEPS; i++) {
     const f0 = performance.now();
     m.feed();
     const s0 = performance.now();
     inLaunch = 0;
+    inBodies = 0;
     await m.traced();
     walls.push(performance.now() - s0);
     feeds.push(s0 - f0);
     kernels.push(inLaunch);
+    pure.push(inBodies);
   }
   undo?.();
+  undoRoutineBody?.();
+  for (const u of bodies) u();
   const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   const wall = med(walls), kernel = med(kernels), outside = med(walls.map((w, i) => w - kernels[i]));
+  const body = med(pure), outsideBodies = med(walls.map((w, i) => w - pure[i]));
   // the CPU profile of unwrapped traced steps
   const session = new inspector.Session();
   session.connect();
@@ -336,12 +371,14 @@ async function profileTraced(m) {
   console.log(`| whole step (call of the traced step, its loss read back) | ${wall.toFixed(3)} | 100% |`);
   console.log(`| kernels: generated Wasm with launch, threads, and routines (WasmExecutor.launch, .routine) | ${kernel.toFixed(3)} | ${((100 * kernel) / wall).toFixed(1)}% |`);
   console.log(`| **outside kernels** (feed, run loop, buffers, swap, loss read, promise) | ${outside.toFixed(3)} | **${((100 * outside) / wall).toFixed(1)}%** |`);
+  console.log(`| kernel bodies alone: the compiled Wasm functions, pool.run of split kernels, routines | ${body.toFixed(3)} | ${((100 * body) / wall).toFixed(1)}% |`);
+  console.log(`| outside the kernel bodies (the above plus launch: argument lists, status words, scratch) | ${outsideBodies.toFixed(3)} | ${((100 * outsideBodies) / wall).toFixed(1)}% |`);
   console.log(`| (feeding the batch, before the call) | ${med(feeds).toFixed(3)} | |`);
   console.log(`\nCPU profile of the traced step's main thread, by layer:\n| layer | ms/step | share |\n|---|---:|---:|`);
   for (const [layer, ms] of byFile.byLayer) console.log(`| ${layer} | ${(ms / STEPS).toFixed(3)} | ${((100 * ms) / byFile.total).toFixed(1)}% |`);
   console.log(`hottest functions outside the kernels (self time, top 10):`);
   for (const [fn, ms] of byFile.byFunction.filter(([f]) => !f.includes("(generated Wasm")).slice(0, 10)) console.log(`  ${fn.split("@")[0]} ${fn.split("@")[1]}: ${(ms / STEPS).toFixed(3)} ms/step`);
-  return { plain_ms: plainMs, step_ms: wall, kernels_ms: kernel, outside_ms: outside, outside_share: outside / wall, launches_per_step: per("launches"), other_load: otherLoad, by_layer: byFile.byLayer };
+  return { plain_ms: plainMs, step_ms: wall, kernels_ms: kernel, outside_ms: outside, outside_share: outside / wall, bodies_ms: body, outside_bodies_share: outsideBodies / wall, launches_per_step: per("launches"), other_load: otherLoad, by_layer: byFile.byLayer };
 }
 
 /** Self time of a V8 CPU profile by file, by layer of the library, and by function. */

@@ -113,6 +113,11 @@ export class Traced<R> {
     let body: TraceBody<R>;
     try {
       body = this.body(placeholders);
+    } catch (e) {
+      // Reading a value computed from an argument finds a placeholder without values (reported as disposed).
+      if (e instanceof StateError && /disposed/.test(e.message))
+        throw new StateError(`${e.message}; or, while ${this.name} traces a function, it read the values (item, data, array) of a tensor computed from its arguments, which are placeholders without values then: a traced function must not read values nor branch on them`);
+      throw e;
     } finally {
       openScopes.splice(openScopes.lastIndexOf(made), 1);
     }

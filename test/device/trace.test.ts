@@ -124,6 +124,8 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     // Arguments must be tensors; the function must not be async.
     expect(() => (f as (x: unknown) => unknown)(3)).toThrow(ArgumentError);
     expect(() => trace(async (x: Tensor<[["i", 6]]>) => x)(x)).toThrow(/not a promise/);
+    // Reading a value of an argument while traced is refused with a sentence (the arguments are placeholders).
+    expect(() => trace((x: Tensor<[["i", 6]]>) => x.mul(x.sum("i").item()))(x)).toThrow(/must not read values nor branch on them/);
   });
 
   it("gives each call its own outputs: disposing one never disturbs another call's", async () => {
