@@ -108,7 +108,7 @@ const slotFinalizer = new FinalizationRegistry<(DeviceBuffer | undefined)[]>((sl
  */
 export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
-  if (device.interpretsGraph) return { device, roots: todo, leaves: [], plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
+  if (device.interpretsGraph) return { device, roots: todo, leaves: leavesUnder(todo), plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
   const steps = todo.length ? programFor(device, todo) : [];
   const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
   const leafIndex = new Map<Node, number>();
@@ -154,6 +154,21 @@ export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
   const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), rootStrides: todo.map((n) => contiguousStrides(n.dims)), slots: [], slotTypes };
   slotFinalizer.register(program, program.slots, program);
   return program;
+}
+
+/** The materialised nodes the lazy graph under `roots` reads (what an interpreting device's run reads). */
+function leavesUnder(roots: readonly Node[]): BoundLeaf[] {
+  const seen = new Set<Node>();
+  const leaves: BoundLeaf[] = [];
+  const todo = [...roots];
+  for (let n = todo.pop(); n; n = todo.pop()) {
+    if (seen.has(n)) continue;
+    seen.add(n);
+    const st = n.storage;
+    if (st) leaves.push({ node: n, strides: st.strides, offset: st.offset, length: st.buffer.length });
+    else todo.push(...n.inputs);
+  }
+  return leaves;
 }
 
 /** Gives back a bound program's own buffers (it may run again: they are made anew). @example releaseBound(p) */
