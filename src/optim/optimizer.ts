@@ -126,7 +126,14 @@ export abstract class Optimizer {
       // The new values of the variables and moments are swapped in by the trace; the loss is read back.
       return { roots: [...staged.map(([, v]) => v), value], assigns: staged.map(([target]) => target), finish: (values) => readLoss(values[0]!) };
     });
-    return (...args: A) => traced.call(args);
+    // Errors (a disposed tensor, an argument that is not a tensor) reject the promise, as opt.step's do.
+    return (...args: A) => {
+      try {
+        return traced.call(args);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    };
   }
 }
 

@@ -74,6 +74,31 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     for (const [i, p] of eager.params.entries()) expect([...(await traced.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual([...(await p.data())]);
   });
 
+  it("trains only the variables it is given, sees an assign between steps, and refuses a disposed variable", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 5);
+    const [eager, traced] = [mlp(7), mlp(7)];
+    const [optE, optT] = [adam({ lr: 1e-2 }), adam({ lr: 1e-2 })];
+    const only = (m: ReturnType<typeof mlp>) => [m.params[0], m.params[2]] as any[];
+    const step = optT.trace(traced.loss, only(traced));
+    const fixed = await traced.params[1]!.data();
+    for (let i = 0; i < 3; i++) {
+      const [x, y] = batch(next);
+      if (i === 2) {
+        // the same new value for both models' first weight, between steps
+        const w = tensor(randomFloats(12 * 16, -1, 1, next), [["feature", 12], ["hidden", 16]]);
+        (eager.params[0] as any).assign(w);
+        (traced.params[0] as any).assign(w);
+      }
+      expect(await step(x, y), `step ${i}, seed ${testSeed}`).toBe(await optE.step(() => eager.loss(x, y), only(eager)));
+    }
+    expect([...(await traced.params[1]!.data())]).toEqual([...fixed]); // the bias not given stays put
+    for (const [i, p] of eager.params.entries()) expect([...(await traced.params[i]!.data())], `variable ${i}`).toEqual([...(await p.data())]);
+    traced.params[3]!.dispose();
+    const [x, y] = batch(next);
+    await expect(step(x, y)).rejects.toThrow(StateError);
+  });
+
   it("retraces for other dims or dtypes, copies a view argument, and matches the untraced function", async () => {
     await useDevice(device);
     const next = rng(testSeed + 1);
