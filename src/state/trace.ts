@@ -48,6 +48,9 @@ const keyOf = (args: readonly AnyTensor[]): string => {
   return key;
 };
 
+/** Traces kept per traced function (one per argument shape); a shape past them is traced again when it returns. */
+const MAX_TRACES = 16;
+
 /** True when a node's storage is its dims read contiguously from the start of a buffer of exactly its size. */
 function contiguous(n: Node): boolean {
   const s = n.storage!;
@@ -76,7 +79,7 @@ export class Traced<R> {
     });
     const key = keyOf(args);
     let rec = this.#recordings.get(key);
-    if (!rec) this.#recordings.set(key, (rec = this.#trace(args)));
+    if (!rec) this.#keep(key, (rec = this.#trace(args)));
     else feed(rec, args);
     try {
       if (!this.#stillValid(rec)) {
@@ -84,7 +87,7 @@ export class Traced<R> {
         // assigned a view): trace again for the new layout.
         release(rec);
         releaseBound(rec.program);
-        this.#recordings.set(key, (rec = this.#trace(args)));
+        this.#keep(key, (rec = this.#trace(args)));
       }
       const computed = runBound(rec.program);
       const values: AnyTensor[] = [];
@@ -101,6 +104,16 @@ export class Traced<R> {
     } finally {
       release(rec);
     }
+  }
+
+  /** Keeps a recording; past `MAX_TRACES` shapes the oldest is dropped and its buffers given back. */
+  #keep(key: string, rec: Recording<R>): void {
+    this.#recordings.delete(key);
+    this.#recordings.set(key, rec);
+    if (this.#recordings.size <= MAX_TRACES) return;
+    const [oldest, dropped] = this.#recordings.entries().next().value!;
+    this.#recordings.delete(oldest);
+    releaseBound(dropped.program);
   }
 
   /** Runs the body over new placeholders (fed with `args`) and binds the program of what it returns. */
@@ -196,14 +209,14 @@ function replaceTensors(v: unknown, next: () => AnyTensor): unknown {
 
 /**
  * Traces `fn` (a function of tensors that returns a tensor, or an array or plain object of tensors): the first
- * call with arguments of given dims and dtypes runs `fn` once on placeholders and binds the graph it builds to
- * its compiled program; every later call with such arguments only feeds them and runs that program — no graph
- * is built, differentiated or hashed (`kernelStats().traces` counts the traces). Arguments of other dims or
- * dtypes trace again. Each call returns new computed tensors (the caller's: dispose them, or use `scope`).
- * What `fn` reads besides its arguments is captured: variables and persistent state are read at their value
- * at each call; any other tensor is the value it had when traced (rebinding a JavaScript name to another
- * tensor later is not seen — trace again), and disposing it makes later calls throw a StateError. `fn` must
- * not read values (`item`, `data`) nor branch on them: it runs once, on placeholders. Random draws inside
+ * call with arguments of given dims and dtypes runs `fn` once on placeholders and binds the graph it builds to its
+ * compiled program; every later call with such arguments only feeds them and runs that program — no graph is
+ * built, differentiated or hashed (`kernelStats().traces` counts the traces). Arguments of other dims or dtypes
+ * trace again (the last 16 traces are kept). Each call returns new computed tensors (the caller's: dispose them,
+ * or use `scope`). What `fn` reads besides its arguments is captured: variables and persistent state are read at
+ * their value at each call; any other tensor is the value it had when traced (rebinding a JavaScript name to
+ * another tensor later is not seen — trace again), and disposing it makes later calls throw a StateError. `fn`
+ * must not read values (`item`, `data`) nor branch on them: it runs once, on placeholders. Random draws inside
  * `fn` repeat their seed on every call.
  * @example
  * const infer = trace((x: Tensor<[["batch", 8], ["feature", 4]]>) => x.dot("feature", W).relu());

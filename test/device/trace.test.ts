@@ -124,6 +124,22 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     expect(h(xi).dtype).toBe("int32");
   });
 
+  it("keeps the last 16 traces: a shape dropped since is traced again, and still right", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 6);
+    const g = trace((x: Tensor<[["n", number]]>) => x.mul(x).add(1));
+    const traces = kernelStats().traces;
+    const check = async (n: number) => {
+      const x = tensor(randomFloats(n, -2, 2, next), [["n", n]]);
+      expect([...(await g(x).data())], `n ${n}`).toEqual([...(await x.mul(x).add(1).data())]);
+    };
+    for (let n = 1; n <= 17; n++) await check(n);
+    await check(17); // kept
+    expect(kernelStats().traces - traces).toBe(17);
+    await check(1); // dropped for the 17th: traced again
+    expect(kernelStats().traces - traces).toBe(18);
+  });
+
   it("reads variables at each call, keeps a captured constant, and refuses a disposed one with a sentence", async () => {
     await useDevice(device);
     const next = rng(testSeed + 2);
