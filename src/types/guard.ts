@@ -3,7 +3,7 @@
 // so tsc prints the sentence at the argument (research/typelevel.md §3). A `never` input (an earlier mistake)
 // passes everything, so one mistake gives one error, and so does an `any` result (a `Tensor<any>` is the user
 // opting out of the checks: it behaves like a tensor whose shape is only known at run time).
-import type { AnyFail, Fail, Shape } from "./dims.js";
+import type { AnyFail, Fail, IsUnion, Shape } from "./dims.js";
 import type { ShapeError as ShapeErrorClass } from "./errors.js";
 
 /** A tensor or object parameter: `T` when the step succeeds, `ShapeError<sentence>` when it fails. */
@@ -58,6 +58,13 @@ interface Named {
   readonly " named"?: true;
 }
 
+/**
+ * A name property whose check is on another argument (attention's `key`, checked on the keys): the editor's
+ * second completion pass would offer the text typed so far (one literal) as a name; `N & Named` is no string
+ * literal. The first pass's N is every name (a union, see NameArg), which stays offered.
+ */
+export type Unoffered<N extends string> = true extends IsUnion<N> ? N : N & Named;
+
 /** The result shape of a step over a list of names: `Ok<R>`, or a dynamic `Shape` for a list holding `any` (see GuardNames). */
 export type OkNames<R, Ns> = R extends Shape ? R : HasAny<Ns> extends true ? Shape : never;
 
@@ -71,3 +78,26 @@ export type OkNames<R, Ns> = R extends Shape ? R : HasAny<Ns> extends true ? Sha
  * @example widths: GuardSpec<Pad<S, M>, M, { readonly [K in VisibleNames<S>]?: readonly [number, number] }>
  */
 export type GuardSpec<R, Spec, C> = [keyof Spec] extends [never] ? C : Guard<R, Spec>;
+
+/** The default of an options type parameter (given with the options' own type: `ConvOptions & Unfilled`); see GuardOptions. */
+export interface Unfilled {
+  readonly " unfilled": true;
+}
+
+/**
+ * An options parameter that names dims (`{ channel, window: { spatial: kernelDim } }`): `Guard<R, O>`, and
+ * the editor's completions. While the editor completes inside the options, TypeScript infers nothing from
+ * them, so O is its default, marked `Unfilled`; the options are then checked against C (the names to offer)
+ * instead. A caller's options are never `Unfilled` (the marker is no option). Failing options are checked
+ * against `ShapeError<sentence> & C`.
+ * @example options: GuardOptions<Pool<S, O>, O, PoolCompletions<S>>
+ */
+export type GuardOptions<R, O, C> = [O] extends [Unfilled]
+  ? C
+  : [R] extends [never]
+    ? O
+    : 0 extends 1 & R
+      ? O
+      : [R] extends [Fail<infer M>]
+        ? ShapeErrorClass<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
+        : O;

@@ -45,6 +45,9 @@ const unescape = (message: string): string => message.replaceAll('\\"', '"');
 const expected = {
   x: 'Tensor<[["batch", 32], ["seq", 128]], "float32">',
   y: 'Tensor<[["batch", 32, "masked"], ["seq", 128]], "float32">',
+  t: 'Tensor<[["seq", 128], ["batch", 32]], "float32">',
+  s: 'Tensor<[["batch", 32]], "float32">',
+  r: 'Tensor<[["batch", 32, "masked"], ["time", 128]], "float32">',
   wrong: '"nope" is not a dimension of { batch: 32, seq: 128 }',
 };
 
@@ -66,14 +69,14 @@ describe("the TypeScript 6 language service", () => {
   const service = ts.createLanguageService(host);
 
   it("hovering a tensor shows its names and sizes (private dims flagged)", () => {
-    for (const name of ["x", "y"] as const) {
+    for (const name of ["x", "y", "t", "s", "r"] as const) {
       const info = service.getQuickInfoAtPosition(file, hoverAt(name).offset);
       expect(ts.displayPartsToString(info?.displayParts)).toBe(`const ${name}: ${expected[name]}`);
     }
   });
 
   it("a name argument completes the visible dims, not the private ones: one name, rest arguments, lists, object keys", () => {
-    expect(completionCases.length).toBe(35);
+    expect(completionCases.length).toBe(52);
     for (const { code, want, offset } of completionCases) {
       const names = (service.getCompletionsAtPosition(file, offset, {})?.entries ?? []).map((e) => e.name).sort();
       expect(names, code).toEqual(want);
@@ -158,7 +161,7 @@ describe("the TypeScript 7 language server (tsgo --lsp)", () => {
   afterAll(() => client?.close());
 
   it("hovering a tensor shows its names and sizes (private dims flagged)", async () => {
-    for (const name of ["x", "y"] as const) {
+    for (const name of ["x", "y", "t", "s", "r"] as const) {
       const { line, character } = hoverAt(name);
       const hover = await client.request("textDocument/hover", { textDocument: { uri }, position: { line, character } });
       const shown = typeof hover?.contents === "string" ? hover.contents : (hover?.contents?.value ?? JSON.stringify(hover));
