@@ -177,7 +177,7 @@ type ConcatCheck<Ts extends readonly unknown[], N> = FirstFail<[Concat<ShapesOf<
  * name (their order may differ) and every other dim must agree in size. Built from pad views and `where`.
  * @example concat([a, b], "time") // a: [time: 2, feat: 3], b: [feat: 3, time: 5] -> [time: 7, feat: 3]
  */
-export function concat<const Ts extends readonly Tensor<Shape, DType>[], const N extends string>(
+export function concat<const Ts extends readonly Tensor<Shape, DType>[], const N extends NameArg<ShapesOf<Ts>[number]>>(
   tensors: Ts,
   name: GuardName<ConcatCheck<Ts, N>, N>,
 ): Tensor<Ok<Concat<ShapesOf<Ts>, N>>, OkType<ConcatType<DTypesOf<Ts>>>> {

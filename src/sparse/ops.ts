@@ -26,7 +26,7 @@ import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
-import type { CheckFormat, FormatSpec } from "../types/sparse.js";
+import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
@@ -413,7 +413,7 @@ export function mapValues<S extends Shape>(t: SparseTensor<S>, fn: UnaryFn): Spa
  * The same tensor stored in another format (a new level order or level kinds), repacked on the host.
  * @example asFormat(A, csc("row", "col")) // CSR to CSC
  */
-export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: Guard<CheckFormat<S, F>, F>): SparseTensor<S> {
+export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: GuardFormat<CheckFormat<S, F>, S, F>): SparseTensor<S> {
   if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
   const levels = checkFormat(t.shapeDims, format);
   const from = t.storage.levels.map((l) => l.name);

@@ -33,17 +33,23 @@ export interface ConvTransposeOptions extends ConvOptions {
  * and the window's keys, the kernel's as the window's values. It accepts any names (NameArg, an index
  * signature): failing options are checked against it too, and their error must stay the check's sentence.
  */
-export type ConvCompletions<S extends Shape, K extends Shape> = Omit<ConvTransposeOptions, "channel" | "window" | "padding"> & {
+export type ConvCompletions<S extends Shape, K extends Shape> = Omit<ConvTransposeOptions, "channel" | "window" | WindowOption> & WindowCompletions<S> & {
   readonly channel: NameArg<S>;
   readonly window: { readonly [N in VisibleNames<S>]?: NameArg<K> } & { readonly [name: string]: string };
-  readonly padding?: Padding;
+};
+type WindowOption = "stride" | "padding" | "dilation";
+/** The per-dim window options, keyed by x's visible names (any name accepted, as in ConvCompletions). */
+type WindowCompletions<S extends Shape> = {
+  readonly stride?: number | ({ readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number });
+  readonly padding?: Exclude<Padding, object> | ({ readonly [N in VisibleNames<S>]?: number | readonly [before: number, after: number] } & Extract<Padding, object>);
+  readonly dilation?: number | ({ readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number });
 };
 /** The options of `maxPool` / `avgPool`: the window size of each named dim; the stride defaults to the window. */
 export interface PoolOptions extends WindowOptions {
   readonly window: { readonly [name: string]: number };
 }
 /** What the editor offers in a pool's options (GuardOptions): x's visible dims as the window's keys (any name accepted, as in ConvCompletions). */
-export type PoolCompletions<S extends Shape> = WindowOptions & {
+export type PoolCompletions<S extends Shape> = WindowCompletions<S> & {
   readonly window: { readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number };
   readonly countPadding?: boolean;
 };
