@@ -45,12 +45,16 @@ export type GuardNames<R, Ns, C> = [R] extends [never]
       : Ns;
 
 /**
- * The `ShapeError<sentence>` of a failing list. The editor's second completion pass instantiates the list with
- * the text typed so far (`["seq", "se"]`), and would offer that text (`"se"`) as a name; here each position
- * reads as the element and `Named`, which is no string literal, so it does not (positions past 16 would).
- * Named like the class, so diagnostics print `ShapeError<"sentence">` as they do for one name.
+ * The `ShapeError<sentence>` of a failing list, name-keyed object or options, shaped for the editor. The
+ * editor's second completion pass instantiates a list with the text typed so far (`["seq", "se"]`), and would
+ * offer that text (`"se"`) as a name; here each position reads as the element and `Named`, which is no string
+ * literal, so it does not (positions past 16 would). Its call signature makes the editor leave it out of an
+ * object's key completions (it skips callable types there), so a half-written object that fails offers the
+ * names and not the error's `message`, `name`, `stack`, `cause`. Named like the class, so diagnostics print
+ * `ShapeError<"sentence">` as they do for one name.
  */
 interface ShapeError<M extends string> extends ShapeErrorClass<M> {
+  (sentence: M): never;
   readonly 0?: Named; readonly 1?: Named; readonly 2?: Named; readonly 3?: Named; readonly 4?: Named; readonly 5?: Named; readonly 6?: Named; readonly 7?: Named;
   readonly 8?: Named; readonly 9?: Named; readonly 10?: Named; readonly 11?: Named; readonly 12?: Named; readonly 13?: Named; readonly 14?: Named; readonly 15?: Named;
 }
@@ -74,10 +78,21 @@ export type OkNames<R, Ns> = R extends Shape ? R : HasAny<Ns> extends true ? Sha
  * object, TypeScript infers nothing from the object, so Spec is its default `{}` (the signature gives Spec
  * the default `{}`): an object with no keys (also a caller's `{}`, which changes nothing at run time) is
  * checked against C (the keys and values to offer) instead. A widened `Record<string, …>` has keys (`string`)
- * and stays checked.
+ * and stays checked. A failing object is checked against the `ShapeError` below (one the editor offers no keys of).
  * @example widths: GuardSpec<Pad<S, M>, M, { readonly [K in VisibleNames<S>]?: readonly [number, number] }>
  */
-export type GuardSpec<R, Spec, C> = [keyof Spec] extends [never] ? C : Guard<R, Spec>;
+export type GuardSpec<R, Spec, C> = [keyof Spec] extends [never]
+  ? C
+  : [R] extends [never]
+    ? Spec
+    : 0 extends 1 & R
+      ? Spec
+      : [R] extends [Fail<infer M>]
+        ? ShapeError<M>
+        : Spec;
+
+/** The values of an object's properties (none for a primitive). */
+type Values<T> = T extends object ? T[keyof T] : never;
 
 /** The default of an options type parameter (given with the options' own type: `ConvOptions & Unfilled`); see GuardOptions. */
 export interface Unfilled {
@@ -89,15 +104,20 @@ export interface Unfilled {
  * the editor's completions. While the editor completes inside the options, TypeScript infers nothing from
  * them, so O is its default, marked `Unfilled`; the options are then checked against C (the names to offer)
  * instead. A caller's options are never `Unfilled` (the marker is no option). Failing options are checked
- * against `ShapeError<sentence> & C`.
+ * against `ShapeError<sentence> & C`. Options holding an `any` two levels down are checked against C only: a key
+ * the editor is typing (`window: { h| }`) reads as an unknown variable, typed with the compiler's error `any`;
+ * a conditional type whose check or extends type is that very type is the error type itself (TypeScript's
+ * getConditionalType), so the test wraps it in an object, and the check's result is not looked at.
  * @example options: GuardOptions<Pool<S, O>, O, PoolCompletions<S>>
  */
 export type GuardOptions<R, O, C> = [O] extends [Unfilled]
   ? C
-  : [R] extends [never]
-    ? O
-    : 0 extends 1 & R
+  : { v: 0 } extends { v: 1 & (Values<O> | Values<Values<O>>) } // an `any` two levels down (wrapped: see below)
+    ? C
+    : [R] extends [never]
       ? O
-      : [R] extends [Fail<infer M>]
-        ? ShapeErrorClass<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
-        : O;
+      : 0 extends 1 & R
+        ? O
+        : [R] extends [Fail<infer M>]
+          ? ShapeError<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
+          : O;
