@@ -79,6 +79,8 @@ export type OkNames<R, Ns> = R extends Shape ? R : HasAny<Ns> extends true ? Sha
  * the default `{}`): an object with no keys (also a caller's `{}`, which changes nothing at run time) is
  * checked against C (the keys and values to offer) instead. A widened `Record<string, …>` has keys (`string`)
  * and stays checked. A failing object is checked against the `ShapeError` below (one the editor offers no keys of).
+ * (A key being typed fails as not a dim, so the compiler's error `any` of GuardOptions does not reach R here;
+ * stack's keys are new names, offered nothing.)
  * @example widths: GuardSpec<Pad<S, M>, M, { readonly [K in VisibleNames<S>]?: readonly [number, number] }>
  */
 export type GuardSpec<R, Spec, C> = [keyof Spec] extends [never]
@@ -93,6 +95,13 @@ export type GuardSpec<R, Spec, C> = [keyof Spec] extends [never]
 
 /** The values of an object's properties (none for a primitive). */
 type Values<T> = T extends object ? T[keyof T] : never;
+/** True when an object holds an `any` one or two levels down (wrapped in an object: see GuardOptions). */
+type HoldsAny<O> = { v: 0 } extends { v: 1 & (Values<O> | Values<Values<O>>) } ? true : false;
+/**
+ * C with the values of its object-valued options unknown: the keys to offer while a key is being typed (the
+ * typed key, `h`, is also read as a value there, and a literal value type would be offered as a value too).
+ */
+type KeysOf<C> = { [P in keyof C]: C[P] extends infer V ? (V extends object ? { readonly [Q in keyof V]?: unknown } : V) : never };
 
 /** The default of an options type parameter (given with the options' own type: `ConvOptions & Unfilled`); see GuardOptions. */
 export interface Unfilled {
@@ -104,20 +113,20 @@ export interface Unfilled {
  * the editor's completions. While the editor completes inside the options, TypeScript infers nothing from
  * them, so O is its default, marked `Unfilled`; the options are then checked against C (the names to offer)
  * instead. A caller's options are never `Unfilled` (the marker is no option). Failing options are checked
- * against `ShapeError<sentence> & C`. Options holding an `any` two levels down are checked against C only: a key
- * the editor is typing (`window: { h| }`) reads as an unknown variable, typed with the compiler's error `any`;
- * a conditional type whose check or extends type is that very type is the error type itself (TypeScript's
- * getConditionalType), so the test wraps it in an object, and the check's result is not looked at.
+ * against `ShapeError<sentence> & C`. A key the editor is typing (`window: { h| }`) reads as an unknown
+ * variable, typed with the compiler's error `any`, and so is the check's result R; a conditional type whose
+ * check or extends type is that very type is the error type itself (TypeScript's getConditionalType), so R
+ * is tested wrapped in an object, and options holding an `any` whose R is `any` are checked against C's keys.
  * @example options: GuardOptions<Pool<S, O>, O, PoolCompletions<S>>
  */
 export type GuardOptions<R, O, C> = [O] extends [Unfilled]
   ? C
-  : { v: 0 } extends { v: 1 & (Values<O> | Values<Values<O>>) } // an `any` two levels down (wrapped: see below)
-    ? C
-    : [R] extends [never]
-      ? O
-      : 0 extends 1 & R
-        ? O
-        : [R] extends [Fail<infer M>]
-          ? ShapeError<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
-          : O;
+  : { r: R } extends { r: never } // R wrapped in an object: the compiler's error `any` must not be a check or extends type
+    ? O
+    : { r: 0 } extends { r: 1 & R }
+      ? HoldsAny<O> extends true
+        ? KeysOf<C> // a key being typed
+        : O
+      : { r: R } extends { r: Fail<infer M> }
+        ? ShapeError<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
+        : O;
