@@ -26,6 +26,13 @@ expectError(x.transpose("w", "b", "h", "w"));
 expectError(x.transpose("w", "b", "hh"));
 expectError(xm.transpose("w", "h", "b"));
 expectError(x.transpose("w", "b", "1h"));
+// A list holding `any` (what the editor's completion pass infers for the string it completes) is not checked;
+// its result is dynamic (src/types/guard.ts, GuardNames).
+declare const anyName: any;
+expectType<Tensor<Shape, "float32">>(x.transpose("w", anyName, "h"));
+expectType<Tensor<Shape, "float32">>(x.squeeze(anyName));
+expectType<Tensor<Shape, "float32">>(x.sum(["b", anyName]));
+expectType<Tensor<Shape, "float32">>(x.mask(anyName));
 
 // ---- rename ---------------------------------------------------------------------------------------------------------
 expectType<Tensor<[["b", 6], ["height", 96], ["w", 4]], "float32">>(x.rename({ h: "height" }));
@@ -38,6 +45,11 @@ expectError(x.rename({ hh: "q" }));
 expectError(xm.rename({ b: "batch" }));
 expectError(x.rename({ h: "1x" }));
 expectError(x.rename({ h: "z", w: "z" }));
+// An empty object renames (pads, stacks) nothing, as at run time; it is also what the editor's completion pass
+// infers from an object it completes in (src/types/guard.ts, GuardSpec).
+expectType<Tensor<[["b", 6], ["h", 96], ["w", 4]], "float32">>(x.rename({}));
+expectType<Tensor<[["b", 6, "masked"], ["h", 96], ["w", 4]], "float32">>(xm.pad({}));
+expectType<Tensor<[["b", 6], ["h", 96], ["w", 4]], "float32">>(x.stack({}));
 
 // ---- split ----------------------------------------------------------------------------------------------------------
 expectType<Tensor<[["b", 6], ["height", 8], ["q", 12], ["w", 4]], "float32">>(x.split("h", [["height", 8], "q"]));

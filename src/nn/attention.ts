@@ -9,9 +9,9 @@ import "../ops/reduce.js";
 import { arange } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
-import type { AnyFail, Fail, Lookup, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
+import type { AnyFail, Fail, Lookup, NameArg, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
 import { type AttentionMismatch, ShapeError, attentionMismatch, badOption, missingOptions, nameTaken } from "../types/errors.js";
-import type { FirstFail, Guard } from "../types/guard.js";
+import type { FirstFail, Guard, Unoffered } from "../types/guard.js";
 import type { Split } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import { floatTensor } from "./checks.js";
@@ -35,7 +35,8 @@ export interface AttentionOptions<H extends string, Q extends string, K extends 
 export type AttentionCheck<QS extends Shape, H extends string, Q extends string, K extends string, Heads extends number> = FirstFail<[
   Lookup<QS, Q>,
   Lookup<QS, H> extends infer Z ? (Z extends AnyFail ? Z : Split<QS, H, [["heads", Heads], "headDim"]>) : never,
-  K extends Q ? Fail<AttentionMismatch<"the keys", ShowDims<QS>, K, "the same sequence name as the queries">> : "ok",
+  // both ways: while the editor completes one of the two, it is every name (NameArg), which must not fail here
+  [K] extends [Q] ? ([Q] extends [K] ? Fail<AttentionMismatch<"the keys", ShowDims<QS>, K, "the same sequence name as the queries">> : "ok") : "ok",
 ]>;
 
 /** The keys' (values') check: the queries' dims with the query dim replaced by the key dim. */
@@ -54,11 +55,11 @@ export type KeysCheck<What extends string, QS extends Shape, Q extends string, K
  * @example
  * const y = attention(x, x.rename({ seq: "key" }), x.rename({ seq: "key" }), { hidden: "hidden", heads: 4, query: "seq", key: "key", causal: true });
  */
-export function attention<QS extends Shape, KS extends Shape, VS extends Shape, const H extends string, const Q extends string, const K extends string, const Heads extends number>(
+export function attention<QS extends Shape, KS extends Shape, VS extends Shape, const H extends NameArg<QS>, const Q extends NameArg<QS>, const K extends NameArg<KS>, const Heads extends number>(
   q: Tensor<QS, "float32">,
   k: Guard<KeysCheck<"the keys", QS, Q, KS, K>, Tensor<KS, "float32">>,
   v: Guard<KeysCheck<"the values", QS, Q, VS, K>, Tensor<VS, "float32">>,
-  options: Guard<AttentionCheck<QS, H, Q, K, Heads>, AttentionOptions<H, Q, K, Heads>>,
+  options: Guard<AttentionCheck<QS, H, Q, K, Heads>, AttentionOptions<H, Q, Unoffered<K>, Heads>>,
 ): Tensor<QS, "float32"> {
   const { hidden, heads, query, key, causal } = readOptions(options);
   const [qt, kt, vt] = [floatTensor("attention", "the queries", q), floatTensor("attention", "the keys", k), floatTensor("attention", "the values", v)];

@@ -10,7 +10,7 @@ import { type Variable, variable } from "../state/kinds.js";
 import type { Tensor } from "../tensor.js";
 import type { Dot } from "../types/contract.js";
 import type { CheckShape, NameArg, NameList, Ok, Shape } from "../types/dims.js";
-import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { FirstFail, Guard, GuardNames, OkNames } from "../types/guard.js";
 import { checkTensor, floatTensor, within } from "./checks.js";
 import { checkedArg } from "./generic.js";
 import type { Within } from "./types.js";
@@ -23,10 +23,10 @@ import type { Within } from "./types.js";
  */
 export function linear<S extends Shape, const N extends NameArg<S>, W extends Shape, B extends Shape = []>(
   x: Tensor<S, "float32">,
-  inName: GuardName<FirstFail<[Dot<S, W, NameList<N>>, "float32"]>, N>,
+  inName: GuardNames<FirstFail<[Dot<S, W, NameList<N>>, "float32"]>, N, NameArg<S>>,
   weight: Tensor<W, "float32">,
   bias?: Guard<Within<Ok<Dot<S, W, [N]>>, B>, Tensor<B, "float32">>,
-): Tensor<Ok<Dot<S, W, NameList<N>>>, "float32"> {
+): Tensor<OkNames<Dot<S, W, NameList<N>>, N>, "float32"> {
   checkTensor("linear", "x", x);
   checkTensor("linear", "the weight", weight);
   // The op's own signature, instantiated with this function's types: the result is the declared type.

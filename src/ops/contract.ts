@@ -11,7 +11,7 @@ import { type AnyTensor, Tensor, defineMethods, fromDims } from "../tensor.js";
 import type { Contract, Dot } from "../types/contract.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, OkType } from "../types/dtype.js";
-import type { FirstFail, GuardName } from "../types/guard.js";
+import type { FirstFail, GuardNames, OkNames } from "../types/guard.js";
 import { ArgumentError } from "../types/errors.js";
 
 type DotOf<S extends Shape, B extends Shape, Ns> = Dot<S, B, NameList<Ns>>;
@@ -26,9 +26,9 @@ declare module "../tensor.js" {
      * ht.dot("inhid", Wh);                 // [batch, outhid]: a matrix product by name
      */
     dot<S extends Shape, D extends DType, const Ns extends NameArg<S> | readonly NameArg<S>[], B extends Shape, DB extends DType>(this: Tensor<S, D>, 
-      names: GuardName<FirstFail<[DotOf<S, B, Ns>, ArithmeticType<D, DB>]>, Ns>,
+      names: GuardNames<FirstFail<[DotOf<S, B, Ns>, ArithmeticType<D, DB>]>, Ns, NameArg<S>>,
       other: Tensor<B, DB>,
-    ): Tensor<Ok<DotOf<S, B, Ns>>, OkType<ArithmeticType<D, DB>>>;
+    ): Tensor<OkNames<DotOf<S, B, Ns>, Ns>, OkType<ArithmeticType<D, DB>>>;
   }
 }
 
@@ -54,10 +54,10 @@ defineMethods({
  * of at least one operand. `contract([a, b], "k")` is `a.dot("k", b)`; three operands contract in one pass.
  * @example contract([q, k], "d") // scores over the shared names of q and k, without d
  */
-export function contract<const Ts extends readonly Tensor<Shape, DType>[], const Ns extends string | readonly string[]>(
+export function contract<const Ts extends readonly Tensor<Shape, DType>[], const Ns extends NameArg<ShapesOf<Ts>[number]> | readonly NameArg<ShapesOf<Ts>[number]>[]>(
   tensors: Ts,
-  names: GuardName<FirstFail<[Contract<ShapesOf<Ts>, NameList<Ns>>]>, Ns>,
-): Tensor<Ok<Contract<ShapesOf<Ts>, NameList<Ns>>>, OkType<TypeOf<Ts>>> {
+  names: GuardNames<FirstFail<[Contract<ShapesOf<Ts>, NameList<Ns>>]>, Ns, NameArg<ShapesOf<Ts>[number]>>,
+): Tensor<OkNames<Contract<ShapesOf<Ts>, NameList<Ns>>, Ns>, OkType<TypeOf<Ts>>> {
   const operands = tensors as unknown as readonly AnyTensor[];
   if (!Array.isArray(operands)) throw new ArgumentError(`contract needs a list of tensors, not ${describeValue(operands)}`);
   if (operands.length === 0) throw new ArgumentError("contract needs at least one tensor");

@@ -12,12 +12,12 @@ import { type ConvPlan, type SpatialDim, convShape, convTransposeShape, poolShap
 import { describeValue } from "../shape/dims.js";
 import { arithmeticType } from "../shape/dtype.js";
 import { type AnyTensor, Tensor, fromDims } from "../tensor.js";
-import type { Conv, ConvOptions, ConvTranspose, ConvTransposeOptions, Pool, PoolOptions } from "../types/conv.js";
+import type { Conv, ConvCompletions, ConvOptions, ConvTranspose, ConvTransposeOptions, Pool, PoolCompletions, PoolOptions } from "../types/conv.js";
 import type { DType, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, FloatType, OkType } from "../types/dtype.js";
 
 type NumericType<D extends DType> = ArithmeticType<D, D>;
-import type { FirstFail, Guard } from "../types/guard.js";
+import type { FirstFail, GuardOptions, Unfilled } from "../types/guard.js";
 import { ArgumentError } from "../types/errors.js";
 
 /** A grouped convolution's channel read by output channel: channel = (out div outPerGroup)·perGroup + channel. */
@@ -149,10 +149,10 @@ type ConvType<D extends DType, DK extends DType> = ArithmeticType<D, DK>;
  * conv(x, k, { channel: "channels", window: { height: "kh", width: "kw" }, stride: 2, padding: 1 });
  * // Tensor<[["batch", 8], ["out", 16], ["height", 48], ["width", 48]]>
  */
-export function conv<S extends Shape, D extends DType, K extends Shape, DK extends DType, const O extends ConvOptions>(
+export function conv<S extends Shape, D extends DType, K extends Shape, DK extends DType, const O extends ConvOptions = ConvOptions & Unfilled>(
   x: Tensor<S, D>,
   kernel: Tensor<K, DK>,
-  options: Guard<FirstFail<[Conv<S, K, O>, ConvType<D, DK>]>, O>,
+  options: GuardOptions<FirstFail<[Conv<S, K, O>, ConvType<D, DK>]>, O, ConvCompletions<S, K>>,
 ): Tensor<Ok<Conv<S, K, O>>, OkType<ConvType<D, DK>>> {
   checkTensors("conv", x, kernel, options);
   const [xt, kt] = [x as unknown as AnyTensor, kernel as unknown as AnyTensor];
@@ -171,10 +171,10 @@ export function conv<S extends Shape, D extends DType, K extends Shape, DK exten
  * const k = randn([["channels", 8], ["out", 4], ["kh", 4]], { seed: 2 });
  * convTranspose(x, k, { channel: "channels", window: { height: "kh" }, stride: 2, padding: 1 }); // height: 24
  */
-export function convTranspose<S extends Shape, D extends DType, K extends Shape, DK extends DType, const O extends ConvTransposeOptions>(
+export function convTranspose<S extends Shape, D extends DType, K extends Shape, DK extends DType, const O extends ConvTransposeOptions = ConvTransposeOptions & Unfilled>(
   x: Tensor<S, D>,
   kernel: Tensor<K, DK>,
-  options: Guard<FirstFail<[ConvTranspose<S, K, O>, ConvType<D, DK>]>, O>,
+  options: GuardOptions<FirstFail<[ConvTranspose<S, K, O>, ConvType<D, DK>]>, O, ConvCompletions<S, K>>,
 ): Tensor<Ok<ConvTranspose<S, K, O>>, OkType<ConvType<D, DK>>> {
   checkTensors("convTranspose", x, kernel, options);
   const [xt, kt] = [x as unknown as AnyTensor, kernel as unknown as AnyTensor];
@@ -189,9 +189,9 @@ export function convTranspose<S extends Shape, D extends DType, K extends Shape,
  * const x = randn([["batch", 4], ["channels", 8], ["height", 28], ["width", 28]], { seed: 1 });
  * maxPool(x, { window: { height: 2, width: 2 } }); // height: 14, width: 14
  */
-export function maxPool<S extends Shape, D extends DType, const O extends PoolOptions>(
+export function maxPool<S extends Shape, D extends DType, const O extends PoolOptions = PoolOptions & Unfilled>(
   x: Tensor<S, D>,
-  options: Guard<FirstFail<[Pool<S, O>, NumericType<D>]>, O>,
+  options: GuardOptions<FirstFail<[Pool<S, O>, NumericType<D>]>, O, PoolCompletions<S>>,
 ): Tensor<Ok<Pool<S, O>>, OkType<NumericType<D>>> {
   checkTensors("maxPool", x, undefined, options);
   const xt = x as unknown as AnyTensor;
@@ -208,9 +208,9 @@ export function maxPool<S extends Shape, D extends DType, const O extends PoolOp
  * const x = randn([["batch", 4], ["channels", 8], ["height", 28], ["width", 28]], { seed: 1 });
  * avgPool(x, { window: { height: 3, width: 3 }, stride: 1, padding: "same" }); // height: 28, width: 28
  */
-export function avgPool<S extends Shape, D extends DType, const O extends PoolOptions & { readonly countPadding?: boolean }>(
+export function avgPool<S extends Shape, D extends DType, const O extends PoolOptions & { readonly countPadding?: boolean } = PoolOptions & Unfilled>(
   x: Tensor<S, D>,
-  options: Guard<FirstFail<[Pool<S, O>, FloatType<D>]>, O>,
+  options: GuardOptions<FirstFail<[Pool<S, O>, FloatType<D>]>, O, PoolCompletions<S>>,
 ): Tensor<Ok<Pool<S, O>>, "float32"> {
   checkTensors("avgPool", x, undefined, options);
   const xt = x as unknown as AnyTensor;

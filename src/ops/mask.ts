@@ -4,8 +4,8 @@
 // changes what the front end lets a program name.
 import { maskShape } from "../shape/mask.js";
 import { type AnyTensor, defineMethods, fromDims, wrap } from "../tensor.js";
-import type { DType, NameArg, Ok, Shape } from "../types/dims.js";
-import type { GuardName } from "../types/guard.js";
+import type { DType, NameArg, Shape } from "../types/dims.js";
+import type { GuardNames, OkNames } from "../types/guard.js";
 import type { Mask, Unmask } from "../types/mask.js";
 
 declare module "../tensor.js" {
@@ -16,7 +16,7 @@ declare module "../tensor.js" {
      * const Y = ys.mask("batch");   // Tensor<[["batch", 3, "masked"], ["seqlen", 5], ["inhid", 7]]>
      * Y.sum("batch");               // error: "batch" is private (masked)
      */
-    mask<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardName<Mask<S, Ns>, Ns>): Tensor<Ok<Mask<S, Ns>>, D>;
+    mask<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardNames<Mask<S, Ns>, Ns, NameArg<S>>): Tensor<OkNames<Mask<S, Ns>, Ns>, D>;
     /** Makes every private dim visible again, in place. @example Y.unmask().mean("batch") */
     unmask<S extends Shape, D extends DType>(this: Tensor<S, D>): Tensor<Unmask<S>, D>;
   }

@@ -9,10 +9,10 @@ import type { ShapeDim } from "../shape/dims.js";
 import { arithmeticType } from "../shape/dtype.js";
 import { concatShape, expandShape, padShape, renameShape, splitShape, squeezeShape, stackShape, transposeShape } from "../shape/movement.js";
 import { type AnyTensor, Tensor, defineMethods, fromDims } from "../tensor.js";
-import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape } from "../types/dims.js";
+import type { AnyFail, DType, Fail, Lookup, NameArg, Ok, Shape, VisibleNames } from "../types/dims.js";
 import type { OkType } from "../types/dtype.js";
 import { ArgumentError, type BoolArithmetic, ShapeError, boolArithmetic, intScalar, takesNot } from "../types/errors.js";
-import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { FirstFail, Guard, GuardName, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
 import type { Concat, ExpandBy, ExpandSpec, Pad, PadSpec, Rename, RenameSpec, Split, SplitPart, Squeeze, Stack, StackSpec, Transpose } from "../types/movement.js";
 
 /** The check of split's parts; "ok" when the name itself is wrong (that error is the name's). */
@@ -24,12 +24,12 @@ declare module "../tensor.js" {
      * Reorders the dims: list every visible name exactly once (private dims stay first). A free view.
      * @example x.transpose("width", "height") // Tensor<[["width", 64], ["height", 96]]>
      */
-    transpose<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardName<Transpose<S, Ns>, Ns>): Tensor<Ok<Transpose<S, Ns>>, D>;
+    transpose<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardNames<Transpose<S, Ns>, Ns, NameArg<S>>): Tensor<OkNames<Transpose<S, Ns>, Ns>, D>;
     /**
      * Renames dims in place; `{ a: "b", b: "a" }` swaps two names.
      * @example x.rename({ h: "height" }) // Tensor<[["height", 96], ["w", 64]]>
      */
-    rename<S extends Shape, D extends DType, const R extends RenameSpec>(this: Tensor<S, D>, mapping: Guard<Rename<S, R>, R>): Tensor<Ok<Rename<S, R>>, D>;
+    rename<S extends Shape, D extends DType, const R extends RenameSpec = {}>(this: Tensor<S, D>, mapping: GuardSpec<Rename<S, R>, R, { readonly [K in VisibleNames<S>]?: string }>): Tensor<Ok<Rename<S, R>>, D>;
     /**
      * Splits a dim in place into parts, the first outermost (`h = height·Q + q`); each part is `[name, size]`
      * or a bare name whose size is inferred (at most one). A free view.
@@ -45,12 +45,12 @@ declare module "../tensor.js" {
      * stood; several keys merge several groups.
      * @example x.stack({ bh: ["b", "h"] }) // b: 6, h: 96 become bh: 576
      */
-    stack<S extends Shape, D extends DType, const M extends StackSpec>(this: Tensor<S, D>, spec: Guard<Stack<S, M>, M>): Tensor<Ok<Stack<S, M>>, D>;
+    stack<S extends Shape, D extends DType, const M extends StackSpec = {}>(this: Tensor<S, D>, spec: GuardSpec<Stack<S, M>, M, { readonly [merged: string]: readonly NameArg<S>[] }>): Tensor<Ok<Stack<S, M>>, D>;
     /**
      * Pads dims with `value` (default 0): `{ name: [before, after] }`. A view with bounds: nothing is copied.
      * @example x.pad({ seq: [0, 3] }, -1) // seq grows by 3, filled with -1
      */
-    pad<S extends Shape, D extends DType, const M extends PadSpec>(this: Tensor<S, D>, widths: Guard<Pad<S, M>, M>, value?: number | boolean): Tensor<Ok<Pad<S, M>>, D>;
+    pad<S extends Shape, D extends DType, const M extends PadSpec = {}>(this: Tensor<S, D>, widths: GuardSpec<Pad<S, M>, M, { readonly [K in VisibleNames<S>]?: readonly [before: number, after: number] }>, value?: number | boolean): Tensor<Ok<Pad<S, M>>, D>;
     /**
      * Adds broadcast dims in front (stride 0: the values are not copied): one `{ name: size }`, or several as
      * `[name, size]` pairs in the order they should have.
@@ -62,7 +62,7 @@ declare module "../tensor.js" {
      * Removes the named dims, each of size 1.
      * @example x.squeeze("one") // without the size-1 dim "one"
      */
-    squeeze<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardName<Squeeze<S, Ns>, Ns>): Tensor<Ok<Squeeze<S, Ns>>, D>;
+    squeeze<S extends Shape, D extends DType, const Ns extends readonly NameArg<S>[]>(this: Tensor<S, D>, ...names: GuardNames<Squeeze<S, Ns>, Ns, NameArg<S>>): Tensor<OkNames<Squeeze<S, Ns>, Ns>, D>;
     /**
      * The same values in a new buffer laid out row-major in the logical order. Views (transpose, split, …)
      * are free index arithmetic; use this when a layout copy is wanted, e.g. before handing data to a
@@ -177,7 +177,7 @@ type ConcatCheck<Ts extends readonly unknown[], N> = FirstFail<[Concat<ShapesOf<
  * name (their order may differ) and every other dim must agree in size. Built from pad views and `where`.
  * @example concat([a, b], "time") // a: [time: 2, feat: 3], b: [feat: 3, time: 5] -> [time: 7, feat: 3]
  */
-export function concat<const Ts extends readonly Tensor<Shape, DType>[], const N extends string>(
+export function concat<const Ts extends readonly Tensor<Shape, DType>[], const N extends NameArg<ShapesOf<Ts>[number]>>(
   tensors: Ts,
   name: GuardName<ConcatCheck<Ts, N>, N>,
 ): Tensor<Ok<Concat<ShapesOf<Ts>, N>>, OkType<ConcatType<DTypesOf<Ts>>>> {

@@ -11,7 +11,7 @@ import { type AnyTensor, type Tensor, defineMethods, wrap } from "../tensor.js";
 import type { DType, NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import type { ArithmeticType, FloatType, LogicalType, OkType } from "../types/dtype.js";
 import { ArgumentError, emptyReduction, nameTaken, ShapeError, takesNot, topkRange } from "../types/errors.js";
-import type { FirstFail, GuardName } from "../types/guard.js";
+import type { FirstFail, GuardName, GuardNames, OkNames } from "../types/guard.js";
 import type { Along, Reduce, TopK } from "../types/reduce.js";
 
 /** One name or a list of names. */
@@ -22,25 +22,25 @@ type NumericType<D extends DType> = ArithmeticType<D, D>;
 declare module "../tensor.js" {
   interface Tensor<S extends Shape, D extends DType> {
     /** Sums over one name or a list of names. @example ims.sum(["height", "width"]) */
-    sum<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, OkType<NumericType<D>>>;
+    sum<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** The mean over the names (float32). @example named_ims.mean("batch") */
-    mean<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, "float32">;
+    mean<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** The product over the names. @example x.prod("k") */
-    prod<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, OkType<NumericType<D>>>;
+    prod<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** The maximum over the names (NaN if any is NaN). @example scores.max("key") */
-    max<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, OkType<NumericType<D>>>;
+    max<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** The minimum over the names (NaN if any is NaN). @example x.min("seq") */
-    min<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, OkType<NumericType<D>>>;
+    min<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** `log(sum(exp(x)))` over the names, computed without overflow. @example logits.logsumexp("class") */
-    logsumexp<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, "float32">;
+    logsumexp<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** The variance over the names; `correction: 1` gives the unbiased estimate (default 0). @example x.variance("feat") */
-    variance<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns>, options?: { readonly correction?: number }): Tensor<Ok<Reduced<S, Ns>>, "float32">;
+    variance<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** The standard deviation over the names (see `variance`). @example x.std("feat") */
-    std<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns>, options?: { readonly correction?: number }): Tensor<Ok<Reduced<S, Ns>>, "float32">;
+    std<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** True where every value over the names is true (bool). @example mask.all("seq") */
-    all<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, "bool">;
+    all<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "bool">;
     /** True where any value over the names is true (bool). @example mask.any("seq") */
-    any<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardName<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns>): Tensor<Ok<Reduced<S, Ns>>, "bool">;
+    any<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "bool">;
     /** The int32 position of the first maximum along a name (the first NaN, if any). @example logits.argmax("class") */
     argmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Reduced<S, N>, NumericType<D>]>, N>): Tensor<Ok<Reduced<S, N>>, "int32">;
     /** The int32 position of the first minimum along a name (the first NaN, if any). @example d.argmin("centroid") */

@@ -21,12 +21,12 @@ import { checkFormat } from "../shape/sparse.js";
 import { type AnyTensor, Tensor, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
-import type { NameArg, NameList, Ok, Shape } from "../types/dims.js";
+import type { NameArg, NameList, Ok, Shape, VisibleNames } from "../types/dims.js";
 import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
-import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { FirstFail, Guard, GuardName, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
-import type { CheckFormat, FormatSpec } from "../types/sparse.js";
+import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
@@ -45,7 +45,7 @@ declare module "./tensor.js" {
      * kernel; the result is dense. SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`, SpGEMM `A.dot("k", B)`.
      * @example A.dot("col", x) // Tensor<[["row", 3]]>: y(row) = Σ_col A(row,col) x(col)
      */
-    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: Operand<B>): Tensor<Ok<Dot<S, B, NameList<Ns>>>, "float32">;
+    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardNames<Dot<S, B, NameList<Ns>>, Ns, NameArg<S>>, other: Operand<B>): Tensor<OkNames<Dot<S, B, NameList<Ns>>, Ns>, "float32">;
     /**
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
      * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
@@ -61,14 +61,14 @@ declare module "./tensor.js" {
     /** The elementwise difference (union), like `add`. @example await a.sub(b) */
     sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
     /** Sums over one name or a list of names; the result is dense. @example A.sum("col") // row sums */
-    sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardName<Reduce<S, NameList<Ns>>, Ns>): Tensor<Ok<Reduce<S, NameList<Ns>>>, "float32">;
+    sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardNames<Reduce<S, NameList<Ns>>, Ns, NameArg<S>>): Tensor<OkNames<Reduce<S, NameList<Ns>>, Ns>, "float32">;
     /**
      * The same values with the dims in a new logical order (every name once), typed as a dense transpose; the
      * storage (its level order) is shared, not copied. @example A.transpose("col", "row").dims // ["col", "row"]
      */
-    transpose<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardName<Transpose<S, Ns>, Ns>): SparseTensor<Ok<Transpose<S, Ns>>>;
+    transpose<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardNames<Transpose<S, Ns>, Ns, NameArg<S>>): SparseTensor<OkNames<Transpose<S, Ns>, Ns>>;
     /** The same tensor with dims renamed (levels too), typed as a dense rename. @example A.rename({ row: "i" }).dims // ["i", "col"] */
-    rename<S extends Shape, const R extends RenameSpec>(this: SparseTensor<S>, renames: Guard<Rename<S, R>, R>): SparseTensor<Ok<Rename<S, R>>>;
+    rename<S extends Shape, const R extends RenameSpec = {}>(this: SparseTensor<S>, renames: GuardSpec<Rename<S, R>, R, { readonly [K in VisibleNames<S>]?: string }>): SparseTensor<Ok<Rename<S, R>>>;
   }
 }
 
@@ -413,7 +413,7 @@ export function mapValues<S extends Shape>(t: SparseTensor<S>, fn: UnaryFn): Spa
  * The same tensor stored in another format (a new level order or level kinds), repacked on the host.
  * @example asFormat(A, csc("row", "col")) // CSR to CSC
  */
-export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: Guard<CheckFormat<S, F>, F>): SparseTensor<S> {
+export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: GuardFormat<CheckFormat<S, F>, S, F>): SparseTensor<S> {
   if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
   const levels = checkFormat(t.shapeDims, format);
   const from = t.storage.levels.map((l) => l.name);

@@ -10,7 +10,7 @@ import { type AnyTensor, Tensor, wrap, tensorArg } from "../tensor.js";
 import type { CheckShape, Plain, Shape, ShapeRecord } from "../types/dims.js";
 import { ArgumentError, ShapeError, cooLength, cooMissing, cooNotCoordinate, cooOutOfRange, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
-import type { CheckFormat, FormatSpec, Level } from "../types/sparse.js";
+import type { CheckFormat, FormatSpec, GuardFormat, Level } from "../types/sparse.js";
 import { formatName } from "./format.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 
@@ -222,7 +222,7 @@ function logicalStrides(dims: readonly ShapeDim[], levels: readonly CheckedLevel
  * list of [name, level kind]); reads the values, so it is async on every device.
  * @example const A = await sparse(tensor([[0, 2], [3, 0]], ["row", "col"]), csr("row", "col")); // nnz 2
  */
-export async function sparse<S extends Shape, const F extends FormatSpec>(t: Tensor<S, "float32">, format: Guard<CheckFormat<S, F>, F>): Promise<SparseTensor<S>> {
+export async function sparse<S extends Shape, const F extends FormatSpec>(t: Tensor<S, "float32">, format: GuardFormat<CheckFormat<S, F>, S, F>): Promise<SparseTensor<S>> {
   tensorArg("sparse", t, "a float32 tensor");
   const x = t as unknown as AnyTensor;
   if (x.dtype !== "float32") throw new ArgumentError(takesNot("sparse", "a float32 tensor", `a ${x.dtype} tensor`));
@@ -269,7 +269,7 @@ export interface CooData<Names extends string> {
 export function fromCoo<const Spec extends readonly (readonly [string, number])[], const F extends FormatSpec>(
   shape: Guard<CheckShape<Spec>, Spec>,
   data: CooData<Spec[number][0]>,
-  format: Guard<FirstFail<[CheckShape<Spec>, CheckFormat<Plain<Spec>, F>]>, F>,
+  format: GuardFormat<FirstFail<[CheckShape<Spec>, CheckFormat<Plain<Spec>, F>]>, Plain<Spec>, F>,
 ): SparseTensor<Plain<Spec>> {
   const dims = checkShape(shape);
   const levels = checkFormat(dims, format);

@@ -3,7 +3,7 @@
 // (`(96 + 2·1 - 3) / 2 + 1 = 48`), "same" giving `ceil(size / stride)`. A size typed `number` gives `number`
 // (checked at run time). Runtime twin: src/shape/conv.ts, with the same sentences. Imports only src/types.
 import type { Add, DivMod, IsNatural, Less, Mul, Sub } from "./arith.js";
-import type { AnyFail, Dim, Fail, FindSize, IsDynamic, Lookup, RemoveDims, Shape, ShowDims } from "./dims.js";
+import type { AnyFail, Dim, Fail, FindSize, IsDynamic, Lookup, NameArg, RemoveDims, Shape, ShowDims, VisibleNames } from "./dims.js";
 import type { EmptyTransposed, GroupedKernel, GroupsIndivisible, KernelChannels, NameTaken, NotInKernel, PadWidth, WindowParameter, WindowTooLarge } from "./errors.js";
 
 /** A number for every spatial dim, or one per spatial name (absent names take the default). */
@@ -28,10 +28,31 @@ export interface ConvTransposeOptions extends ConvOptions {
   readonly padding?: Exclude<Padding, "same">;
   readonly outputPadding?: PerDim;
 }
+/**
+ * What the editor offers in conv's options (src/types/guard.ts, GuardOptions): x's visible dims as the channel
+ * and the window's keys, the kernel's as the window's values. It accepts any names (NameArg, an index
+ * signature): failing options are checked against it too, and their error must stay the check's sentence.
+ */
+export type ConvCompletions<S extends Shape, K extends Shape> = Omit<ConvTransposeOptions, "channel" | "window" | WindowOption> & WindowCompletions<S> & {
+  readonly channel: NameArg<S>;
+  readonly window: { readonly [N in VisibleNames<S>]?: NameArg<K> } & { readonly [name: string]: string };
+};
+type WindowOption = "stride" | "padding" | "dilation";
+/** The per-dim window options, keyed by x's visible names (any name accepted, as in ConvCompletions). */
+type WindowCompletions<S extends Shape> = {
+  readonly stride?: number | ({ readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number });
+  readonly padding?: Exclude<Padding, object> | ({ readonly [N in VisibleNames<S>]?: number | readonly [before: number, after: number] } & Extract<Padding, object>);
+  readonly dilation?: number | ({ readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number });
+};
 /** The options of `maxPool` / `avgPool`: the window size of each named dim; the stride defaults to the window. */
 export interface PoolOptions extends WindowOptions {
   readonly window: { readonly [name: string]: number };
 }
+/** What the editor offers in a pool's options (GuardOptions): x's visible dims as the window's keys (any name accepted, as in ConvCompletions). */
+export type PoolCompletions<S extends Shape> = WindowCompletions<S> & {
+  readonly window: { readonly [N in VisibleNames<S>]?: number } & { readonly [name: string]: number };
+  readonly countPadding?: boolean;
+};
 
 type Field<O, F extends string> = F extends keyof O ? O[F] : undefined;
 /** The value of a PerDim option for dim N. */

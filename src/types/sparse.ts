@@ -4,7 +4,8 @@
 // COO's inner levels). CSR over (row, col) is `[["row", "dense"], ["col", "compressed"]]`, CSC the same with
 // the dims swapped; DCSR, COO, CSF and block-sparse are other lists. `CheckFormat` is the static twin of
 // src/shape/sparse.ts: every dim of the shape gets exactly one level. Imports only src/types.
-import type { AnyFail, CheckName, Fail, Lookup, Shape, ShowDims } from "./dims.js";
+import type { AnyFail, CheckName, Fail, Lookup, NameArg, Shape, ShowDims } from "./dims.js";
+import type { Guard } from "./guard.js";
 import type { BadLevelKind, Duplicate, FormatMissingDim } from "./errors.js";
 
 /** How one dimension is stored (taco §3). */
@@ -58,3 +59,20 @@ type CheckTuple<S extends Shape, F> =
   CheckLevels<S, F> extends infer R extends AnyFail
     ? R
     : CheckCovered<S, Names<F>>;
+
+/** What the editor offers in a format: the visible names, and the level kinds. */
+type FormatCompletions<S extends Shape> = readonly (readonly [name: NameArg<S>, kind: LevelKind | (string & {})])[];
+/**
+ * A format parameter: `Guard<R, F>`, and the editor's completions. While the editor completes a name in the
+ * format, TypeScript types that string `any` (see GuardNames in src/types/guard.ts) and the check fails; a
+ * failing format naming an `any` is then checked against the visible names instead (a caller's `any` is
+ * checked at run time).
+ * @example format: GuardFormat<CheckFormat<S, F>, S, F>
+ */
+export type GuardFormat<R, S extends Shape, F> = [R] extends [AnyFail]
+  ? F extends readonly (readonly [unknown, unknown])[]
+    ? 0 extends 1 & F[number][0]
+      ? FormatCompletions<S>
+      : Guard<R, F>
+    : Guard<R, F>
+  : Guard<R, F>;

@@ -14,21 +14,29 @@ const file = path.join(root, "test/fixtures/editor.ts");
 const text = fs.readFileSync(file, "utf8");
 const lines = text.split("\n");
 
-/** Line and character of a spot: the name after `export const` on the line marked `hover: name`, or inside the "" of a `complete:` line. */
+/** Line and character of a spot: the name after `export const` on the line marked `hover: name`. */
 function spot(marker: string, find: (line: string) => number): { line: number; character: number; offset: number } {
   const line = lines.findIndex((l) => l.includes(`// ${marker}`));
   if (line < 0) throw new Error(`no line marked ${marker}`);
-  const character = find(lines[line]!);
-  const offset = lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character;
-  return { line, character, offset };
+  return at(line, find(lines[line]!));
+}
+function at(line: number, character: number): { line: number; character: number; offset: number } {
+  return { line, character, offset: lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0) + character };
 }
 const hoverAt = (name: string) => spot(`hover: ${name}`, (l) => l.indexOf(`const ${name}`) + 6);
-const completeAt = (which: string) => spot(`complete: ${which}`, (l) => l.indexOf('("') + 2);
-/** The completion lines: which op, and whether its tensor has the private dim "batch". */
-const completionCases = lines.flatMap((l) => {
-  const m = /\/\/ complete: (\w+)(, masked)?$/.exec(l);
-  return m ? [{ which: `${m[1]}${m[2] ?? ""}`, want: m[2] ? ["seq"] : ["batch", "seq"] }] : [];
+/**
+ * The completion cases: a line marked `// complete: a, b` (the names the editor must offer, and nothing else),
+ * with the cursor at the column of the `^` on the line below it.
+ */
+const completionCases = lines.flatMap((l, i) => {
+  const m = /^(.*?); \/\/ complete: (.+)$/.exec(l);
+  if (!m) return [];
+  const caret = lines[i + 1]!.indexOf("^");
+  if (!/^\s*\/\/\s*\^$/.test(lines[i + 1]!)) throw new Error(`line ${i + 2}: a complete: line needs a // ^ line below it`);
+  return [{ code: m[1]!.trim(), want: m[2]!.split(", ").sort(), ...at(i, caret) }];
 });
+/** TS 7 labels an optional property `batch?` (an object's keys); the name is what is offered. */
+const offered = (label: string): string => label.replace(/\?$/, "");
 const errorLine = lines.findIndex((l) => l.endsWith("// error"));
 
 /** A diagnostic shows the sentence inside a string literal type, its quotes escaped. */
@@ -37,6 +45,9 @@ const unescape = (message: string): string => message.replaceAll('\\"', '"');
 const expected = {
   x: 'Tensor<[["batch", 32], ["seq", 128]], "float32">',
   y: 'Tensor<[["batch", 32, "masked"], ["seq", 128]], "float32">',
+  t: 'Tensor<[["seq", 128], ["batch", 32]], "float32">',
+  s: 'Tensor<[["batch", 32]], "float32">',
+  r: 'Tensor<[["batch", 32, "masked"], ["time", 128]], "float32">',
   wrong: '"nope" is not a dimension of { batch: 32, seq: 128 }',
 };
 
@@ -58,17 +69,17 @@ describe("the TypeScript 6 language service", () => {
   const service = ts.createLanguageService(host);
 
   it("hovering a tensor shows its names and sizes (private dims flagged)", () => {
-    for (const name of ["x", "y"] as const) {
+    for (const name of ["x", "y", "t", "s", "r"] as const) {
       const info = service.getQuickInfoAtPosition(file, hoverAt(name).offset);
       expect(ts.displayPartsToString(info?.displayParts)).toBe(`const ${name}: ${expected[name]}`);
     }
   });
 
-  it("a name argument completes the visible dims, not the private ones", () => {
-    expect(completionCases.length).toBe(7);
-    for (const { which, want } of completionCases) {
-      const names = (service.getCompletionsAtPosition(file, completeAt(which).offset, {})?.entries ?? []).map((e) => e.name).sort();
-      expect(names, which).toEqual(want);
+  it("a name argument completes the visible dims, not the private ones: one name, rest arguments, lists, object keys", () => {
+    expect(completionCases.length).toBe(62);
+    for (const { code, want, offset } of completionCases) {
+      const names = (service.getCompletionsAtPosition(file, offset, {})?.entries ?? []).map((e) => e.name).sort();
+      expect(names, code).toEqual(want);
     }
   });
 
@@ -150,7 +161,7 @@ describe("the TypeScript 7 language server (tsgo --lsp)", () => {
   afterAll(() => client?.close());
 
   it("hovering a tensor shows its names and sizes (private dims flagged)", async () => {
-    for (const name of ["x", "y"] as const) {
+    for (const name of ["x", "y", "t", "s", "r"] as const) {
       const { line, character } = hoverAt(name);
       const hover = await client.request("textDocument/hover", { textDocument: { uri }, position: { line, character } });
       const shown = typeof hover?.contents === "string" ? hover.contents : (hover?.contents?.value ?? JSON.stringify(hover));
@@ -158,12 +169,11 @@ describe("the TypeScript 7 language server (tsgo --lsp)", () => {
     }
   });
 
-  it("a name argument completes the visible dims, not the private ones", async () => {
-    for (const { which, want } of completionCases) {
-      const { line, character } = completeAt(which);
+  it("a name argument completes the visible dims, not the private ones: one name, rest arguments, lists, object keys", async () => {
+    for (const { code, want, line, character } of completionCases) {
       const list = await client.request("textDocument/completion", { textDocument: { uri }, position: { line, character } });
-      const names = ((Array.isArray(list) ? list : list?.items) ?? []).map((i: { label: string }) => i.label).sort();
-      expect(names, which).toEqual(want);
+      const names = ((Array.isArray(list) ? list : list?.items) ?? []).map((i: { label: string }) => offered(i.label)).sort();
+      expect(names, code).toEqual(want);
     }
   });
 

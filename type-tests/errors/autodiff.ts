@@ -53,3 +53,7 @@ const k = randn([["batch", 2], ["key", 5], ["hidden", 8]], { seed: 4 });
 attention(q, zeros([["key", 5], ["hidden", 8]]), k, { hidden: "hidden", heads: 2, query: "seq", key: "key" });
 // @error: cannot split "hidden" (8) into pieces of 3
 attention(q, k, k, { hidden: "hidden", heads: 3, query: "seq", key: "key" });
+// @error: the same sequence name as the queries
+attention(q, q, q, { hidden: "hidden", heads: 2, query: "seq", key: "seq" });
+// @error: "nope" is not a dimension of { batch: 2, seq: 5, hidden: 8 }
+attention(q, k, k, { hidden: "nope", heads: 2, query: "seq", key: "key" });

@@ -56,6 +56,12 @@ x.expand({ [name]: 3 } as Record<string, number>);
 // @error: dimension names must be string literals, not string
 x.pad({ [name]: [1, 1] } as Record<string, [number, number]>);
 // @error: dimension names must be string literals, not string
+x.rename({ [name]: "s" } as Record<string, string>);
+// @error: dimension names must be string literals, not string
+x.stack({ [name]: ["batch", "seq"] } as Record<string, ["batch", "seq"]>);
+// @error: a list of dimension names must be written out (a tuple, or `as const`), not string[]: the checker cannot see which dims it names
+x.stack({ m: names });
+// @error: dimension names must be string literals, not string
 x.narrow("seq", 0, 2, name);
 // @error: dimension names must be string literals, not string
 x.topk(name, 1, "k");
