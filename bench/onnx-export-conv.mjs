@@ -8,6 +8,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
+import { convNet } from "./lib/conv-net.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
@@ -18,21 +19,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 let seed = 11;
 const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
 
-const side = 28;
-const window = { height: "kh", width: "kw" };
-const p = {
-  k1: nt.variable(nt.randn([["filters", 8], ["channels", 1], ["kh", 3], ["kw", 3]], { seed: 1 }).mul(0.4)),
-  b1: nt.variable(nt.randn([["filters", 8]], { seed: 2 }).mul(0.1)),
-  k2: nt.variable(nt.randn([["maps", 16], ["filters", 8], ["kh", 3], ["kw", 3]], { seed: 3 }).mul(0.15)),
-  b2: nt.variable(nt.randn([["maps", 16]], { seed: 4 }).mul(0.1)),
-  out: nt.linearParams(["feature", 16 * 7 * 7], ["class", 10], { seed: 5 }),
-};
-const net = (x) => {
-  const h1 = nt.maxPool(nt.conv(x, p.k1, { channel: "channels", window, padding: "same" }).add(p.b1).relu(), { window: { height: 2, width: 2 } });
-  const h2 = nt.maxPool(nt.conv(h1, p.k2, { channel: "filters", window, padding: 1 }).add(p.b2).relu(), { window: { height: 2, width: 2 } });
-  return nt.linear(h2.stack({ feature: ["maps", "height", "width"] }), "feature", p.out.weight, p.out.bias);
-};
-const images = (n) => nt.placeholder([["image", n], ["channels", 1], ["height", side], ["width", side]]);
+const { net, images, side } = convNet(nt);
 
 // Each build's toOnnx over the same variables (the graph is the library's: only the lowering differs).
 const sessions = [];
