@@ -18,8 +18,9 @@ const seed = testSeed % 1000;
 const kernel = (dims: Dims, k: number) => variable(randn(dims as never, { seed: seed + k }));
 
 /**
- * Exports `build` over a float32 placeholder `x` (dim `dynamic` symbolic), asserts the op types, then runs the one
- * model at each batch size in onnxruntime and in the library on the same random values.
+ * Exports `build` over a float32 placeholder `x` (dim `dynamic` symbolic: the first dim unless given, "" for none),
+ * asserts the op types, then runs the one model at each size of that dim in onnxruntime and in the library on the
+ * same random values.
  */
 async function convRoundTrip(
   dims: Dims,
@@ -39,7 +40,7 @@ async function convRoundTrip(
     x.feedValues(v);
     const outs = build(x);
     if (!session) {
-      const bytes = await toOnnx(outs, { x }, { dynamic: [dynamic], ...(options.opset ? { opset: options.opset } : {}) });
+      const bytes = await toOnnx(outs, { x }, { dynamic: dynamic ? [dynamic] : [], ...(options.opset ? { opset: options.opset } : {}) });
       ops = fromBinary(ModelProtoSchema, bytes).graph!.node.map((d) => d.opType);
       for (const op of expected.has) expect(ops, `ops: ${ops.join(" ")}`).toContain(op);
       for (const op of expected.hasNot ?? []) expect(ops, `ops: ${ops.join(" ")}`).not.toContain(op);
@@ -136,6 +137,21 @@ describe("toOnnx: convolution and pooling as ONNX operators", () => {
     );
     expect(ops.filter((o) => o === "MaxPool")).toHaveLength(3);
     expect(ops.filter((o) => o === "AveragePool")).toHaveLength(3);
+  });
+
+  it("a pool over a tensor with no batch or channel dims, a conv of one image, a pool of several batch dims: squeezed and merged around the operator", async () => {
+    const k = kernel([["out", 2], ["channels", 3], ["kh", 2], ["kw", 3]], 10);
+    const ops = await convRoundTrip(
+      [["height", 9], ["width", 8], ["channels", 3]],
+      (x) => ({
+        pooled: maxPool(x.sum("channels") as never, { window: { height: 3, width: 3 }, stride: 2, padding: 1 }),
+        image: conv(x as never, k, { channel: "channels", window: window2, padding: "same" }),
+        many: avgPool(x.stack({ hw: ["height", "width"] }).split("hw" as never, [["a", 3], ["b", 3], ["width", 8]] as never) as never, { window: { width: 2 } }),
+      }),
+      { has: ["Conv", "MaxPool", "AveragePool"], hasNot: ["Gather"] },
+      { dynamic: "", sizes: [9] },
+    );
+    expect(ops).toContain("Squeeze");
   });
 
   it("a dilated average pool before opset 19 (no dilations on AveragePool) keeps the general lowering", async () => {
