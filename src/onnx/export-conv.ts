@@ -240,12 +240,15 @@ function padsOf(spatial: readonly Spatial[], transposed: boolean): { pads: numbe
 
 /**
  * The operator's input: the source transposed to [lead…, spatial…] (lead = the batch dims then the channel), lead
- * dims merged or added so there are `nLead` of them, cropped where `before` is negative. Returns the value and
- * how to bring the operator's output (lead', outs…) back to the named dims.
+ * dims merged (the first ones into one; at most one of them dynamic) or added so there are `nLead` of them,
+ * cropped where `before` is negative; undefined when the merge would need two dynamic sizes.
  */
-function nchw(cx: Lowering, w: Windowed, lead: readonly { dim: NodeDim; out: string }[], nLead: number, crop: readonly number[]): { x: string; outLead: (opLead: string[]) => string[] } | undefined {
+function nchw(cx: Lowering, w: Windowed, lead: readonly { dim: NodeDim; out: string }[], nLead: number, crop: readonly number[]): string | undefined {
   const g = cx.g;
   const src = w.source;
+  // Merging: all but the last nLead - 1 lead dims into the first, which may be dynamic (a Reshape's -1), once.
+  const keep = lead.length > nLead ? lead.slice(lead.length - (nLead - 1)) : [];
+  if (lead.length > nLead && (lead.filter((l) => cx.isDynamic(l.dim.name)).length > 1 || keep.some((l) => cx.isDynamic(l.dim.name)))) return undefined;
   let x = transposeTo(
     g,
     cx.value(src),
@@ -257,21 +260,12 @@ function nchw(cx: Lowering, w: Windowed, lead: readonly { dim: NodeDim; out: str
     const axes = w.spatial.map((_, i) => lead.length + i).filter((_, i) => crop[i]! > 0);
     x = g.node("Slice", [x, g.int64(crop.filter((c) => c > 0)), g.int64(axes.map(() => 2 ** 62)), g.int64(axes)]);
   }
-  const dynamic = lead.filter((l) => cx.isDynamic(l.dim.name));
-  if (lead.length === nLead) return { x, outLead: (names) => names };
-  if (lead.length < nLead) {
-    const add = Array.from({ length: nLead - lead.length }, (_, i) => i);
-    return { x: g.node("Unsqueeze", [x, g.int64(add)]), outLead: (names) => names };
-  }
-  // Merge the leading dims into nLead of them: all but the last nLead - 1 into the first.
-  if (dynamic.length > 1) return undefined;
-  const keep = lead.slice(lead.length - (nLead - 1));
-  if (keep.some((l) => cx.isDynamic(l.dim.name))) return undefined;
-  x = g.node("Reshape", [x, g.int64([-1, ...keep.map((l) => l.dim.size), ...w.spatial.map((s) => s.dim.size - crop[w.spatial.indexOf(s)]!)])]);
-  return { x, outLead: (names) => names };
+  if (lead.length === nLead) return x;
+  if (lead.length < nLead) return g.node("Unsqueeze", [x, g.int64(Array.from({ length: nLead - lead.length }, (_, i) => i))]);
+  return g.node("Reshape", [x, g.int64([-1, ...keep.map((l) => l.dim.size), ...w.spatial.map((s, i) => s.dim.size - crop[i]!)])]);
 }
 
-/** A float pad value ONNX's operator pads with: 0 for conv and average, -∞ for max. */
+/** The NCHW input padded on its spatial axes with `fill` by a Pad node (`pads`: ONNX begins then ends). */
 function explicitPad(cx: Lowering, x: string, pads: number[], fill: number, nLead: number): string {
   const n = pads.length / 2;
   const full = [...new Array<number>(nLead).fill(0), ...pads.slice(0, n), ...new Array<number>(nLead).fill(0), ...pads.slice(n)];
@@ -338,7 +332,7 @@ function lowerConv(node: Node, v: Node, k: Node, reduced: readonly string[], cx:
     const { pads, crop, opOut, outputPadding } = padsOf(w.spatial, w.transposed);
     const lead = [...w.pass, { dim: w.channel.dim, out: w.channel.dim.name }];
     const input = nchw(cx, w, lead, 2, crop);
-    if (!input) continue;
+    if (input === undefined) continue;
     const kernelOrder = w.transposed ? [c, out.name] : [out.name, c];
     const weight = transposeTo(
       g,
@@ -354,7 +348,7 @@ function lowerConv(node: Node, v: Node, k: Node, reduced: readonly string[], cx:
       group: groups,
       ...(w.transposed && outputPadding.some((o) => o > 0) ? { output_padding: outputPadding } : {}),
     };
-    const y = g.node(w.transposed ? "ConvTranspose" : "Conv", [input.x, weight], attrs);
+    const y = g.node(w.transposed ? "ConvTranspose" : "Conv", [input, weight], attrs);
     const leadDims = [...w.pass.map((q) => ({ name: q.out, size: q.dim.size })), out];
     return fromNchw(cx, y, leadDims, 2, w, opOut, node);
   }
@@ -376,21 +370,22 @@ function pool(v: Node, windows: ReadonlySet<string>, cx: Lowering): Windowed | u
   return w;
 }
 
+/**
+ * The pool `op` over a window (`natural`: the value the operator pads with, -∞ for max, 0 for average). Padding with
+ * another value, or as wide as the window (onnxruntime wants pads smaller than the window), is a Pad first.
+ */
 function runPool(cx: Lowering, op: string, w: Windowed, natural: number, attrs: Record<string, number>, node: Node): string | undefined {
   const g = cx.g;
   const { crop, opOut } = padsOf(w.spatial, false);
   let { pads } = padsOf(w.spatial, false);
-  const lead = [...w.pass].sort((a, b) => Number(cx.isDynamic(b.dim.name)) - Number(cx.isDynamic(a.dim.name)));
-  // AveragePool has dilations from opset 19
-  if (op === "AveragePool" && cx.opset < 19 && w.spatial.some((s) => s.dilation > 1)) return undefined;
-  const input = nchw(cx, w, lead, 2, crop);
-  if (!input) return undefined;
-  let x = input.x;
-  // onnxruntime wants pads smaller than the window; padding with another value is a Pad first
   const n = w.spatial.length;
-  const padded = pads.some((p) => p > 0);
-  if (padded && (w.fill !== natural || w.spatial.some((s, i) => pads[i]! >= s.window.size || pads[i + n]! >= s.window.size))) {
-    if (op === "AveragePool" && attrs.count_include_pad === 0) return undefined;
+  const explicit = pads.some((p) => p > 0) && (w.fill !== natural || w.spatial.some((s, i) => pads[i]! >= s.window.size || pads[i + n]! >= s.window.size));
+  // AveragePool has dilations from opset 19; one that does not count the padding cannot take it as a Pad
+  if (op === "AveragePool" && ((cx.opset < 19 && w.spatial.some((s) => s.dilation > 1)) || (explicit && attrs.count_include_pad === 0))) return undefined;
+  const lead = [...w.pass].sort((a, b) => Number(cx.isDynamic(b.dim.name)) - Number(cx.isDynamic(a.dim.name)));
+  let x = nchw(cx, w, lead, 2, crop);
+  if (x === undefined) return undefined;
+  if (explicit) {
     x = explicitPad(cx, x, pads, w.fill ?? 0, 2);
     pads = pads.map(() => 0);
   }

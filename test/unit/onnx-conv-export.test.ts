@@ -132,11 +132,15 @@ describe("toOnnx: convolution and pooling as ONNX operators", () => {
         avgSame: avgPool(x as never, { window: { height: 3, width: 3 }, stride: 1, padding: "same" }),
         avgCounted: avgPool(x as never, { window: { height: 3, width: 3 }, stride: 2, padding: 1, countPadding: true }),
         pool1d: maxPool(x as never, { window: { width: 3 }, stride: 1, padding: "same" }),
+        // a pad with another value (0, then -1.5 in the window's own padding), and padding as wide as the window: a Pad first
+        maxOfPad: maxPool(x.pad({ height: [1, 2] } as never, -1.5) as never, { window: { height: 3, width: 2 }, stride: 2 }),
+        maxWide: maxPool(x as never, { window: { height: 2, width: 2 }, stride: 1, padding: { height: [2, 0] } }),
       }),
       { has: ["MaxPool", "AveragePool"], hasNot: ["Gather", "ReduceMax", "ReduceSum"] },
     );
-    expect(ops.filter((o) => o === "MaxPool")).toHaveLength(3);
+    expect(ops.filter((o) => o === "MaxPool")).toHaveLength(5);
     expect(ops.filter((o) => o === "AveragePool")).toHaveLength(3);
+    expect(ops.filter((o) => o === "Pad")).toHaveLength(2);
   });
 
   it("a pool over a tensor with no batch or channel dims, a conv of one image, a pool of several batch dims: squeezed and merged around the operator", async () => {
