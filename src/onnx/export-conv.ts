@@ -296,6 +296,7 @@ const ints = (spatial: readonly Spatial[], f: (s: Spatial) => number): number[] 
 /**
  * A reduce node as Conv / ConvTranspose (a float32 sum over [channel, windows] of a windowed view times a kernel)
  * or MaxPool (a float32 max over the windows of a windowed view); undefined when it is neither.
+ * @example lowerConvOrPool(node, op.fn, op.dims, cx) ?? einsum(node, op.fn, cx) // export-ops.ts, reduce
  */
 export function lowerConvOrPool(node: Node, fn: string, reduced: readonly string[], cx: Lowering): string | undefined {
   const p = node.inputs[0]!;
@@ -406,6 +407,7 @@ function runPool(cx: Lowering, op: string, w: Windowed, natural: number, attrs: 
  * A float32 sum over the windows of a windowed view, as AveragePool: times 1/n (`avgPool` without padding or
  * with `countPadding`) it is AveragePool counting the padding; divided by the same window's sum over ones it is
  * AveragePool not counting it. `node` is the mul or the div (undefined for anything else).
+ * @example lowerAveragePool(node, cx) // export-ops.ts, binary: an avgPool's mul by 1/n or div by its count
  */
 export function lowerAveragePool(node: Node, cx: Lowering): string | undefined {
   if (node.dtype !== "float32") return undefined;
