@@ -326,7 +326,9 @@ function lowerConv(node: Node, v: Node, k: Node, reduced: readonly string[], cx:
     // the output channel is the kernel's, or (grouped) also the view's var that picks the group
     if (!grouped && v.dims.some((d) => d.name === out.name)) continue;
     if (w.fill !== undefined && w.fill !== 0) continue;
-    if (w.transposed && grouped) continue;
+    // grouped and transposed: the kernel is a view of [channel (all), out per group, windows…], ONNX's own layout
+    const kernel = w.transposed && grouped ? groupedTransposeKernel(k, c, out.name, w.channel.dim.size, w.channel.group!.perOut, ws) : k;
+    if (!kernel) continue;
     if ([...w.spatial.map((s) => s.dim), w.channel.dim].some((d) => cx.isDynamic(d.name))) continue;
     const groups = grouped ? out.size / w.channel.group!.perOut : 1;
     const g = cx.g;
@@ -337,8 +339,8 @@ function lowerConv(node: Node, v: Node, k: Node, reduced: readonly string[], cx:
     const kernelOrder = w.transposed ? [c, out.name] : [out.name, c];
     const weight = transposeTo(
       g,
-      cx.value(k),
-      k.dims.map((d) => d.name),
+      cx.value(kernel),
+      kernel.dims.map((d) => d.name),
       [...kernelOrder, ...w.spatial.map((s) => s.window.name)],
     );
     const attrs = {
@@ -354,6 +356,32 @@ function lowerConv(node: Node, v: Node, k: Node, reduced: readonly string[], cx:
     return fromNchw(cx, y, leadDims, 2, w, opOut, node);
   }
   return undefined;
+}
+
+/**
+ * The source of a grouped transposed conv's kernel view (`convTranspose` reads the kernel [channel, out per group,
+ * windows] at channel = (out div perOut)·perGroup + channel and out mod perOut): that source, with the channel at
+ * its full size, is ONNX ConvTranspose's C × M/group × k… weight. Undefined for any other kernel.
+ */
+function groupedTransposeKernel(k: Node, channel: string, out: string, channels: number, perOut: number, windows: ReadonlySet<string>): Node | undefined {
+  if (k.op.kind !== "view" || k.op.map.bounds.length || k.inputs.length !== 1) return undefined;
+  const src = k.inputs[0]!;
+  const perGroup = k.dims.find((d) => d.name === channel)!.size;
+  const index = k.op.map.index;
+  if (src.dims.length !== 2 + windows.size) return undefined;
+  for (const d of src.dims) {
+    const e = index[d.name];
+    if (!e) return undefined;
+    if (d.name === out) {
+      // out mod perOut (the constant 0 when each group has one output)
+      const read = perOut === 1 ? e.op === "const" && e.value === 0 : e.op === "mod" && e.c === perOut && e.a.op === "var" && e.a.name === out;
+      if (d.size !== perOut || !read) return undefined;
+    } else if (d.name === channel) {
+      const parts = withDivs(e);
+      if (d.size !== channels || !parts || parts.affine.constant !== 0 || parts.affine.coeffs.get(channel) !== 1 || grouping(parts.affine, parts.divs, channel, out, perGroup) !== perOut) return undefined;
+    } else if (!windows.has(d.name) || e.op !== "var" || e.name !== d.name) return undefined;
+  }
+  return src;
 }
 
 function lowerMaxPool(node: Node, v: Node, windows: ReadonlySet<string>, cx: Lowering): string | undefined {

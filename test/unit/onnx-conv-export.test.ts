@@ -174,16 +174,19 @@ describe("toOnnx: convolution and pooling as ONNX operators", () => {
     );
   });
 
-  it("a conv over a transposed input is one Conv; a grouped transposed conv (no such ONNX form here) reads through a Gather", async () => {
+  it("a conv over a transposed input is one Conv; grouped transposed convs (one and two outputs per group) are ConvTranspose", async () => {
     const k = kernel([["out", 3], ["channels", 4], ["kh", 2], ["kw", 2]], 8);
     const kg = kernel([["channels", 4], ["out", 1], ["kh", 2], ["kw", 2]], 9);
-    await convRoundTrip(
+    const kg2 = kernel([["channels", 4], ["out", 2], ["kh", 3], ["kw", 2]], 11);
+    const ops = await convRoundTrip(
       [["image", 2], ["height", 6], ["width", 5], ["channels", 4]],
       (x) => ({
         y: conv(x.transpose("image", "channels", "width", "height") as never, k, { channel: "channels", window: window2, stride: 2 }),
         g: convTranspose(x as never, kg, { channel: "channels", window: window2, stride: 2, groups: 4 }),
+        g2: convTranspose(x as never, kg2, { channel: "channels", window: window2, stride: { height: 2 }, padding: { height: 1 }, groups: 2 } as never),
       }),
-      { has: ["Conv", "Gather"], hasNot: ["ConvTranspose"] },
+      { has: ["Conv", "ConvTranspose"], hasNot: ["Gather", "Einsum"] },
     );
+    expect(ops.filter((o) => o === "ConvTranspose")).toHaveLength(2);
   });
 });
