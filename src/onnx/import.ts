@@ -8,7 +8,7 @@ import type { AttributeProto, GraphProto, ModelProto, TensorProto, ValueInfoProt
 import { Tensor } from "../tensor.js";
 import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
-import { type Step, foldBatchNorms } from "./import-fold.js";
+import { type Step, foldBatchNorms, foldBiasAdds } from "./import-fold.js";
 import { onnxOps } from "./import-ops.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 
@@ -157,7 +157,7 @@ export class OnnxModel {
   private readonly attrs: Map<string, AttrValue>[];
   private readonly constants = new Map<string, Const>();
   private readonly reserved: ReadonlySet<string>;
-  /** The nodes a run builds: those left after constant folding, with BatchNormalization folded into Conv. */
+  /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
   private readonly steps: readonly Step[];
 
   constructor(model: ModelProto, options: OnnxImportOptions) {
@@ -181,7 +181,8 @@ export class OnnxModel {
       if (!Object.hasOwn(onnxOps, node.opType)) fail(`the operator ${node.opType} is not supported; fromOnnx knows ${Object.keys(onnxOps).sort().join(", ")}`, where);
       return new Map(node.attribute.map((a) => [a.name, attrValue(a, `${where} attribute "${a.name}"`)]));
     });
-    this.steps = foldBatchNorms(this.foldConstants(), this.constants, new Set(this.outputs.map((o) => o.name)));
+    const outputs = new Set(this.outputs.map((o) => o.name));
+    this.steps = foldBatchNorms(foldBiasAdds(this.foldConstants(), this.constants, outputs), this.constants, outputs);
   }
 
   /**

@@ -51,17 +51,21 @@ async function compareRuns(spec: ModelSpec, shape: number[]): Promise<{ first: A
 const fnsOf = (t: AnyTensor) => (t as AnyTensor & { fns: Set<string> }).fns;
 
 /** Conv (weight, optional bias) → BatchNormalization → Relu; `bnFrom` feeds the normalisation's parameters. */
-function convBn(opts: { bias?: boolean; group?: number; channels?: number; constantNodes?: boolean; extraUse?: boolean } = {}): ModelSpec {
+function convBn(opts: { bias?: boolean; group?: number; channels?: number; constantNodes?: boolean; extraUse?: boolean; transposed?: boolean; addShape?: number[] } = {}): ModelSpec {
   const c = opts.channels ?? 3;
   const group = opts.group ?? 1;
   const m = 4 * group;
-  const init: Record<string, ConstSpec> = { W: w(m, c / group, 3, 3), ...(opts.bias ? { B: w(m) } : {}) };
+  // Conv's weight is M × C/group × k…; ConvTranspose's C × M/group × k…
+  const init: Record<string, ConstSpec> = { W: opts.transposed ? w(c, m / group, 3, 3) : w(m, c / group, 3, 3), ...(opts.bias ? { B: w(m) } : {}) };
   const params = { scale: w(m), shift: w(m), mean: w(m), var: positive(m) };
   const nodes: ModelSpec["nodes"][number][] = [];
+  if (opts.addShape) init.A = w(...opts.addShape);
   if (opts.constantNodes) for (const [k, v] of Object.entries(params)) nodes.push({ op: "Constant", inputs: [], outputs: [k], attrs: { value: { tensor: v } } });
   else Object.assign(init, params);
   nodes.push(
-    { op: "Conv", inputs: ["x", "W", ...(opts.bias ? ["B"] : [])], outputs: ["c"], attrs: { pads: [1, 1, 1, 1], group } },
+    { op: opts.transposed ? "ConvTranspose" : "Conv", inputs: ["x", "W", ...(opts.bias ? ["B"] : [])], outputs: [opts.addShape ? "c0" : "c"], attrs: { pads: [1, 1, 1, 1], group, ...(opts.transposed ? { strides: [2, 2] } : {}) } },
+    // a bias written as its own Add (as paddle2onnx writes a ConvTranspose's)
+    ...(opts.addShape ? [{ op: "Add", inputs: ["c0", "A"], outputs: ["c"] }] : []),
     { op: "BatchNormalization", inputs: ["c", "scale", "shift", "mean", "var"], outputs: ["n"], attrs: { epsilon: float(1e-3) } },
     { op: "Relu", inputs: ["n"], outputs: opts.extraUse ? ["r"] : ["y"] },
   );
@@ -71,13 +75,26 @@ function convBn(opts: { bias?: boolean; group?: number; channels?: number; const
 
 for (const device of deviceNames) {
   describe(`fromOnnx folds at read time on ${device} (seed ${testSeed})`, () => {
-    it("Conv → BatchNormalization is one Conv (no rsqrt in the run's graph), with and without a bias, grouped", async () => {
+    it("Conv or ConvTranspose → BatchNormalization is one conv (no rsqrt in the run's graph), with and without a bias, grouped", async () => {
       await useDevice(device);
-      for (const opts of [{}, { bias: true }, { bias: true, group: 2, channels: 4 }, { group: 3, channels: 3 }]) {
+      for (const opts of [{}, { bias: true }, { bias: true, group: 2, channels: 4 }, { group: 3, channels: 3 }, { transposed: true, bias: true }, { transposed: true, group: 2, channels: 6 }]) {
         const { first, steps } = await compareRuns(convBn(opts), [2, opts.channels ?? 3, 7, 6]);
         expect(fnsOf(first).has("rsqrt"), JSON.stringify(opts)).toBe(false);
         expect(steps, JSON.stringify(opts)).toBe(2);
       }
+    });
+
+    it("a bias as its own Add of one value per channel ([M, 1, 1], [1, M, 1, 1]) folds into the conv, then the BatchNormalization", async () => {
+      await useDevice(device);
+      for (const opts of [{ transposed: true, addShape: [4, 1, 1] }, { bias: true, addShape: [1, 4, 1, 1] }]) {
+        const { first, steps } = await compareRuns(convBn(opts), [2, 3, 7, 6]);
+        expect(fnsOf(first).has("rsqrt"), JSON.stringify(opts)).toBe(false);
+        expect(steps, JSON.stringify(opts)).toBe(2);
+      }
+      // an Add along the width is no channel bias: Conv, Add, BatchNormalization and Relu all run
+      const { first, steps } = await compareRuns(convBn({ addShape: [6] }), [2, 3, 7, 6]);
+      expect(fnsOf(first).has("rsqrt")).toBe(true);
+      expect(steps).toBe(4);
     });
 
     it("parameters from Constant nodes are folded first, then the normalisation: the run builds Conv and Relu only", async () => {
