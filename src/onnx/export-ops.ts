@@ -1,14 +1,16 @@
 // Layer: src/onnx. THE lowering table: one entry per graph primitive (`Record` over Op kinds) and one per ALU
 // function (unary, binary, reduction), so tsc lists every place a new primitive or function must go. Each entry
 // turns one node into ONNX nodes (opset 18) whose value has the node's dims in the node's order; operands read by
-// name are aligned with `cx.aligned`. Views are in export-view.ts. A function without an ONNX form (the kernel
-// IR's bit shifts and bit casts, never in a user's graph) is an ArgumentError naming it, never a wrong model.
+// name are aligned with `cx.aligned`. Views are in export-view.ts, convolutions and pools (recognised by their
+// windowed views) in export-conv.ts. A function without an ONNX form (the kernel IR's bit shifts and bit casts,
+// never in a user's graph) is an ArgumentError naming it, never a wrong model.
 // Imports src/graph, src/types (errors) and src/onnx.
 import { type BinaryFn, type ReduceFn, type UnaryFn, reduceAlu } from "../graph/alu.js";
 import type { DType, Node, Op, OpKind } from "../graph/node.js";
 import { ArgumentError } from "../types/errors.js";
 import type { GraphBuilder } from "./export-builder.js";
 import { type Lowering, axisIota, cast, expandTo, transposeTo } from "./export-context.js";
+import { lowerAveragePool, lowerConvOrPool } from "./export-conv.js";
 import { lowerView } from "./export-view.js";
 
 /** A unary function as ONNX nodes over x (of the node's dtype), or null when ONNX has no form for it. */
@@ -126,6 +128,8 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
     const f = binaryOnnx[op.fn];
     if (!f) throw noLowering(`the scalar function ${op.fn}`);
     if (cx.opset < (binarySince[op.fn] ?? 0)) throw noLowering(`the scalar function ${op.fn} before opset ${binarySince[op.fn]}`);
+    const pooled = lowerAveragePool(node, cx);
+    if (pooled) return pooled;
     const [a, b] = node.inputs as [Node, Node];
     const out = f(cx.g, cx.aligned(a, node.dims), cx.aligned(b, node.dims), a.dtype);
     return expandTo(cx, out, carried(node.inputs), node.dims);
@@ -140,7 +144,7 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
   cast: (node, _op, cx) => castValue(cx, node.inputs[0]!, node.dtype),
   reduce: (node, op, cx) => {
     const x = node.inputs[0]!;
-    const contraction = einsum(node, op.fn, cx);
+    const contraction = lowerConvOrPool(node, op.fn, op.dims, cx) ?? einsum(node, op.fn, cx);
     if (contraction) return contraction;
     const axes = op.dims.map((n) => x.dims.findIndex((d) => d.name === n));
     const fn = x.dtype === "bool" ? reduceOnnx[op.fn].onBool : op.fn;

@@ -195,27 +195,46 @@ const gemm: OnnxOp = ([a, b, c], ctx) => {
 
 /**
  * Einsum: each letter of the equation is a dim name (a fresh one per letter); the operands are relabelled to their
- * letters and contracted over the letters the output lacks, in one `contract`. The implicit output is the letters
- * used once, in alphabetical order. Ellipsis and repeated letters in one operand (diagonals) are refused.
+ * letters and contracted over the letters the output lacks, in one `contract`. The implicit output is the ellipsis
+ * dims then the letters used once, in alphabetical order. An ellipsis stands for an operand's leading dims beyond
+ * its letters, aligned from the right across operands (numpy); where one operand has size 1 and another more, the
+ * size-1 dim is dropped so that it broadcasts. Repeated letters in one operand (diagonals) are refused.
  */
 const einsum: OnnxOp = (inputs, ctx) => {
   const equation = (typeof ctx.attr("equation") === "string" ? (ctx.attr("equation") as string) : ctx.fail("it has no equation")).replace(/\s/g, "");
-  if (equation.includes(".")) ctx.fail(`its equation ${equation} uses an ellipsis, which is not supported`);
   const [lhs, rhs] = equation.split("->") as [string, string | undefined];
   const terms = lhs.split(",");
-  if (terms.length !== inputs.length || terms.some((t) => !/^[A-Za-z]*$/.test(t))) ctx.fail(`its equation ${equation} does not fit its ${inputs.length} inputs`);
-  const used = terms.join("");
-  const out = rhs ?? [...new Set(used)].filter((l) => used.indexOf(l) === used.lastIndexOf(l)).sort().join("");
-  const names = new Map([...new Set(used + out)].map((l) => [l, ctx.names.fresh()]));
-  const operands = terms.map((t, i) => {
-    if (new Set(t).size !== t.length) ctx.fail(`its term ${t} repeats a letter (a diagonal), which is not supported`);
-    const x = asTensor(need(ctx, inputs[i], i));
-    if (rankOf(x) !== t.length) ctx.fail(`its term ${t} has ${t.length} letters but input ${i} has rank ${rankOf(x)}`);
-    return relabel(x, [...t].map((l) => names.get(l)!));
+  const valid = (t: string) => /^[A-Za-z]*(\.\.\.)?[A-Za-z]*$/.test(t);
+  if (terms.length !== inputs.length || !terms.every(valid) || (rhs !== undefined && !valid(rhs))) ctx.fail(`its equation ${equation} does not fit its ${inputs.length} inputs`);
+  const xs = terms.map((t, i) => asTensor(need(ctx, inputs[i], i)));
+  // Symbols: letters, and "…k" for the k-th ellipsis dim counted over the widest ellipsis (right-aligned).
+  const extra = terms.map((t, i) => (t.includes("...") ? rankOf(xs[i]!) - t.replace("...", "").length : 0));
+  extra.forEach((k, i) => k < 0 && ctx.fail(`its term ${terms[i]} has ${terms[i]!.replace("...", "").length} letters but input ${i} has rank ${rankOf(xs[i]!)}`));
+  const width = Math.max(0, ...extra);
+  const ellipsis = (k: number) => Array.from({ length: k }, (_, e) => `…${width - k + e}`);
+  const symbols = (t: string, k: number) => {
+    const [before, after] = t.split("...") as [string, string | undefined];
+    return after === undefined ? [...before] : [...before, ...ellipsis(k), ...after];
+  };
+  const sym = terms.map((t, i) => symbols(t, extra[i]!));
+  const used = sym.flat();
+  const once = [...new Set(used)].filter((l) => !l.startsWith("…") && used.indexOf(l) === used.lastIndexOf(l)).sort();
+  const out = rhs !== undefined ? symbols(rhs, width) : [...ellipsis(width).filter((e) => used.includes(e)), ...once];
+  const names = new Map([...new Set([...used, ...out])].map((l) => [l, ctx.names.fresh()]));
+  // the size of each ellipsis dim: the largest over the operands (size 1 broadcasts)
+  const sizes = new Map<string, number>();
+  sym.forEach((ls, i) => ls.forEach((l, a) => l.startsWith("…") && sizes.set(l, Math.max(sizes.get(l) ?? 1, sizesOf(xs[i]!)[a]!))));
+  const operands = sym.map((ls, i) => {
+    if (new Set(ls).size !== ls.length) ctx.fail(`its term ${terms[i]} repeats a letter (a diagonal), which is not supported`);
+    if (rankOf(xs[i]!) !== ls.length) ctx.fail(`its term ${terms[i]} has ${ls.length} letters but input ${i} has rank ${rankOf(xs[i]!)}`);
+    const t = relabel(xs[i]!, ls.map((l) => names.get(l)!));
+    const stretched = ls.filter((l, a) => l.startsWith("…") && sizesOf(xs[i]!)[a] === 1 && sizes.get(l)! > 1).map((l) => names.get(l)!);
+    return stretched.length ? (t.squeeze(...(stretched as never[])) as unknown as T) : t;
   });
+  if (out.some((l) => !names.has(l) || out.indexOf(l) !== out.lastIndexOf(l))) ctx.fail(`its output ${rhs} names a letter no input has, or one twice`);
   const summed = [...new Set(used)].filter((l) => !out.includes(l)).map((l) => names.get(l)!);
   const y = contract(operands as never, summed as never) as unknown as T;
-  return [ordered(y, [...out].map((l) => names.get(l)!))];
+  return [ordered(y, out.map((l) => names.get(l)!))];
 };
 
 /** Where(cond, x, y) with all three broadcast by position. */

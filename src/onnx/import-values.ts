@@ -170,14 +170,21 @@ export function align(ctx: NodeContext, xs: readonly T[]): { operands: T[]; out:
 /** A value ready for an elementwise method: a rank-0 Const becomes a JavaScript number, anything else a tensor. */
 export const operandOf = (v: Value): T | number => (v instanceof Const && v.shape.length === 0 ? v.data[0]! : asTensor(v));
 
-/** Applies an elementwise function of tensors to values broadcast by position, giving the result in axis order. */
+/**
+ * Applies an elementwise function of tensors to values broadcast by position, giving the result in axis order. A
+ * one-element Const (rank 0, or of a rank no larger than the other operands', so that it adds no axis) is passed
+ * as a JavaScript number: a kernel parameter rather than a buffer read per element.
+ */
 export function elementwise(ctx: NodeContext, inputs: readonly Value[], f: (...xs: (T | number)[]) => T): T {
-  const tensors = inputs.map((v, i) => ({ v, i })).filter(({ v }) => !(v instanceof Const && v.shape.length === 0));
+  const single = (v: Value) => v instanceof Const && v.size === 1;
+  const rank = Math.max(-1, ...inputs.filter((v) => !single(v)).map(rankOf));
+  const scalar = (v: Value) => v instanceof Const && (v.shape.length === 0 || (v.size === 1 && v.shape.length <= rank));
+  const tensors = inputs.map((v, i) => ({ v, i })).filter(({ v }) => !scalar(v));
   const { operands, out } = align(
     ctx,
     tensors.map(({ v }) => asTensor(v)),
   );
-  const args: (T | number)[] = inputs.map(operandOf);
+  const args: (T | number)[] = inputs.map((v) => (scalar(v) ? (v as Const).data[0]! : asTensor(v)));
   tensors.forEach(({ i }, k) => (args[i] = operands[k]!));
   if (args.every((a) => typeof a === "number")) return f(...[constScalar(args[0] as number, inputs[0]!), ...args.slice(1)]);
   return ordered(f(...args), out.names);

@@ -8,6 +8,7 @@ import type { AttributeProto, GraphProto, ModelProto, TensorProto, ValueInfoProt
 import { Tensor } from "../tensor.js";
 import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
+import { type Step, foldBatchNorms, foldBiasAdds } from "./import-fold.js";
 import { onnxOps } from "./import-ops.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 
@@ -156,6 +157,8 @@ export class OnnxModel {
   private readonly attrs: Map<string, AttrValue>[];
   private readonly constants = new Map<string, Const>();
   private readonly reserved: ReadonlySet<string>;
+  /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
+  private readonly steps: readonly Step[];
 
   constructor(model: ModelProto, options: OnnxImportOptions) {
     this.graph = model.graph ?? fail("the model has no graph", "graph");
@@ -178,6 +181,59 @@ export class OnnxModel {
       if (!Object.hasOwn(onnxOps, node.opType)) fail(`the operator ${node.opType} is not supported; fromOnnx knows ${Object.keys(onnxOps).sort().join(", ")}`, where);
       return new Map(node.attribute.map((a) => [a.name, attrValue(a, `${where} attribute "${a.name}"`)]));
     });
+    const outputs = new Set(this.outputs.map((o) => o.name));
+    this.steps = foldBatchNorms(foldBiasAdds(this.foldConstants(), this.constants, outputs), this.constants, outputs);
+  }
+
+  /**
+   * Runs once, when the model is read, each node whose inputs are all constants and whose outputs are all
+   * constants then (Constant nodes, shape arithmetic on initializers): their values join the constants and a run
+   * skips them. A node that fails here is left to fail in the run, with the run's error.
+   */
+  private foldConstants(): Step[] {
+    const names = new Names(this.reserved);
+    const steps: Step[] = [];
+    for (const [index, node] of this.graph.node.entries()) {
+      const step = { index, node, inputs: node.input, outputs: node.output };
+      const inputs = node.input.map((name) => (name === "" ? undefined : this.constants.get(name)));
+      if (node.input.some((name, k) => name !== "" && inputs[k] === undefined)) {
+        steps.push(step);
+        continue;
+      }
+      let outputs: Value[] | undefined;
+      try {
+        outputs = onnxOps[node.opType]!(inputs, this.context(step, names));
+      } catch {
+        outputs = undefined;
+      }
+      if (!outputs || node.output.some((name, k) => name !== "" && !(outputs![k] instanceof Const))) {
+        steps.push(step);
+        continue;
+      }
+      node.output.forEach((name, k) => {
+        if (name !== "") this.constants.set(name, outputs![k] as Const);
+      });
+    }
+    return steps;
+  }
+
+  /** What an operator is given besides its inputs, for one step. */
+  private context(step: Step, names: Names): NodeContext {
+    const { index, node } = step;
+    const where = `node ${index} "${node.name}" (${node.opType})`;
+    const attrs = this.attrs[index]!;
+    return {
+      node: node.name,
+      op: node.opType,
+      opset: this.opset,
+      outputs: step.outputs.length,
+      names,
+      attr: (name) => attrs.get(name),
+      fail: (sentence) => fail(sentence, where),
+      misfit: (sentence) => {
+        throw new ShapeError(`${where}: ${sentence}`);
+      },
+    };
   }
 
   /**
@@ -204,22 +260,11 @@ export class OnnxModel {
       env.set(input.name, y);
     }
     const names = new Names(this.reserved);
-    for (const [i, node] of this.graph.node.entries()) {
-      const where = `node ${i} "${node.name}" (${node.opType})`;
-      const attrs = this.attrs[i]!;
-      const ctx: NodeContext = {
-        node: node.name,
-        op: node.opType,
-        opset: this.opset,
-        outputs: node.output.length,
-        names,
-        attr: (name) => attrs.get(name),
-        fail: (sentence) => fail(sentence, where),
-        misfit: (sentence) => {
-          throw new ShapeError(`${where}: ${sentence}`);
-        },
-      };
-      const inputs = node.input.map((name, k) => (name === "" ? undefined : (env.get(name) ?? fail(`its input ${k} "${name}" is not computed before it (the graph is not in topological order)`, where))));
+    for (const step of this.steps) {
+      const { node } = step;
+      const where = `node ${step.index} "${node.name}" (${node.opType})`;
+      const ctx = this.context(step, names);
+      const inputs = step.inputs.map((name, k) => (name === "" ? undefined : (env.get(name) ?? fail(`its input ${k} "${name}" is not computed before it (the graph is not in topological order)`, where))));
       let outputs: Value[];
       try {
         outputs = onnxOps[node.opType]!(inputs, ctx);
@@ -227,7 +272,7 @@ export class OnnxModel {
         if (e instanceof ShapeError && !e.message.startsWith(where)) throw new ShapeError(`${where}: ${e.message}`);
         throw e;
       }
-      node.output.forEach((name, k) => {
+      step.outputs.forEach((name, k) => {
         if (name !== "" && outputs[k] !== undefined) env.set(name, outputs[k]!);
       });
     }

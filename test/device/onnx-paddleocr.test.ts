@@ -5,8 +5,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRecognizer, recognize, renderWord } from "../../examples/onnx-ocr.js";
-import { tensor } from "../../src/index.js";
-import { fromOnnx } from "../../src/onnx/index.js";
+import { fromBinary } from "@bufbuild/protobuf";
+import { ModelProtoSchema } from "onnx-buf";
+import { placeholder, tensor } from "../../src/index.js";
+import { fromOnnx, toOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectAgree, ortRun } from "../helpers/onnx-models.js";
 import { randomFloats, testSeed } from "../helpers/random.js";
@@ -50,6 +52,29 @@ for (const device of modelDevices) {
     }
   });
 }
+
+describe("in and out: the angle classifier imported, exported again with toOnnx (on the CPU)", () => {
+  it("the re-exported model has Conv and MaxPool operators and agrees with onnxruntime running the original", async () => {
+    await useDevice("cpu");
+    const shape = [2, 3, 48, 96];
+    const original = readFileSync(path.join(assets, "ch_ppocr_mobile_v2.0_cls_infer.onnx"));
+    const model = await fromOnnx(original, { names: { x: ["batch", "channel", "height", "width"] } });
+    const x = placeholder([["batch", 2], ["channel", 3], ["height", 48], ["width", 96]]);
+    const bytes = await toOnnx({ y: Object.values(model.run({ x }))[0]! as never }, { x }, { dynamic: ["batch"] });
+    const ops = fromBinary(ModelProtoSchema, bytes).graph!.node.map((n) => n.opType);
+    // 53 Conv nodes in the file: the 1×1 ones are contractions here (Einsum), the others Conv
+    expect(ops.filter((o) => o === "Conv").length + ops.filter((o) => o === "Einsum").length).toBeGreaterThanOrEqual(53);
+    expect(ops).toContain("MaxPool");
+    expect(ops).not.toContain("Gather");
+    for (const batch of [2, 3]) {
+      const data = randomFloats(batch * 3 * 48 * 96, -1, 1);
+      const want = await ortRun(original, { x: { data, shape: [batch, ...shape.slice(1)], type: "float32" } });
+      const got = await ortRun(bytes, { x: { data, shape: [batch, ...shape.slice(1)], type: "float32" } });
+      const [name] = Object.keys(want);
+      expectAgree({ data: got.y!.data, shape: got.y!.shape }, want[name!]!, tolerance);
+    }
+  }, 300_000);
+});
 
 describe("examples/onnx-ocr.ts: PP-OCRv4 reads rendered words (on the CPU)", () => {
   it.each(["TENSOR", "NAMED", "MASTER", "DREAM"])("reads %s", async (word) => {
