@@ -5,6 +5,7 @@
 // intermediate axes keep the names of the axes they come from, and new axes (Reshape, Unsqueeze, MatMul…) get
 // fresh names `_0`, `_1`, …; outputs are named like inputs. docs/onnx-import.md says how to name a model's dims.
 import type { AttributeProto, GraphProto, ModelProto, TensorProto, ValueInfoProto } from "onnx-buf";
+import { trace } from "../state/trace.js";
 import { Tensor } from "../tensor.js";
 import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
@@ -147,7 +148,9 @@ const opsetOf = (m: ModelProto): number => {
 
 /**
  * An imported ONNX model: `inputs` and `outputs` describe its graph's values with the dim names they have here;
- * `run(feeds)` builds the named graph on the tensors given (lazy: read the outputs with `await t.data()`).
+ * `run(feeds)` computes the outputs for the tensors given (read them with `await t.data()`). The graph is built
+ * from the operator table on the first run with given input sizes and traced (`trace`): later runs with those
+ * sizes replay its compiled program with the weights already on the device — no graph is built again.
  */
 export class OnnxModel {
   readonly inputs: readonly OnnxValueInfo[];
@@ -159,6 +162,8 @@ export class OnnxModel {
   private readonly reserved: ReadonlySet<string>;
   /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
   private readonly steps: readonly Step[];
+  /** The graph built from the operator table on the ordered inputs, traced once per input sizes. */
+  readonly #traced = trace((...inputs: T[]) => this.build(inputs));
 
   constructor(model: ModelProto, options: OnnxImportOptions) {
     this.graph = model.graph ?? fail("the model has no graph", "graph");
@@ -243,7 +248,7 @@ export class OnnxModel {
    */
   run(feeds: Readonly<Record<string, Tensor>>): Record<string, T> {
     if (typeof feeds !== "object" || feeds === null) throw new ArgumentError(`run takes a record of tensors by input name, not ${feeds === null ? "null" : typeof feeds}`);
-    const env = new Map<string, Value>(this.constants);
+    const given: T[] = [];
     for (const input of this.inputs) {
       const t = feeds[input.name];
       if (!(t instanceof Tensor)) throw new ArgumentError(`run: the input "${input.name}" needs a tensor with dims ${input.dims.join(", ")}, not ${t === undefined ? "nothing" : typeof t}`);
@@ -257,8 +262,15 @@ export class OnnxModel {
         if (want !== undefined && want !== z) throw new ShapeError(`dimension "${input.dims[i]}" of the input "${input.name}" is ${z} here but ${want} in the model`);
       });
       if (x.dtype !== input.dtype) throw new ShapeError(`the input "${input.name}" must be ${input.dtype}, not ${x.dtype}`);
-      env.set(input.name, y);
+      given.push(y);
     }
+    return this.#traced(...given);
+  }
+
+  /** Builds the named graph on the inputs (in `inputs` order, their dims in the model's order): the outputs by name. */
+  private build(inputs: readonly T[]): Record<string, T> {
+    const env = new Map<string, Value>(this.constants);
+    this.inputs.forEach((input, i) => env.set(input.name, inputs[i]!));
     const names = new Names(this.reserved);
     for (const step of this.steps) {
       const { node } = step;

@@ -252,10 +252,23 @@ export function variablesOf(...results: readonly Tensor<Shape, DType>[]): Variab
 
 /** @internal Throws if a placeholder under the roots has not been fed. */
 export function checkFed(roots: readonly Node[]): void {
-  walk(roots, (n) => {
-    if (kinds.get(n) === "placeholder" && !n.storage) {
-      const dims = n.dims.map((d) => ({ ...d, masked: false }));
-      throw new StateError(`a placeholder ${showAllDims(dims)} ${n.dtype} is read before it was fed: call feed(value) first`);
-    }
-  });
+  const n = unfedUnder(roots);
+  if (n) {
+    const dims = n.dims.map((d) => ({ ...d, masked: false }));
+    throw new StateError(`a placeholder ${showAllDims(dims)} ${n.dtype} is read before it was fed: call feed(value) first`);
+  }
+}
+
+/** @internal A placeholder without values under the roots (what is computed already is not looked into). */
+export function unfedUnder(roots: readonly Node[]): Node | undefined {
+  const seen = new Set<Node>();
+  const stack = [...roots];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (seen.has(n) || n.storage) continue;
+    seen.add(n);
+    if (kinds.get(n) === "placeholder") return n;
+    for (const i of n.inputs) stack.push(i);
+  }
+  return undefined;
 }

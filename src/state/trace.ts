@@ -12,7 +12,7 @@ import { Node, contiguousStrides } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
 import { ArgumentError, DeviceError, InternalError, StateError, takesNot } from "../types/errors.js";
-import { placeholderLike } from "./kinds.js";
+import { checkFed, placeholderLike, unfedUnder } from "./kinds.js";
 
 /** @internal What a traced body gives: the tensors each call computes, and what a call makes of them. */
 export interface TraceBody<R> {
@@ -47,6 +47,13 @@ const keyOf = (args: readonly AnyTensor[]): string => {
   }
   return key;
 };
+
+/**
+ * Traces being recorded now: a traced function called while another is traced is inlined (its graph joins the
+ * outer trace, as a jitted function called inside jax.jit), and so is one called on arguments computed from a
+ * placeholder not yet fed (building a graph to export, say).
+ */
+let tracing = 0;
 
 /** Traces kept per traced function (one per argument shape); a shape past them is traced again when it returns. */
 const MAX_TRACES = 16;
@@ -124,6 +131,7 @@ export class Traced<R> {
     const made = new Set<AnyTensor>();
     openScopes.push(made);
     let body: TraceBody<R>;
+    tracing++;
     try {
       body = this.body(placeholders);
     } catch (e) {
@@ -132,6 +140,7 @@ export class Traced<R> {
         throw new StateError(`${e.message}; or, while ${this.name} traces a function, it read the values (item, data, array) of a tensor computed from its arguments, which are placeholders without values then: a traced function must not read values nor branch on them`);
       throw e;
     } finally {
+      tracing--;
       openScopes.splice(openScopes.lastIndexOf(made), 1);
     }
     if ((body.roots as unknown) instanceof Promise) throw new ArgumentError(`${this.name} takes a function that returns tensors, not a promise`);
@@ -173,7 +182,10 @@ export class Traced<R> {
 
 /** An argument as a placeholder can take it: computed, contiguous (a copy when it is a view). */
 function inputOf(t: AnyTensor): AnyTensor {
-  if (!t.node.storage) realize([t.node]);
+  if (!t.node.storage) {
+    checkFed([t.node]);
+    realize([t.node]);
+  }
   if (contiguous(t.node)) return t;
   const copy = new Node({ kind: "cast" }, [t.node], t.dtype, t.node.dims);
   realize([copy]);
@@ -217,7 +229,8 @@ function replaceTensors(v: unknown, next: () => AnyTensor): unknown {
  * their value at each call; any other tensor is the value it had when traced (rebinding a JavaScript name to
  * another tensor later is not seen — trace again), and disposing it makes later calls throw a StateError. `fn`
  * must not read values (`item`, `data`) nor branch on them: it runs once, on placeholders. Random draws inside
- * `fn` repeat their seed on every call.
+ * `fn` repeat their seed on every call. Called while another function is traced, or on arguments computed from a
+ * placeholder not yet fed, `fn` is inlined: it builds its graph lazily, as an untraced call would.
  * @example
  * const infer = trace((x: Tensor<[["batch", 8], ["feature", 4]]>) => x.dot("feature", W).relu());
  * const y = infer(x); // traced and run; infer(x2) runs the same program on x2
@@ -236,5 +249,6 @@ export function trace<A extends readonly Tensor<any, any>[], R>(fn: (...args: A)
       },
     };
   });
-  return (...args: A) => traced.call(args);
+  const symbolic = (args: readonly unknown[]) => tracing > 0 || args.some((a) => a instanceof Tensor && !a.isDisposed && unfedUnder([a.node]) !== undefined);
+  return (...args: A) => (symbolic(args) ? fn(...args) : traced.call(args));
 }

@@ -4,7 +4,7 @@
 // every run, and what cannot fold (a Conv output read twice, BatchNormalization on a computed input) runs as
 // before. Every case against onnxruntime-node on fresh random inputs, on every device, over two runs.
 import { describe, expect, it } from "vitest";
-import { tensor } from "../../src/index.js";
+import { kernelStats, placeholder, tensor } from "../../src/index.js";
 import type { Node } from "../../src/graph/node.js";
 import { fromOnnx } from "../../src/onnx/index.js";
 import type { AnyTensor } from "../../src/tensor.js";
@@ -30,22 +30,31 @@ function unaryFns(t: AnyTensor): Set<string> {
   return fns;
 }
 
-/** Runs the model twice on new random inputs each time; compares with ORT; returns the first run's output tensor. */
+/**
+ * Runs the model twice on new random inputs each time; compares with ORT; returns the first run's output tensor
+ * with the unary functions of the run's graph (built on a placeholder: a run on values is traced and computed).
+ */
 async function compareRuns(spec: ModelSpec, shape: number[]): Promise<{ first: AnyTensor; steps: number }> {
   const bytes = buildModel(spec);
   const model = await fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
   let first: AnyTensor | undefined;
+  const dims = [["batch", shape[0]!], ["channel", shape[1]!], ["height", shape[2]!], ["width", shape[3]!]] as const;
+  const fns = unaryFns(model.run({ x: placeholder(dims) as never }).y! as unknown as AnyTensor);
+  let after: { traces: number; lowerings: number; compiled: number } | undefined;
   for (let run = 0; run < 2; run++) {
+    if (run === 1) after = { ...kernelStats() };
     const data = randomFloats(numel(shape), -1, 1);
     const want = await ortRun(bytes, { x: { data, shape, type: "float32" } });
     const x = tensor(data, [["batch", shape[0]!], ["channel", shape[1]!], ["height", shape[2]!], ["width", shape[3]!]]);
     const y = model.run({ x: x as never }).y! as unknown as AnyTensor;
     if (run === 0) first = y;
-    const fns = unaryFns(y);
     const values = await y.data();
     expectAgree({ data: values as ArrayLike<number>, shape: y.shapeDims.map((d) => d.size) }, want.y!, { rel: 1e-4, abs: 2e-5 });
     if (run === 0) (first as AnyTensor & { fns?: Set<string> }).fns = fns;
   }
+  // The second run of the same sizes replays the first's traced program: nothing is traced, lowered or compiled.
+  const stats = kernelStats();
+  expect([stats.traces - after!.traces, stats.lowerings - after!.lowerings, stats.compiled - after!.compiled]).toEqual([0, 0, 0]);
   return { first: first!, steps: (model as unknown as { steps: readonly unknown[] }).steps.length };
 }
 const fnsOf = (t: AnyTensor) => (t as AnyTensor & { fns: Set<string> }).fns;

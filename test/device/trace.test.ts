@@ -18,6 +18,7 @@ import {
   linear,
   linearParams,
   memoryStats,
+  placeholder,
   tensor,
   trace,
   variable,
@@ -122,6 +123,30 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     expect([...(await h(xi).data())]).toEqual([...(await xi.add(1).data())]);
     expect([...(await h(xf).data())]).toEqual([...(await xf.add(1).data())]);
     expect(h(xi).dtype).toBe("int32");
+  });
+
+  it("inlines a traced function called inside another trace or on a placeholder not yet fed; refuses an unfed one in opt.trace", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 5);
+    const w = tensor(randomFloats(4 * 3, -1, 1, next), [["feature", 4], ["out", 3]]);
+    const f = (x: Tensor<[["batch", 5], ["feature", 4]]>) => x.dot("feature", w).tanh();
+    const inner = trace(f);
+    const outer = trace((x: Tensor<[["batch", 5], ["feature", 4]]>) => inner(x).mul(2));
+    const traces = kernelStats().traces;
+    const x = tensor(randomFloats(5 * 4, -2, 2, next), [["batch", 5], ["feature", 4]]);
+    expect([...(await outer(x).data())], `seed ${testSeed}`).toEqual([...(await f(x).mul(2).data())]);
+    expect(kernelStats().traces - traces).toBe(1); // the inner function joined the outer trace
+    // On a placeholder (a graph built to export, say) the call builds the graph lazily; fed, it computes.
+    const p = placeholder([["batch", 5], ["feature", 4]]);
+    const y = inner(p);
+    expect(kernelStats().traces - traces).toBe(1);
+    p.feedValues(await x.data());
+    expect([...(await y.data())]).toEqual([...(await f(x).data())]);
+    // A traced training step refuses a placeholder with no values with the library's sentence.
+    const v = variable(w);
+    const step = adam({ lr: 0.1 }).trace((a: Tensor<[["batch", 5], ["feature", 4]]>) => a.dot("feature", v).square().mean());
+    await expect(step(placeholder([["batch", 5], ["feature", 4]]))).rejects.toThrow(StateError);
+    await expect(step(placeholder([["batch", 5], ["feature", 4]]))).rejects.toThrow(/read before it was fed/);
   });
 
   it("keeps the last 16 traces: a shape dropped since is traced again, and still right", async () => {
