@@ -144,7 +144,7 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     expect([...(await y.data())]).toEqual([...(await f(x).data())]);
     // A traced training step refuses a placeholder with no values with the library's sentence.
     const v = variable(w);
-    const step = adam({ lr: 0.1 }).trace((a: Tensor<[["batch", 5], ["feature", 4]]>) => a.dot("feature", v).mul(a.dot("feature", v)).mean());
+    const step = adam({ lr: 0.1 }).trace((a: Tensor<[["batch", 5], ["feature", 4]]>) => a.dot("feature", v).mul(a.dot("feature", v)).sum(["batch", "out"]));
     await expect(step(placeholder([["batch", 5], ["feature", 4]]))).rejects.toThrow(StateError);
     await expect(step(placeholder([["batch", 5], ["feature", 4]]))).rejects.toThrow(/read before it was fed/);
   });
