@@ -59,8 +59,10 @@ export async function trainIris(options: { seed?: number; steps?: number } = {})
   const loss = (x: Features, y: Species) => crossEntropy(model(x), y, "species");
 
   const opt = adam({ lr: 0.05 });
+  // The step is traced once (forward, gradients and Adam's update as one compiled program) and replayed after.
+  const step = opt.trace(loss);
   let last = Infinity;
-  for (let i = 0; i < steps; i++) last = await opt.step(() => loss(data.train.x, data.train.y));
+  for (let i = 0; i < steps; i++) last = await step(data.train.x, data.train.y);
   const predicted = await model(data.test.x).argmax("species").data();
   const truth = await data.test.y.data();
   const correct = predicted.reduce((n, p, i) => n + (p === truth[i] ? 1 : 0), 0);
