@@ -53,6 +53,12 @@ function hashText(text: string): string {
   return `sparse-${(h >>> 0).toString(16)}-${text.length}`;
 }
 
+/**
+ * The compiled-code cache key of a kernel: its text and its buffer list (two kernels may read the same way from
+ * different bindings: a CSR and a dense-in-sparse A assemble the same counts but bind different buffers).
+ */
+const kernelHash = (k: LoweredSparse["kernels"][number]): string => hashText(`${k.buffers.map((b) => `${b.name}:${b.type}:${b.workspace ?? ""}`).join(",")}\n${showSparseKernel(k)}`);
+
 /** The device a sparse expression runs on: the default one, where every dense operand must be. */
 function deviceFor(inputs: readonly SparseInput[]): Device {
   const device = getDefaultDevice();
@@ -126,7 +132,7 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
   const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
-    for (const k of plan.kernels) part.run(part.prepare(k, hashText(showSparseKernel(k))), buffers);
+    for (const k of plan.kernels) part.run(part.prepare(k, kernelHash(k)), buffers);
   } finally {
     for (const b of owned) b.release();
   }
@@ -148,7 +154,7 @@ export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], p
   const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
   const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
   try {
-    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), bound.buffers);
+    part.run(part.prepare(compute, kernelHash(compute)), bound.buffers);
   } finally {
     for (const b of [...bound.owned, ...owned]) b.release();
   }
@@ -189,7 +195,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const first = bind(device, a, inputs, [counts]);
   let pos: Int32Array;
   try {
-    part.run(part.prepare(assemble, hashText(showSparseKernel(assemble))), first.buffers);
+    part.run(part.prepare(assemble, kernelHash(assemble)), first.buffers);
     pos = Int32Array.from((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }) as Int32Array);
   } finally {
     for (const b of first.owned) b.release();
@@ -202,13 +208,22 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const valBuffer = device.upload(new Float32Array(Math.max(1, nnz)), "float32");
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
-    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), second.buffers);
+    part.run(part.prepare(compute, kernelHash(compute)), second.buffers);
     const idx = Int32Array.from((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }) as Int32Array);
     const vals = Float32Array.from((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }) as Float32Array);
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
   } finally {
     for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();
   }
+}
+
+/**
+ * The loop order of `a`'s iteration graph (taco §4), or undefined on a cycle: where a sparse result's levels go.
+ * @example sparseLoopOrder(spgemm) // ["i", "k", "j"]
+ */
+export function sparseLoopOrder(a: Assignment): readonly string[] | undefined {
+  const g = iterationGraph(a);
+  return isCycle(g) ? undefined : g.order;
 }
 
 /**

@@ -37,15 +37,19 @@ type Operand<B extends Shape> = SparseTensor<B> | Tensor<B, "float32">;
 export type LazySparse<R extends Shape> = SparseTensor<R> & PromiseLike<SparseTensor<R>>;
 /** A sum's result: sparse with a sparse operand, dense with a dense one. */
 type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? LazySparse<R> : Tensor<R, "float32">;
+/** A product's result: sparse with a sparse operand (SpGEMM; dense when nothing is kept), dense with a dense one. */
+type DotResult<R extends Shape, O> = O extends SparseTensor<Shape> ? (R extends [] ? Tensor<R, "float32"> : LazySparse<R>) : Tensor<R, "float32">;
 
 declare module "./tensor.js" {
   interface SparseTensor<S extends Shape> {
     /**
      * Contracts `names` with a sparse or dense operand (the sum over them of the product), in one generated
-     * kernel; the result is dense. SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`, SpGEMM `A.dot("k", B)`.
+     * kernel: with a dense operand the result is dense (SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`); with a
+     * sparse one it is sparse, computed when first read or awaited (SpGEMM `await A.dot("k", B)`: CSR × CSR is
+     * CSR, gathered row by row in a dense workspace).
      * @example A.dot("col", x) // Tensor<[["row", 3]]>: y(row) = Σ_col A(row,col) x(col)
      */
-    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: Operand<B>): Tensor<Ok<Dot<S, B, NameList<Ns>>>, "float32">;
+    dot<S extends Shape, const Ns extends Names<S>, B extends Shape, O extends Operand<B> = Operand<B>>(this: SparseTensor<S>, names: GuardName<Dot<S, B, NameList<Ns>>, Ns>, other: O & Operand<B>): DotResult<Ok<Dot<S, B, NameList<Ns>>>, O>;
     /**
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
      * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
@@ -213,11 +217,11 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
  * A sparse result stored in the first sparse operand's order (dense levels, the last compressed), computed when
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  */
-function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
   const prepare = (join = true) => {
     const b = newBuilt(join);
     const expr = build(b);
-    const order = sparseOrder(b);
+    const order = outOrder(b, expr);
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
@@ -341,6 +345,7 @@ const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
     if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
+    if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
     const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
     const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
     // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
@@ -382,6 +387,51 @@ const methods = {
   },
 };
 for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+
+/**
+ * The product of two sparse tensors summed over names, as a sparse result (SpGEMM): its levels in the loop
+ * order of the iteration graph (CSR × CSR gives CSR, CSC × CSC gives CSC), dense then the last compressed,
+ * assembled through a workspace row when a summed variable is iterated above the last one (Gustavson's i, k, j).
+ * A first operand stored with a summed dim above a kept one is converted first (explainSparse says so).
+ */
+function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims: readonly ShapeDim[], names: unknown): LazySparse<Shape> {
+  const kept = new Set(dims.map((d) => d.name));
+  const stored = (s: SparseTensor<Shape>): string[] => s.levels.map((l) => l.name);
+  /** Whether every dim `first` selects is stored above every other dim. */
+  const above = (s: SparseTensor<Shape>, first: (n: string) => boolean): boolean => {
+    const order = stored(s);
+    const split = order.findIndex((n) => !first(n));
+    return split < 0 || order.slice(split).every((n) => !first(n));
+  };
+  /** `s` stored with the dims `first` selects above the others (level kinds kept by position). */
+  const reorder = (s: SparseTensor<Shape>, first: (n: string) => boolean): SparseTensor<Shape> => {
+    if (above(s, first)) return s;
+    const order = stored(s);
+    const wanted = [...order.filter(first), ...order.filter((n) => !first(n))];
+    return asFormat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
+  };
+  const isKept = (n: string): boolean => kept.has(n);
+  const isSummed = (n: string): boolean => !kept.has(n);
+  // Gustavson's loops: a row of A scales rows of B into a workspace row (i, k, j: A kept dims first, B summed
+  // first), or the same by columns when both are stored the other way (CSC × CSC: j, k, i). Other storage is
+  // converted to the first: never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
+  const byColumns = !(above(t, isKept) && above(other, isSummed)) && above(t, isSummed) && above(other, isKept);
+  const [x, y] = byColumns ? [t, other] : [reorder(t, isKept), reorder(other, isSummed)];
+  const order = byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept);
+  const notes = [
+    ...(x !== t ? [`converted A from ${formatName(t.format, t.dims)} to ${formatName(x.format, x.dims)}: the product gathers rows of B per row of A`] : []),
+    ...(y !== other ? [`converted B from ${formatName(other.format, other.dims)} to ${formatName(y.format, y.dims)}: the product gathers rows of B per row of A`] : []),
+  ];
+  return lazyResult(
+    dims,
+    (b) => {
+      if (b.operands.length === 0) b.notes.push(...notes);
+      return { op: "binary", fn: "mul", a: addSparse(b, x), b: addSparse(b, y) };
+    },
+    `the sparse product dot(${JSON.stringify(names)})`,
+    () => order,
+  );
+}
 
 function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
   if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));

@@ -44,15 +44,30 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const c = prepared as CompiledSparse;
       const cpu = buffers as readonly CpuBuffer[];
       const extent = Math.max(1, c.kernel.parallelExtent);
+      // Workspaces (the buffers after the bound ones): zeroed, one per part of the parallel loop.
+      const spaces = c.kernel.buffers.slice(cpu.length).map((b) => ({ type: b.type, size: Math.max(1, b.workspace ?? 1) }));
       if (!c.run) {
-        interpretSparse(c.kernel, cpu.map((b) => b.array as Int32Array | Float32Array), 0, extent);
+        const work = spaces.map((w) => (w.type === "i32" ? new Int32Array(w.size) : new Float32Array(w.size)));
+        interpretSparse(c.kernel, [...cpu.map((b) => b.array as Int32Array | Float32Array), ...work], 0, extent);
         return;
       }
       const ex = executor();
       ex.stats.launches++;
       const args = cpu.map((b) => b.address);
-      if (ex.pool && c.kernel.parallelExtent >= PARALLEL_ROWS) ex.pool.run({ hash: c.hash, module: c.module!, run: c.run } as never, () => args, extent);
-      else c.run(...args, 0, extent);
+      const split = ex.pool !== undefined && c.kernel.parallelExtent >= PARALLEL_ROWS;
+      const parts = split ? Math.min(ex.pool!.size, extent) : 1;
+      const blocks = spaces.map((w) => {
+        const address = ex.heap.alloc(4 * w.size * parts);
+        ex.heap.u8(address, 4 * w.size * parts).fill(0);
+        return address;
+      });
+      const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part)];
+      try {
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts);
+        else c.run(...argsFor(0), 0, extent);
+      } finally {
+        for (const b of blocks) ex.heap.free(b);
+      }
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
       return { code: generateSparseWasm(kernel, memory()).text, language: "WebAssembly (text form)" };
