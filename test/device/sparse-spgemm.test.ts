@@ -103,7 +103,7 @@ describe.each(deviceNames)("SpGEMM on %s", (device) => {
     const a = randomSparseValues(n * k, 0.4, next);
     const b = randomSparseValues(k * m, 0.4, next);
     const want = reference(a, b, n, k, m);
-    const make = async (fa: typeof csr, fb: typeof csr) => [await sparse(tensor(f32(a), [["i", n], ["k", k]]), fa("i", "k")), await sparse(tensor(f32(b), [["k", k], ["j", m]]), fb("k", "j"))] as const;
+    const make = async (fa: (r: "i", c: "k") => Format, fb: (r: "k", c: "j") => Format) => [await sparse(tensor(f32(a), [["i", n], ["k", k]]), fa("i", "k") as never), await sparse(tensor(f32(b), [["k", k], ["j", m]]), fb("k", "j") as never)] as const;
     const [A1, B1] = await make(csr, csr);
     const C1 = await A1.dot("k", B1);
     expect(C1.format).toEqual([["i", "dense"], ["j", "compressed"]]);
