@@ -184,6 +184,10 @@ export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[
   for (let r = steps.next(); ; r = steps.next(read(r.value) as Int32Array | Float32Array)) if (r.done) return r.value;
 }
 
+/** A read-back as the typed array wanted: the device's fresh array itself (no second copy), else converted. */
+const own = <T extends Int32Array | Float32Array>(got: Int32Array | Float32Array, kind: { new (from: ArrayLike<number>): T; from(a: ArrayLike<number>): T }): T =>
+  got instanceof (kind as unknown as typeof Int32Array) ? (got as T) : kind.from(got);
+
 /** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
 function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
   const part = sparsePart(device, a);
@@ -196,7 +200,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   let pos: Int32Array;
   try {
     part.run(part.prepare(assemble, kernelHash(assemble)), first.buffers);
-    pos = Int32Array.from((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }) as Int32Array);
+    pos = own((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }), Int32Array);
   } finally {
     for (const b of first.owned) b.release();
     counts.release();
@@ -204,13 +208,14 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   for (let s = 0; s < segments; s++) pos[s + 1]! += pos[s]!;
   const nnz = pos[segments]!;
   const posBuffer = device.upload(pos, "int32");
-  const idxBuffer = device.upload(new Int32Array(Math.max(1, nnz)), "int32");
-  const valBuffer = device.upload(new Float32Array(Math.max(1, nnz)), "float32");
+  // (Every entry is written by the compute kernel: no zeros to upload.)
+  const idxBuffer = device.allocate("int32", Math.max(1, nnz));
+  const valBuffer = device.allocate("float32", Math.max(1, nnz));
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
     part.run(part.prepare(compute, kernelHash(compute)), second.buffers);
-    const idx = Int32Array.from((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }) as Int32Array);
-    const vals = Float32Array.from((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }) as Float32Array);
+    const idx = own((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }), Int32Array);
+    const vals = own((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }), Float32Array);
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
   } finally {
     for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();

@@ -191,8 +191,10 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const unmarked = (s: State): SparseValue => int("eq", int("eq", load(mark, at(s), "i32"), stamp), i32(0));
     const markIt = (s: State): SparseStmt => ({ kind: "store", buffer: mark, index: at(s), value: stamp, accumulate: false });
     if (mode === "assemble") {
-      const count = output.pos[a.output.levels.length - 1]!;
-      return genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), { kind: "store", buffer: count, index: stamp, value: i32(1), accumulate: true }] }] });
+      // The segment's count in a local, stored once.
+      const count = fresh("seg_count");
+      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), set(count, int("add", local(count), i32(1)))] }] });
+      return [set(count, i32(0)), ...counted, { kind: "store", buffer: output.pos[a.output.levels.length - 1]!, index: stamp, value: local(count), accumulate: false }];
     }
     wsRow ??= buffers.push({ name: "w_vals", type: "f32", output: true, workspace: size }) - 1;
     const row = wsRow;
