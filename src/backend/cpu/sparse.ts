@@ -4,6 +4,7 @@
 // the reference engine the kernel is interpreted on the heap's arrays in float64 instead. Imports the contract,
 // the sparse IR and interpreter, and this folder.
 import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contract.js";
+import { DeviceError } from "../../types/errors.js";
 import { interpretSparse } from "../kernel/sparse/interpret.js";
 import type { CpuBuffer } from "./buffer.js";
 import type { WasmExecutor } from "./executor.js";
@@ -32,7 +33,13 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       let compiled: CompiledSparse = { hash, kernel };
       if (!reference()) {
         const wasm = generateSparseWasm(kernel, memory());
-        const module = new WebAssembly.Module(wasm.bytes);
+        let module: WebAssembly.Module;
+        try {
+          module = new WebAssembly.Module(wasm.bytes);
+        } catch (e) {
+          // Never a raw engine error: the sentence names the expression and the operands' formats.
+          throw new DeviceError(`the CPU could not compile the generated sparse kernel for ${kernel.title}${kernel.formats ? ` (operands ${kernel.formats})` : ""}: ${(e as Error).message}`);
+        }
         const instance = new WebAssembly.Instance(module, { env: { memory: executor().heap.memory } });
         compiled = { hash, kernel, module, run: instance.exports.run as (...args: number[]) => void };
         executor().stats.compiled++;

@@ -336,5 +336,6 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
   }
   const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
-  return { title, buffers, locals, body, parallelExtent };
+  const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
+  return { title, formats, buffers, locals, body, parallelExtent };
 }

@@ -67,6 +67,8 @@ export interface SparseBuffer {
 export interface SparseKernel {
   /** What it computes, for explain(): the assignment and, for assembly, which half (taco §6.3). */
   readonly title: string;
+  /** The operands' formats ("A: i dense, k compressed; B: …"), for the sentences of a device that refuses it. */
+  readonly formats?: string;
   readonly buffers: readonly SparseBuffer[];
   readonly locals: ReadonlyMap<string, SparseScalar>;
   readonly body: readonly SparseStmt[];
