@@ -53,3 +53,13 @@ expectError(A.transpose("col"));
 expectError(A.transpose("col", "rows"));
 expectError(A.rename({ rows: "i" }));
 expectError(A.rename({ row: "col" }));
+
+// mask and unmask: the dense ops' types and mistakes (a private dim cannot be named).
+const Am = A.mask("row");
+expectType<SparseTensor<[["row", 3, "masked"], ["col", 4]]>>(Am);
+expectType<Tensor<[["row", 3, "masked"]], "float32">>(Am.sum("col"));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(Am.unmask());
+expectError(Am.sum("row"));
+expectError(Am.dot("row", zeros([["row", 3]])));
+expectError(A.mask("rows"));
+expectError(Am.mask("row"));

@@ -16,14 +16,16 @@ import type { Node, UnaryFn } from "../graph/node.js";
 import { broadcastShapes } from "../shape/broadcast.js";
 import { dotShape } from "../shape/contract.js";
 import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "../shape/dims.js";
+import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
 import { checkFormat } from "../shape/sparse.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, fromDims, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
 import type { NameArg, NameList, Ok, Shape } from "../types/dims.js";
 import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard, GuardName } from "../types/guard.js";
+import type { Mask, Unmask } from "../types/mask.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec } from "../types/sparse.js";
@@ -73,6 +75,14 @@ declare module "./tensor.js" {
     transpose<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardName<Transpose<S, Ns>, Ns>): SparseTensor<Ok<Transpose<S, Ns>>>;
     /** The same tensor with dims renamed (levels too), typed as a dense rename. @example A.rename({ row: "i" }).dims // ["i", "col"] */
     rename<S extends Shape, const R extends RenameSpec>(this: SparseTensor<S>, renames: Guard<Rename<S, R>, R>): SparseTensor<Ok<Rename<S, R>>>;
+    /**
+     * Makes dims private, typed as a dense mask: any op that names them (sum, dot, transpose…) is a compile error
+     * and a runtime ShapeError; they still travel through every op. The storage is shared.
+     * @example A.mask("row").sum("col").shape // { row: 3 }
+     */
+    mask<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardName<Mask<S, Ns>, Ns>): SparseTensor<Ok<Mask<S, Ns>>>;
+    /** Makes every private dim visible again (the storage is shared). @example A.mask("row").unmask().sum("row") */
+    unmask<S extends Shape>(this: SparseTensor<S>): SparseTensor<Unmask<S>>;
   }
 }
 
@@ -98,6 +108,8 @@ interface Built {
   /** Whether lazy dense expressions may join the kernel, and whether one did. */
   readonly join: boolean;
   joined: boolean;
+  /** The level kinds of the first sparse tensor read (before any conversion): what a sparse result is stored like. */
+  firstKinds?: ReadonlyMap<string, string>;
 }
 const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
@@ -106,6 +118,7 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
   // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
   if (given.pending) return given.pending.inline(b) as SparseAssignment["expr"];
+  b.firstKinds ??= new Map(given.levels.map((l) => [l.name, l.kind]));
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
   const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
@@ -207,7 +220,7 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
     b.notes.push(computedFirst);
     node = run(go, a, what);
   }
-  const t = wrap(node) as AnyTensor;
+  const t = fromDims(node, dims) as unknown as AnyTensor; // (private dims stay private)
   const [shownA, shownB] = [a, b];
   explanations.set(t, () => [...shownB.notes, explainAssignment(shownA)].join("\n"));
   return t;
@@ -226,9 +239,17 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
   };
-  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"]): SparseStorage => {
-    const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
-    return { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built): SparseStorage => {
+    const open = dims.map((d) => (d.masked ? { ...d, masked: false } : d));
+    const checked = checkFormat(open, levels.map((l) => [l.var, l.kind]));
+    const assembled = { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+    // Stored like the first sparse operand: its compressed outer levels stay compressed (DCSR, CSF), COO stays COO.
+    const kinds = b.firstKinds;
+    if (!kinds || levels.length < 2) return assembled;
+    const coo = [...kinds.values()].includes("singleton");
+    const target = levels.map((l, n) => [l.var, coo ? (n === 0 ? "compressed" : "singleton") : n === levels.length - 1 || kinds.get(l.var) === "compressed" ? "compressed" : "dense"] as const);
+    if (target.every(([, k], n) => k === levels[n]!.kind)) return assembled;
+    return pack(checkFormat(open, target), ...entriesOf(assembled));
   };
   let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
   const t = SparseTensor.lazy<Shape>(dims, {
@@ -246,20 +267,20 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
       }
       ran = p;
       if (!arrays) throw new ArgumentError(`${what} runs on ${getDefaultDevice().name}, which reads results back asynchronously: await the result (or its materialize()) before reading it`);
-      return finish(arrays, p.levels);
+      return finish(arrays, p.levels, p.b);
     },
     compute: async () => {
       let p = prepare();
       try {
         const arrays = await runSparseSparse(p.a, p.b.inputs);
         ran = p;
-        return finish(arrays, p.levels);
+        return finish(arrays, p.levels, p.b);
       } catch (e) {
         if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
         p = prepare(false);
         p.b.notes.push(computedFirst);
         ran = p;
-        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels);
+        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels, p.b);
       }
     },
   });
@@ -268,6 +289,17 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     return [...b.notes, explainAssignment(a)].join("\n");
   });
   return t;
+}
+
+/** The entries of an assembled result (dense levels, the last compressed) as coordinates per level, in order. */
+function entriesOf(s: SparseStorage): [Int32Array[], Float32Array] {
+  const coords = s.levels.map(() => new Int32Array(s.vals.length));
+  let k = 0;
+  forEachEntry(s, (c) => {
+    c.forEach((x, l) => (coords[l]![k] = x));
+    k++;
+  });
+  return [coords, s.vals];
 }
 
 /** Runs a sparse kernel, turning a device's or generator's refusal into an error naming the expression and formats. */
@@ -379,6 +411,12 @@ const methods = {
   },
   rename(this: SparseTensor<Shape>, renames: Readonly<Record<string, string>>) {
     return renameSparse(this, renames);
+  },
+  mask(this: SparseTensor<Shape>, ...names: unknown[]) {
+    return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
+  },
+  unmask(this: SparseTensor<Shape>) {
+    return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
   },
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);
