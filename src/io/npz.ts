@@ -11,8 +11,6 @@
 // nnz; every index inside its dim; lengths agree. Duplicates are summed and rows sorted (scipy allows both).
 // Imports src/types, src/shape, src/sparse and npy.ts.
 import { type ShapeDim, checkName, checkUnique } from "../shape/dims.js";
-import { checkFormat } from "../shape/sparse.js";
-import { pack, sortAndSum } from "../sparse/storage.js";
 import { type SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError } from "../types/errors.js";
@@ -20,6 +18,7 @@ import type { Guard } from "../types/guard.js";
 import type { CheckFormat, FormatSpec } from "../types/sparse.js";
 import type { MtxShape } from "./mtx.js";
 import { npyArray } from "./npy.js";
+import { SPARSE_MEMBERS, sparseFromMembers } from "./sparse-members.js";
 import { parsePythonLiteral, pyRepr } from "./python-literal.js";
 
 const fail = (sentence: string, place: say.FormatPlace = {}): never => {
@@ -29,7 +28,7 @@ const fail = (sentence: string, place: say.FormatPlace = {}): never => {
 /** Deflate's largest expansion (a 258-byte match per 2 bits, plus block overhead): no honest member inflates more. */
 const DEFLATE_RATIO = 1032;
 /** The members each scipy format stores (besides format and shape; `_is_array` is allowed everywhere). */
-const MEMBERS: Readonly<Record<string, readonly string[]>> = { csr: ["data", "indices", "indptr"], csc: ["data", "indices", "indptr"], coo: ["data", "row", "col"] };
+const MEMBERS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(Object.entries(SPARSE_MEMBERS).map(([k, v]) => [k, ["data", ...(k === "coo" ? v : [...v].reverse())]]));
 
 /** One member of the archive: where its data is and how it is stored. */
 interface Entry {
@@ -254,41 +253,18 @@ export async function fromNpz<const R extends string, const C extends string, co
   const [rows, cols] = [shape.values[0]!, shape.values[1]!];
   if (rows < 0 || cols < 0) fail(`the shape (${rows}, ${cols}) has a negative size`, { field: "shape.npy", offset: shape.entry.data });
   const data = await read("data", false);
-  const nnz = data.values.length;
-  const rowIdx = new Int32Array(nnz);
-  const colIdx = new Int32Array(nnz);
-  const inRange = (values: ArrayLike<number>, limit: number, entry: Entry, what: string): void => {
-    for (let e = 0; e < values.length; e++)
-      if (!(values[e]! >= 0 && values[e]! < limit)) fail(`${what} ${e} is ${values[e]}, outside 0..${limit - 1}`, { field: entry.name, offset: entry.data });
-  };
-  if (kind === "coo") {
-    const [row, col] = [await read("row", true), await read("col", true)];
-    for (const m of [row, col]) if (m.values.length !== nnz) fail(`the member ${m.entry.name} has ${m.values.length} entries but data.npy has ${nnz}`, { field: m.entry.name, offset: m.entry.data });
-    inRange(row.values, rows, row.entry, "row");
-    inRange(col.values, cols, col.entry, "column");
-    rowIdx.set(row.values);
-    colIdx.set(col.values);
-  } else {
-    const [indptr, indices] = [await read("indptr", true), await read("indices", true)];
-    const [outer, inner] = kind === "csr" ? [rows, cols] : [cols, rows];
-    const p = indptr.values;
-    if (p.length !== outer + 1) fail(`indptr has ${p.length} entries, not ${outer + 1} (one per ${kind === "csr" ? "row" : "column"}, plus one)`, { field: indptr.entry.name, offset: indptr.entry.data });
-    if (p[0] !== 0) fail(`indptr starts at ${p[0]}, not 0`, { field: indptr.entry.name, offset: indptr.entry.data });
-    for (let i = 0; i < outer; i++) if (p[i + 1]! < p[i]!) fail(`indptr decreases from ${p[i]} to ${p[i + 1]} at entry ${i + 1}`, { field: indptr.entry.name, offset: indptr.entry.data });
-    if (p[outer] !== nnz || indices.values.length !== nnz) fail(`indptr ends at ${p[outer]} and indices has ${indices.values.length} entries, but data.npy has ${nnz}`, { field: indptr.entry.name, offset: indptr.entry.data });
-    inRange(indices.values, inner, indices.entry, kind === "csr" ? "column" : "row");
-    const [outerIdx, innerIdx] = kind === "csr" ? [rowIdx, colIdx] : [colIdx, rowIdx];
-    for (let i = 0; i < outer; i++) outerIdx.fill(i, p[i]!, p[i + 1]!);
-    innerIdx.set(indices.values);
+  const arrays: Record<string, ArrayLike<number>> = { data: data.values };
+  const at: Record<string, Entry> = { data: data.entry };
+  for (const m of SPARSE_MEMBERS[kind]!) {
+    const r = await read(m, true);
+    arrays[m] = r.values;
+    at[m] = r.entry;
   }
   const dims: ShapeDim[] = [
     { name: rowName, size: rows, masked: false },
     { name: colName, size: cols, masked: false },
   ];
-  const own = kind === "csc" ? [[colName, "dense"], [rowName, "compressed"]] : kind === "coo" ? [[rowName, "compressed"], [colName, "singleton"]] : [[rowName, "dense"], [colName, "compressed"]];
-  const levels = checkFormat(dims, format ?? own);
-  const coords = levels.map((l) => (l.name === rowName ? rowIdx : colIdx));
-  const sorted = sortAndSum(coords, data.values);
-  return sparseFromStorage(dims, pack(levels, sorted.coords, sorted.values));
+  const storage = sparseFromMembers(kind, dims, arrays, format, (sentence, member) => fail(sentence.replace(/^(row|col|indptr|indices) has /, `the member $1.npy has `).replace(/but data has/, "but data.npy has"), { field: `${member}.npy`, offset: at[member]!.data }));
+  return sparseFromStorage(dims, storage);
 }
 
