@@ -129,7 +129,7 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
   const part = sparsePart(device, a);
   const plan = lowerCached(a);
   const length = a.output.levels.reduce((n, l) => n * l.size, 1);
-  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it
+  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it (or writes every point once)
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
     for (const k of plan.kernels) part.run(part.prepare(k, kernelHash(k)), buffers);

@@ -152,9 +152,16 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const lastDense = a.output.levels.length - 2;
   const cursor = sparseOutput ? fresh("q") : "";
   const outParent = (st: State): SparseValue => posOf(st, -1, lastDense);
+  // A dense output whose variables are the outermost loops, each a plain dense loop (SpMV, SpMM over CSR), is
+  // written exactly once per point: stored, not accumulated, and not zeroed first.
+  const exactCover =
+    !sparseOutput && !scatter && outVars.every((v, n) => order[n] === v) && outVars.every((v) => {
+      const l = scheduleLattice(mergeLattice(a, v, a.expr));
+      return l.points.length === 1 && l.points[0]!.loop === "dense";
+    });
   const emitOut = (value: SparseValue | undefined, st: State): SparseStmt[] => {
     // A dense output accumulates: a level with repeated coordinates (COO's) may reach a point more than once.
-    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: true }];
+    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: !exactCover }];
     const last = a.output.levels.length - 1;
     if (mode === "assemble") return [{ kind: "store", buffer: output.pos[last]!, index: int("add", outParent(st), i32(1)), value: i32(1), accumulate: true }];
     return [
@@ -326,7 +333,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   // A sparse vector's one segment starts at 0.
   if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
   // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
-  if (!sparseOutput) {
+  if (!sparseOutput && !exactCover) {
     const total = a.output.levels.reduce((n, l) => n * l.size, 1);
     const slice = parallelExtent > 0 ? total / parallelExtent : total;
     const z = fresh("zero");
