@@ -5,7 +5,7 @@
 // CSC × CSC is CSC), its coordinates sorted within each row, one entry per structurally reached (i, j). WebGPU
 // has no per-invocation workspace: it refuses with a sentence naming the expression and the formats.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ArgumentError, type Format, type SparseTensor, coo, csc, csr, dcsr, denseFormat, explainSparse, fromCoo, sparse, tensor } from "../../src/index.js";
+import { ArgumentError, type Format, type SparseTensor, coo, csc, csf, csr, dcsr, denseFormat, explainSparse, fromCoo, sparse, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectError } from "../helpers/sentences.js";
 import { rng, testSeed } from "../helpers/random.js";
@@ -178,6 +178,23 @@ describe.each(deviceNames)("SpGEMM on %s", (device) => {
     const B = await sparse(tensor(f32(b), [["k", k], ["j", m]]), csr("k", "j"));
     const a = Float64Array.from(await A.toDense().data());
     await check(await A.dot("k", B), reference(a, b, n, k, m), "6000 rows");
+  });
+
+  it("CSF · CSR: an order-3 sparse result (TTM into CSF), one workspace row per (i, j) segment", async () => {
+    if (refuses) return expectRefused();
+    const [I, J, K, L] = [3, 4, 5, 6];
+    const t = randomSparseValues(I * J * K, 0.3, next);
+    const b = randomSparseValues(K * L, 0.4, next);
+    const T = await sparse(tensor(f32(t), [["i", I], ["j", J], ["k", K]]), csf("i", "j", "k"));
+    const B = await sparse(tensor(f32(b), [["k", K], ["l", L]]), csr("k", "l"));
+    const C = await T.dot("k", B);
+    expect(C.dims).toEqual(["i", "j", "l"]);
+    expect(C.format).toEqual(csf("i", "j", "l"));
+    // As a matrix product over the rows (i, j) of T.
+    const want = reference(t, b, I * J, K, L);
+    const got = await C.toDense().data();
+    want.c.forEach((w, e) => expect(Math.abs(got[e]! - w), `element ${e}`).toBeLessThanOrEqual(1e-5 * want.s[e]! + 1e-6));
+    expect(C.nnz).toBe(want.reached.reduce((x, y) => x + y, 0));
   });
 
   it("a full contraction of two sparse tensors is a dense scalar; mistakes are the dense dot's errors", async () => {
