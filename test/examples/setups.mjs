@@ -34,6 +34,8 @@ function sparseSetups() {
     "SparseTensor.sum": withA,
     "SparseTensor.transpose": withA,
     "SparseTensor.rename": withA,
+    "SparseTensor.mask": withA,
+    "SparseTensor.unmask": withA,
     asFormat: withA,
     explainSparse: withA,
     mapValues: withA,
