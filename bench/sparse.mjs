@@ -1,8 +1,8 @@
 // Sparse benchmark: named-tensor's generated sparse kernels (from ../dist: build first with node scripts/build.mjs)
 // beside scipy.sparse (python3 with numpy and scipy, single-threaded), in ONE run of this command, on the same
 // generated matrices: 2-D Poisson, banded, uniform random and R-MAT. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
-// at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (named-tensor into a
-// dense result, scipy into a sparse one), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
+// at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (both into
+// a sparse CSR result, also A·A on the generated matrices), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
 // Khatri-Rao product). Prints a table of median times and ratios (scipy ÷ named-tensor: > 1 means faster).
 //   node bench/sparse.mjs [--quick]
 import { execFileSync } from "node:child_process";
@@ -142,9 +142,19 @@ for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat"
   saveCsr("gemmA", G);
   saveCsr("gemmB", H);
   const [Gt, Ht] = [ours(G, ["i", "k"]), ours(H, ["k", "j"])];
-  const tg = await time(() => Gt.dot("k", Ht));
-  results.push({ workload: "SpGEMM (ours: dense result)", matrix: `uniform ${g}×${g}, 1%`, ours: tg, key: "spgemm", note: "named-tensor writes a dense result (sparse SpGEMM output needs a workspace: not built yet)" });
-  jobs.push({ kind: "spgemm", key: "spgemm", n: g });
+  const tg = await time(() => Gt.dot("k", Ht).materialize());
+  results.push({ workload: "SpGEMM A·B → CSR", matrix: `uniform ${g}×${g}, 1%`, ours: tg, key: "spgemm" });
+  jobs.push({ kind: "spgemm", key: "spgemm", a: "gemmA", b: "gemmB", n: g });
+}
+// SpGEMM A·A into CSR on the generated matrices (both sides produce a sparse result with sorted rows; scipy's
+// A @ A is single-threaded, ours runs the row loop on both cores with a workspace row per thread).
+for (const [name, M] of [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]]) {
+  const file = saveCsr(`sq-${name.replace(/\W/g, "")}`, M);
+  const [L, R] = [ours(M, ["i", "k"]), ours(M, ["k", "j"])];
+  const t = await time(() => L.dot("k", R).materialize(), quick ? 3 : 5);
+  const nnz = (await L.dot("k", R)).nnz;
+  results.push({ workload: "SpGEMM A·A → CSR", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length} → ${nnz}`, ours: t, key: `spgemm-${file.name}` });
+  jobs.push({ kind: "spgemm", key: `spgemm-${file.name}`, a: file.name, b: file.name, n: M.n });
 }
 // MTTKRP over a CSF tensor: A(i, r) = Σ_j,k B(i,j,k) C(j,r) D(k,r)
 {
@@ -194,7 +204,7 @@ for j in jobs:
   elif k == "add":
     A = csr("addA", j["n"], j["n"]); B = csr("addB", j["n"], j["n"]); out[j["key"]] = timeit(lambda: A + B)
   elif k == "spgemm":
-    A = csr("gemmA", j["n"], j["n"]); B = csr("gemmB", j["n"], j["n"]); out[j["key"]] = timeit(lambda: A @ B)
+    A = csr(j["a"], j["n"], j["n"]); B = csr(j["b"], j["n"], j["n"]); out[j["key"]] = timeit(lambda: A @ B, 3 if quick else 5)
   elif k == "mttkrp":
     i, jj, kk, v = load("mttkrp.i", np.int32), load("mttkrp.j", np.int32), load("mttkrp.k", np.int32), load("mttkrp.v", np.float32)
     C = load("mttkrp.C", np.float32).reshape(j["J"], j["R"]); D = load("mttkrp.D", np.float32).reshape(j["K"], j["R"])

@@ -66,4 +66,6 @@ export { asFormat, explainSparse, mapValues, renameSparse, transposeSparse } fro
 export type { LazySparse } from "./sparse/ops.js";
 export type { Format, Level, LevelKind } from "./types/sparse.js";
 export { fromMtx, toMtx } from "./io/mtx.js";
+export { fromSafetensorsSparse } from "./io/safetensors.js";
+export { fromNpz } from "./io/npz.js";
 export type { MtxOptions, MtxShape } from "./io/mtx.js";

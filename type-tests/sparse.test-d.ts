@@ -36,6 +36,13 @@ expectType<SparseTensor<[["row", 3], ["col", 4]]>>(await A.mul(2).add(A));
 expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.add(zeros([["row", 3], ["col", 4]])));
 expectType<Tensor<[["row", 3]], "float32">>(A.sum("col"));
 expectError(A.dot("col", zeros([["col", 5]])));
+// SpGEMM: a sparse operand gives a sparse result with the dense dot's names and sizes, and the same mistakes.
+const S = fromCoo([["col", 4], ["j", 5]], { coords: { col: [0], j: [1] }, values: [1] }, csr("col", "j"));
+expectType<LazySparse<[["row", 3], ["j", 5]]>>(A.dot("col", S));
+expectType<SparseTensor<[["row", 3], ["j", 5]]>>(await A.dot("col", S));
+expectType<Tensor<[], "float32">>(A.dot(["row", "col"], A));
+expectError(A.dot("col", fromCoo([["col", 5], ["j", 5]], { coords: { col: [0], j: [1] }, values: [1] }, csr("col", "j"))));
+expectError(A.dot("cols", S));
 expectError(A.sum("rows"));
 
 // transpose and rename: the dense ops' types and mistakes.
@@ -46,3 +53,13 @@ expectError(A.transpose("col"));
 expectError(A.transpose("col", "rows"));
 expectError(A.rename({ rows: "i" }));
 expectError(A.rename({ row: "col" }));
+
+// mask and unmask: the dense ops' types and mistakes (a private dim cannot be named).
+const Am = A.mask("row");
+expectType<SparseTensor<[["row", 3, "masked"], ["col", 4]]>>(Am);
+expectType<Tensor<[["row", 3, "masked"]], "float32">>(Am.sum("col"));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(Am.unmask());
+expectError(Am.sum("row"));
+expectError(Am.dot("row", zeros([["row", 3]])));
+expectError(A.mask("rows"));
+expectError(Am.mask("row"));

@@ -53,6 +53,12 @@ function hashText(text: string): string {
   return `sparse-${(h >>> 0).toString(16)}-${text.length}`;
 }
 
+/**
+ * The compiled-code cache key of a kernel: its text and its buffer list (two kernels may read the same way from
+ * different bindings: a CSR and a dense-in-sparse A assemble the same counts but bind different buffers).
+ */
+const kernelHash = (k: LoweredSparse["kernels"][number]): string => hashText(`${k.buffers.map((b) => `${b.name}:${b.type}:${b.workspace ?? ""}`).join(",")}\n${showSparseKernel(k)}`);
+
 /** The device a sparse expression runs on: the default one, where every dense operand must be. */
 function deviceFor(inputs: readonly SparseInput[]): Device {
   const device = getDefaultDevice();
@@ -123,10 +129,10 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
   const part = sparsePart(device, a);
   const plan = lowerCached(a);
   const length = a.output.levels.reduce((n, l) => n * l.size, 1);
-  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it
+  const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it (or writes every point once)
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
-    for (const k of plan.kernels) part.run(part.prepare(k, hashText(showSparseKernel(k))), buffers);
+    for (const k of plan.kernels) part.run(part.prepare(k, kernelHash(k)), buffers);
   } finally {
     for (const b of owned) b.release();
   }
@@ -148,7 +154,7 @@ export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], p
   const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
   const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
   try {
-    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), bound.buffers);
+    part.run(part.prepare(compute, kernelHash(compute)), bound.buffers);
   } finally {
     for (const b of [...bound.owned, ...owned]) b.release();
   }
@@ -178,6 +184,10 @@ export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[
   for (let r = steps.next(); ; r = steps.next(read(r.value) as Int32Array | Float32Array)) if (r.done) return r.value;
 }
 
+/** A read-back as the typed array wanted: the device's fresh array itself (no second copy), else converted. */
+const own = <T extends Int32Array | Float32Array>(got: Int32Array | Float32Array, kind: { new (from: ArrayLike<number>): T; from(a: ArrayLike<number>): T }): T =>
+  got instanceof (kind as unknown as typeof Int32Array) ? (got as T) : kind.from(got);
+
 /** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
 function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
   const part = sparsePart(device, a);
@@ -189,8 +199,8 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const first = bind(device, a, inputs, [counts]);
   let pos: Int32Array;
   try {
-    part.run(part.prepare(assemble, hashText(showSparseKernel(assemble))), first.buffers);
-    pos = Int32Array.from((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }) as Int32Array);
+    part.run(part.prepare(assemble, kernelHash(assemble)), first.buffers);
+    pos = own((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }), Int32Array);
   } finally {
     for (const b of first.owned) b.release();
     counts.release();
@@ -198,17 +208,27 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   for (let s = 0; s < segments; s++) pos[s + 1]! += pos[s]!;
   const nnz = pos[segments]!;
   const posBuffer = device.upload(pos, "int32");
-  const idxBuffer = device.upload(new Int32Array(Math.max(1, nnz)), "int32");
-  const valBuffer = device.upload(new Float32Array(Math.max(1, nnz)), "float32");
+  // (Every entry is written by the compute kernel: no zeros to upload.)
+  const idxBuffer = device.allocate("int32", Math.max(1, nnz));
+  const valBuffer = device.allocate("float32", Math.max(1, nnz));
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
-    part.run(part.prepare(compute, hashText(showSparseKernel(compute))), second.buffers);
-    const idx = Int32Array.from((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }) as Int32Array);
-    const vals = Float32Array.from((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }) as Float32Array);
+    part.run(part.prepare(compute, kernelHash(compute)), second.buffers);
+    const idx = own((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }), Int32Array);
+    const vals = own((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }), Float32Array);
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
   } finally {
     for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();
   }
+}
+
+/**
+ * The loop order of `a`'s iteration graph (taco §4), or undefined on a cycle: where a sparse result's levels go.
+ * @example sparseLoopOrder(spgemm) // ["i", "k", "j"]
+ */
+export function sparseLoopOrder(a: Assignment): readonly string[] | undefined {
+  const g = iterationGraph(a);
+  return isCycle(g) ? undefined : g.order;
 }
 
 /**

@@ -125,6 +125,17 @@ export function fromNpy<const Ns extends readonly string[], const Dt extends DTy
   return wrap(viewNode(stored, dims, { index: identityMap(stored), bounds: [], fill: 0 }));
 }
 
+/**
+ * @internal A .npy file's header and decoded values, refused exactly as `fromNpy` refuses (the `.npz` reader's
+ * members). Floats become float32, integers int32 (range-checked), bool 0/1.
+ * @example npyArray(member).values // Int32Array of scipy's indices
+ */
+export function npyArray(bytes: Uint8Array): { descr: string; dtype: DType; shape: readonly number[]; fortran: boolean; values: Float32Array | Int32Array | Uint8Array } {
+  const { descr, element, little, fortran, shape, dataStart } = readHeader(bytes);
+  const count = elementCount("npy", shape, element.bytes, bytes.length - dataStart, { offset: dataStart });
+  return { descr, dtype: element.dtype, shape, fortran, values: decodeElements("npy", bytes, dataStart, count, element, little) };
+}
+
 const descrOf: Record<DType, string> = { float32: "<f4", int32: "<i4", bool: "|b1" };
 
 /**

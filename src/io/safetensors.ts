@@ -15,6 +15,11 @@ import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
 import { decodeElements, elementCount, elements } from "./elements.js";
 import { JsonArray, JsonNumber, JsonObject, type JsonValue, parseJson } from "./json.js";
 import type { NpyShape } from "./npy.js";
+import type { MtxShape } from "./mtx.js";
+import { SPARSE_MEMBERS, sparseFromMembers } from "./sparse-members.js";
+import { SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
+import type { Guard } from "../types/guard.js";
+import type { CheckFormat, FormatSpec } from "../types/sparse.js";
 
 /** For each tensor to read, its dim names in the file's order. @example { "h.0.attn.weight": ["out", "in"] } */
 export type SafetensorsSpec = { readonly [tensor: string]: readonly string[] };
@@ -76,7 +81,7 @@ function entryOf(name: string, v: JsonValue, at: (index: number) => number, star
 }
 
 /** Reads and validates the whole header: the entries (in file order) and where the data starts. */
-function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart: number } {
+function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart: number; metadata: ReadonlyMap<string, string> } {
   if (bytes.length < 8) fail(say.endsInside("header length", 8, bytes.length), { offset: 0 });
   const length = new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0, true);
   if (length > BigInt(MAX_HEADER)) fail(say.headerTooLong(Number(length), MAX_HEADER, "bytes"), { offset: 0 });
@@ -93,6 +98,7 @@ function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart
   if (!text.startsWith("{")) fail(say.headerNotObject(), { offset: 8 });
   const header = parseJson(text, at) as JsonObject;
   const entries = new Map<string, Entry>();
+  const metadata = new Map<string, string>();
   for (const [name, v] of header.members) {
     if (name !== "__metadata__") {
       entries.set(name, entryOf(name, v, at, header.positions.get(name)!));
@@ -100,8 +106,10 @@ function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart
     }
     if (v === null) continue; // as the reference reads it (an Option): no metadata
     if (!(v instanceof JsonObject)) fail(say.metadataNotObject(kindOf(v)), { field: "__metadata__", offset: at(header.positions.get(name)!) });
-    for (const [key, s] of (v as JsonObject).members)
+    for (const [key, s] of (v as JsonObject).members) {
       if (typeof s !== "string") fail(say.metadataNotStrings(key, kindOf(s)), { field: `__metadata__."${key}"`, offset: at((v as JsonObject).positions.get(key)!) });
+      metadata.set(key, s as string);
+    }
   }
   // The data must be tiled exactly: sorted by offsets, each entry begins where the previous one ends.
   const data = bytes.length - 8 - n;
@@ -113,7 +121,7 @@ function readHeader(bytes: Uint8Array): { entries: Map<string, Entry>; dataStart
     previous = e.name;
   }
   if (end !== data) fail(say.dataNotCovered(end, data), { offset: 8 + n + Math.min(end, data) });
-  return { entries, dataStart: 8 + n };
+  return { entries, dataStart: 8 + n, metadata };
 }
 
 /**
@@ -146,23 +154,94 @@ export function fromSafetensors<const Spec extends SafetensorsSpec>(bytes: Uint8
   return out as SafetensorsResult<Spec>;
 }
 
+/** A sparse matrix's component arrays: CSR or CSC as stored, any other format as COO in storage order. */
+function sparseParts(t: SparseTensor<any>): { kind: string; arrays: Record<string, Int32Array | Float32Array> } {
+  const { levels, vals } = t.storage;
+  const shape = Int32Array.from(t.shapeDims.map((d) => d.size));
+  if (levels[0]!.kind === "dense" && levels[1]!.kind === "compressed")
+    return { kind: levels[0]!.name === t.dims[0] ? "csr" : "csc", arrays: { shape, data: vals, indptr: levels[1]!.pos!, indices: levels[1]!.idx! } };
+  const { coords, values } = t.entries();
+  return { kind: "coo", arrays: { shape, data: values, row: coords[t.dims[0]!]!, col: coords[t.dims[1]!]! } };
+}
+
+/**
+ * Reads a sparse matrix stored in a safetensors file as scipy's component arrays (the convention of this
+ * library, which `toSafetensors` writes for a sparse tensor): `__metadata__` maps the matrix's `name` to its
+ * layout ("csr", "csc" or "coo"), and the tensors `<name>.shape` (two integers), `<name>.data` (the values)
+ * and `<name>.indptr` + `<name>.indices` (CSR, CSC) or `<name>.row` + `<name>.col` (COO), all one-dimensional.
+ * Rows are called `names[0]`, columns `names[1]`; stored in `format` (the file's layout unless given). The
+ * header is validated whole first; every refusal is a `FormatError` naming the tensor.
+ * @example
+ * const M = fromSafetensorsSparse(await toSafetensors({ adj: S }), "adj", ["row", "col"]);
+ * M.nnz; // 3
+ */
+export function fromSafetensorsSparse<const R extends string, const C extends string, const F extends FormatSpec = [[R, "dense"], [C, "compressed"]]>(
+  bytes: Uint8Array,
+  name: string,
+  names: readonly [R, C],
+  format?: Guard<CheckFormat<MtxShape<R, C>, F>, F>,
+): SparseTensor<MtxShape<R, C>> {
+  if (!(bytes instanceof Uint8Array)) throw new ArgumentError(say.notBytes("fromSafetensorsSparse", bytes));
+  if (typeof name !== "string") throw new ArgumentError(say.takesNot("fromSafetensorsSparse", "the matrix's name as a string", name));
+  if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string")) throw new ArgumentError(say.mtxNames("fromSafetensorsSparse", names));
+  const [rowName, colName] = [checkName(names[0]), checkName(names[1])];
+  checkUnique([rowName, colName]);
+  const { entries, dataStart, metadata } = readHeader(bytes);
+  const kind = metadata.get(name) ?? fail(`__metadata__ gives no layout for the sparse matrix "${name}" (its value must be "csr", "csc" or "coo")`, { field: `__metadata__."${name}"` });
+  const parts = SPARSE_MEMBERS[kind] ?? fail(`the layout of "${name}" is "${kind}": use "csr", "csc" or "coo"`, { field: `__metadata__."${name}"` });
+  const read = (part: string, integer: boolean): Float32Array | Int32Array | Uint8Array => {
+    const key = `${name}.${part}`;
+    const entry = entries.get(key) ?? fail(`the ${kind} matrix "${name}" has no tensor "${key}" (it needs ${["shape", "data", ...parts].map((p) => `"${name}.${p}"`).join(", ")})`, { field: `"${key}"` });
+    const kindOfEntry = elements[readable[entry.dtype] ?? ""] ?? fail(say.unsupportedDtype(entry.dtype, Object.keys(readable).join(", ")), { field: `"${key}".dtype` });
+    if (entry.shape.length !== 1) fail(`"${key}" must be one-dimensional, not of shape [${entry.shape.join(", ")}]`, { field: `"${key}".shape` });
+    if (integer && kindOfEntry.dtype !== "int32") fail(`"${key}" must hold integers, not ${entry.dtype}`, { field: `"${key}".dtype` });
+    const n = elementCount("safetensors", entry.shape, kindOfEntry.bytes, entry.end - entry.begin, { field: `"${key}".data_offsets` });
+    return decodeElements("safetensors", bytes, dataStart + entry.begin, n, kindOfEntry, true);
+  };
+  const shape = read("shape", true);
+  if (shape.length !== 2 || shape[0]! < 0 || shape[1]! < 0) fail(`"${name}.shape" must be two non-negative sizes, not [${Array.from(shape).join(", ")}]`, { field: `"${name}.shape"` });
+  const dims = [
+    { name: rowName, size: shape[0]!, masked: false },
+    { name: colName, size: shape[1]!, masked: false },
+  ];
+  const members: Record<string, ArrayLike<number>> = { data: read("data", false) };
+  for (const p of parts) members[p] = read(p, true);
+  return sparseFromStorage(dims, sparseFromMembers(kind, dims, members, format, (sentence, member) => fail(sentence.replace(/^(row|col|indptr|indices) has /, `"${name}.$1" has `).replace(/but data has/, `but "${name}.data" has`), { field: `"${name}.${member}"` })));
+}
+
 /**
  * Writes tensors to a safetensors file (F32, I32 or BOOL), in logical row-major order, with optional string
- * metadata. The data starts 8-byte aligned (the header is padded with spaces).
+ * metadata. The data starts 8-byte aligned (the header is padded with spaces). A sparse matrix `name` is
+ * written as scipy's component arrays `name.shape`, `name.data` and `name.indptr` + `name.indices` (CSR, CSC)
+ * or `name.row` + `name.col` (any other format, as COO), with `__metadata__.name` its layout: what
+ * `fromSafetensorsSparse` reads.
  * @example const bytes = await toSafetensors({ "head.weight": W, "head.bias": b }, { format: "pt" });
  */
-export async function toSafetensors(tensors: { readonly [name: string]: Tensor<any, DType> }, metadata: Record<string, string> = {}): Promise<Uint8Array> {
-  const given: unknown = tensors;
+export async function toSafetensors(given0: { readonly [name: string]: Tensor<any, DType> | SparseTensor<any> }, metadata0: Record<string, string> = {}): Promise<Uint8Array> {
+  const given: unknown = given0;
   if (typeof given !== "object" || given === null || Array.isArray(given) || given instanceof Tensor)
     throw new ArgumentError(say.notAnObject("toSafetensors", "its tensors", "{ w: W, b: b }", given));
+  const meta0: unknown = metadata0;
+  if (typeof meta0 !== "object" || meta0 === null || Array.isArray(meta0)) throw new ArgumentError(say.notAnObject("toSafetensors", "its metadata", '{ format: "pt" }', meta0));
+  // A sparse matrix is written as scipy's component arrays (fromSafetensorsSparse's convention).
+  const tensors: Record<string, Tensor<any, DType>> = {};
+  const metadata: Record<string, string> = { ...metadata0 };
+  for (const [n, t] of Object.entries(given0)) {
+    if (!(t instanceof SparseTensor)) {
+      tensors[n] = t;
+      continue;
+    }
+    if (t.dims.length !== 2) throw new ArgumentError(say.mtxNotMatrix("toSafetensors", t.dims.length));
+    const parts = sparseParts(t);
+    for (const [part, values] of Object.entries(parts.arrays)) tensors[`${n}.${part}`] = wrap(uploadNode(values, values instanceof Int32Array ? "int32" : "float32", [{ name: "n", size: values.length }])) as never;
+    metadata[n] = parts.kind;
+  }
   const names = Object.keys(tensors);
   for (const n of names) {
     tensorArg("toSafetensors", tensors[n], `a tensor for "${n}"`);
     if (n === "__metadata__") throw new ArgumentError(say.takesNot("toSafetensors", "the metadata as its second argument", "a tensor named __metadata__"));
   }
-  const meta: unknown = metadata;
-  if (typeof meta !== "object" || meta === null || Array.isArray(meta)) throw new ArgumentError(say.notAnObject("toSafetensors", "its metadata", '{ format: "pt" }', meta));
-  for (const [k, v] of Object.entries(meta)) if (typeof v !== "string") throw new ArgumentError(say.metadataNotString(k, v));
+  for (const [k, v] of Object.entries(metadata)) if (typeof v !== "string") throw new ArgumentError(say.metadataNotString(k, v));
   const datas = await Promise.all(names.map((n) => (tensors[n] as AnyTensor).data()));
   const header: Record<string, unknown> = Object.keys(metadata).length ? { __metadata__: metadata } : {};
   let offset = 0;

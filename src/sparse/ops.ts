@@ -16,14 +16,16 @@ import type { Node, UnaryFn } from "../graph/node.js";
 import { broadcastShapes } from "../shape/broadcast.js";
 import { dotShape } from "../shape/contract.js";
 import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "../shape/dims.js";
+import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
 import { checkFormat } from "../shape/sparse.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, fromDims, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
 import type { NameArg, NameList, Ok, Shape, VisibleNames } from "../types/dims.js";
 import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
-import type { FirstFail, Guard, GuardName, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
+import type { FirstFail, Guard, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
+import type { Mask, Unmask } from "../types/mask.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
@@ -37,15 +39,19 @@ type Operand<B extends Shape> = SparseTensor<B> | Tensor<B, "float32">;
 export type LazySparse<R extends Shape> = SparseTensor<R> & PromiseLike<SparseTensor<R>>;
 /** A sum's result: sparse with a sparse operand, dense with a dense one. */
 type UnionResult<R extends Shape, O> = O extends SparseTensor<Shape> ? LazySparse<R> : Tensor<R, "float32">;
+/** A product's result: sparse with a sparse operand (SpGEMM; dense when nothing is kept), dense with a dense one. */
+type DotResult<R extends Shape, O> = O extends SparseTensor<Shape> ? (R extends [] ? Tensor<R, "float32"> : LazySparse<R>) : Tensor<R, "float32">;
 
 declare module "./tensor.js" {
   interface SparseTensor<S extends Shape> {
     /**
      * Contracts `names` with a sparse or dense operand (the sum over them of the product), in one generated
-     * kernel; the result is dense. SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`, SpGEMM `A.dot("k", B)`.
+     * kernel: with a dense operand the result is dense (SpMV `A.dot("col", x)`, SpMM `A.dot("col", X)`); with a
+     * sparse one it is sparse, computed when first read or awaited (SpGEMM `await A.dot("k", B)`: CSR × CSR is
+     * CSR, gathered row by row in a dense workspace).
      * @example A.dot("col", x) // Tensor<[["row", 3]]>: y(row) = Σ_col A(row,col) x(col)
      */
-    dot<S extends Shape, const Ns extends Names<S>, B extends Shape>(this: SparseTensor<S>, names: GuardNames<Dot<S, B, NameList<Ns>>, Ns, NameArg<S>>, other: Operand<B>): Tensor<OkNames<Dot<S, B, NameList<Ns>>, Ns>, "float32">;
+    dot<S extends Shape, const Ns extends Names<S>, B extends Shape, O extends Operand<B> = Operand<B>>(this: SparseTensor<S>, names: GuardNames<Dot<S, B, NameList<Ns>>, Ns, NameArg<S>>, other: O & Operand<B>): DotResult<OkNames<Dot<S, B, NameList<Ns>>, Ns>, O>;
     /**
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
      * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
@@ -69,6 +75,14 @@ declare module "./tensor.js" {
     transpose<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardNames<Transpose<S, Ns>, Ns, NameArg<S>>): SparseTensor<OkNames<Transpose<S, Ns>, Ns>>;
     /** The same tensor with dims renamed (levels too), typed as a dense rename. @example A.rename({ row: "i" }).dims // ["i", "col"] */
     rename<S extends Shape, const R extends RenameSpec = {}>(this: SparseTensor<S>, renames: GuardSpec<Rename<S, R>, R, { readonly [K in VisibleNames<S>]?: string }>): SparseTensor<Ok<Rename<S, R>>>;
+    /**
+     * Makes dims private, typed as a dense mask: any op that names them (sum, dot, transpose…) is a compile error
+     * and a runtime ShapeError; they still travel through every op. The storage is shared.
+     * @example A.mask("row").sum("col").shape // { row: 3 }
+     */
+    mask<S extends Shape, const Ns extends readonly NameArg<S>[]>(this: SparseTensor<S>, ...names: GuardNames<Mask<S, Ns>, Ns, NameArg<S>>): SparseTensor<OkNames<Mask<S, Ns>, Ns>>;
+    /** Makes every private dim visible again (the storage is shared). @example A.mask("row").unmask().sum("row") */
+    unmask<S extends Shape>(this: SparseTensor<S>): SparseTensor<Unmask<S>>;
   }
 }
 
@@ -94,6 +108,8 @@ interface Built {
   /** Whether lazy dense expressions may join the kernel, and whether one did. */
   readonly join: boolean;
   joined: boolean;
+  /** The level kinds of the first sparse tensor read (before any conversion): what a sparse result is stored like. */
+  firstKinds?: ReadonlyMap<string, string>;
 }
 const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
@@ -102,6 +118,7 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
   // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
   if (given.pending) return given.pending.inline(b) as SparseAssignment["expr"];
+  b.firstKinds ??= new Map(given.levels.map((l) => [l.name, l.kind]));
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
   const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
@@ -203,7 +220,7 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
     b.notes.push(computedFirst);
     node = run(go, a, what);
   }
-  const t = wrap(node) as AnyTensor;
+  const t = fromDims(node, dims) as unknown as AnyTensor; // (private dims stay private)
   const [shownA, shownB] = [a, b];
   explanations.set(t, () => [...shownB.notes, explainAssignment(shownA)].join("\n"));
   return t;
@@ -213,18 +230,26 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
  * A sparse result stored in the first sparse operand's order (dense levels, the last compressed), computed when
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  */
-function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
   const prepare = (join = true) => {
     const b = newBuilt(join);
     const expr = build(b);
-    const order = sparseOrder(b);
+    const order = outOrder(b, expr);
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
   };
-  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"]): SparseStorage => {
-    const checked = checkFormat(dims, levels.map((l) => [l.var, l.kind]));
-    return { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+  const finish = (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built): SparseStorage => {
+    const open = dims.map((d) => (d.masked ? { ...d, masked: false } : d));
+    const checked = checkFormat(open, levels.map((l) => [l.var, l.kind]));
+    const assembled = { levels: checked.map((l, n) => ({ ...l, ...(arrays.levels[n]!.pos ? { pos: arrays.levels[n]!.pos } : {}), ...(arrays.levels[n]!.idx ? { idx: arrays.levels[n]!.idx } : {}) })), vals: arrays.vals };
+    // Stored like the first sparse operand: its compressed outer levels stay compressed (DCSR, CSF), COO stays COO.
+    const kinds = b.firstKinds;
+    if (!kinds || levels.length < 2) return assembled;
+    const coo = [...kinds.values()].includes("singleton");
+    const target = levels.map((l, n) => [l.var, coo ? (n === 0 ? "compressed" : "singleton") : n === levels.length - 1 || kinds.get(l.var) === "compressed" ? "compressed" : "dense"] as const);
+    if (target.every(([, k], n) => k === levels[n]!.kind)) return assembled;
+    return pack(checkFormat(open, target), ...entriesOf(assembled));
   };
   let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
   const t = SparseTensor.lazy<Shape>(dims, {
@@ -242,20 +267,20 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
       }
       ran = p;
       if (!arrays) throw new ArgumentError(`${what} runs on ${getDefaultDevice().name}, which reads results back asynchronously: await the result (or its materialize()) before reading it`);
-      return finish(arrays, p.levels);
+      return finish(arrays, p.levels, p.b);
     },
     compute: async () => {
       let p = prepare();
       try {
         const arrays = await runSparseSparse(p.a, p.b.inputs);
         ran = p;
-        return finish(arrays, p.levels);
+        return finish(arrays, p.levels, p.b);
       } catch (e) {
         if (!(e instanceof SparseDeviceError && p.b.joined)) return run(() => { throw e; }, p.a, what);
         p = prepare(false);
         p.b.notes.push(computedFirst);
         ran = p;
-        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels);
+        return finish(await run(() => runSparseSparse(p.a, p.b.inputs), p.a, what), p.levels, p.b);
       }
     },
   });
@@ -264,6 +289,17 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     return [...b.notes, explainAssignment(a)].join("\n");
   });
   return t;
+}
+
+/** The entries of an assembled result (dense levels, the last compressed) as coordinates per level, in order. */
+function entriesOf(s: SparseStorage): [Int32Array[], Float32Array] {
+  const coords = s.levels.map(() => new Int32Array(s.vals.length));
+  let k = 0;
+  forEachEntry(s, (c) => {
+    c.forEach((x, l) => (coords[l]![k] = x));
+    k++;
+  });
+  return [coords, s.vals];
 }
 
 /** Runs a sparse kernel, turning a device's or generator's refusal into an error naming the expression and formats. */
@@ -341,6 +377,7 @@ const methods = {
   dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
     if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
+    if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
     const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
     const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
     // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
@@ -375,6 +412,12 @@ const methods = {
   rename(this: SparseTensor<Shape>, renames: Readonly<Record<string, string>>) {
     return renameSparse(this, renames);
   },
+  mask(this: SparseTensor<Shape>, ...names: unknown[]) {
+    return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
+  },
+  unmask(this: SparseTensor<Shape>) {
+    return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
+  },
   sum(this: SparseTensor<Shape>, names: unknown) {
     const { kept } = reduceShape(visible(this), names);
     const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
@@ -382,6 +425,51 @@ const methods = {
   },
 };
 for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+
+/**
+ * The product of two sparse tensors summed over names, as a sparse result (SpGEMM): its levels in the loop
+ * order of the iteration graph (CSR × CSR gives CSR, CSC × CSC gives CSC), dense then the last compressed,
+ * assembled through a workspace row when a summed variable is iterated above the last one (Gustavson's i, k, j).
+ * A first operand stored with a summed dim above a kept one is converted first (explainSparse says so).
+ */
+function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims: readonly ShapeDim[], names: unknown): LazySparse<Shape> {
+  const kept = new Set(dims.map((d) => d.name));
+  const stored = (s: SparseTensor<Shape>): string[] => s.levels.map((l) => l.name);
+  /** Whether every dim `first` selects is stored above every other dim. */
+  const above = (s: SparseTensor<Shape>, first: (n: string) => boolean): boolean => {
+    const order = stored(s);
+    const split = order.findIndex((n) => !first(n));
+    return split < 0 || order.slice(split).every((n) => !first(n));
+  };
+  /** `s` stored with the dims `first` selects above the others (level kinds kept by position). */
+  const reorder = (s: SparseTensor<Shape>, first: (n: string) => boolean): SparseTensor<Shape> => {
+    if (above(s, first)) return s;
+    const order = stored(s);
+    const wanted = [...order.filter(first), ...order.filter((n) => !first(n))];
+    return asFormat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
+  };
+  const isKept = (n: string): boolean => kept.has(n);
+  const isSummed = (n: string): boolean => !kept.has(n);
+  // Gustavson's loops: a row of A scales rows of B into a workspace row (i, k, j: A kept dims first, B summed
+  // first), or the same by columns when both are stored the other way (CSC × CSC: j, k, i). Other storage is
+  // converted to the first: never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
+  const byColumns = !(above(t, isKept) && above(other, isSummed)) && above(t, isSummed) && above(other, isKept);
+  const [x, y] = byColumns ? [t, other] : [reorder(t, isKept), reorder(other, isSummed)];
+  const order = byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept);
+  const notes = [
+    ...(x !== t ? [`converted A from ${formatName(t.format, t.dims)} to ${formatName(x.format, x.dims)}: the product gathers rows of B per row of A`] : []),
+    ...(y !== other ? [`converted B from ${formatName(other.format, other.dims)} to ${formatName(y.format, y.dims)}: the product gathers rows of B per row of A`] : []),
+  ];
+  return lazyResult(
+    dims,
+    (b) => {
+      if (b.operands.length === 0) b.notes.push(...notes);
+      return { op: "binary", fn: "mul", a: addSparse(b, x), b: addSparse(b, y) };
+    },
+    `the sparse product dot(${JSON.stringify(names)})`,
+    () => order,
+  );
+}
 
 function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
   if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));

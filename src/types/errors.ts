@@ -242,7 +242,7 @@ export interface FormatPlace {
 }
 
 /** The file formats the readers refuse with a FormatError, as their messages name them. */
-const formatTitle = { npy: ".npy", safetensors: "safetensors", mtx: "Matrix Market", onnx: "ONNX" } as const;
+const formatTitle = { npy: ".npy", safetensors: "safetensors", mtx: "Matrix Market", onnx: "ONNX", npz: ".npz" } as const;
 
 /**
  * The error a file reader raises for a file it refuses: `format` names the format, `offset` the byte of the
@@ -253,11 +253,11 @@ const formatTitle = { npy: ".npy", safetensors: "safetensors", mtx: "Matrix Mark
  * try { fromNpy(bytes, ["n"]); } catch (e) { if (e instanceof FormatError) console.log(e.format, e.offset, e.field); }
  */
 export class FormatError extends NamedTensorError {
-  readonly format: "npy" | "safetensors" | "mtx" | "onnx";
+  readonly format: keyof typeof formatTitle;
   readonly offset: number | undefined;
   readonly field: string | undefined;
   readonly line: number | undefined;
-  constructor(format: "npy" | "safetensors" | "mtx" | "onnx", sentence: string, place: FormatPlace = {}) {
+  constructor(format: keyof typeof formatTitle, sentence: string, place: FormatPlace = {}) {
     const where = [
       place.field === undefined ? "" : ` in ${place.field}`,
       place.offset === undefined ? "" : ` at byte ${place.offset}`,

@@ -3,7 +3,7 @@
 // or dense operand, dot over either name with a dense or sparse operand, sums — against the float64 dense result.
 // Then the errors of sparse ops for arguments of the wrong kind and results that would broadcast.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ArgumentError, type Format, ShapeError, type SparseTensor, type Tensor, coo, fromCoo, sparse, tensor } from "../../src/index.js";
+import { ArgumentError, type Format, ShapeError, type SparseTensor, type Tensor, coo, fromCoo, getDefaultDevice, sparse, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { expectError } from "../helpers/sentences.js";
@@ -46,7 +46,9 @@ describe.each(deviceNames)("random sparse expressions on %s", (device) => {
       else if (op === 5) {
         // A(row, col) · Bᵀ(col, row2): dense result over (row, row2), B sparse renamed
         const Bt = fromCoo([["col", m], ["row2", n]], { coords: { col: B.entries().coords.col!, row2: B.entries().coords.row! }, values: B.entries().values }, [["row2", "dense"], ["col", "compressed"]]);
-        got = await A.dot("col", Bt).data();
+        const product = A.dot("col", Bt);
+        if (getDefaultDevice().name === "webgpu") continue; // SpGEMM needs a workspace: refused there (sparse-spgemm.test.ts)
+        got = await (await product).toDense().data();
         want = [];
         for (let i = 0; i < n; i++) for (let r = 0; r < n; r++) want.push(Array.from({ length: m }, (_, j) => at(a, i, j) * at(b, r, j)).reduce((s, x) => s + x, 0));
       } else if (op === 6) {

@@ -93,7 +93,7 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
 
   for (const [an, af] of matrixFormats.slice(0, 5)) {
     for (const [bn, bf] of [matrixFormats[0]!, matrixFormats[1]!, matrixFormats[2]!]) {
-      it(`${an} ± ${bn}, ${an} ⊙ ${bn} and the sparse product ${an}·${bn}`, async () => {
+      it(`${an} ± ${bn}, ${an} ⊙ ${bn} `, async () => {
         const [n, m] = [8, 6];
         const a = randomSparseValues(n * m, 0.35, next);
         const b = randomSparseValues(n * m, 0.35, next);
@@ -109,10 +109,7 @@ describe.each(deviceNames)("sparse ops on %s", (device) => {
         const prod = await A.mul(B);
         expect(prod.nnz).toBe(a.filter((v, i) => v !== 0 && b[i] !== 0).length);
         expectClose(await prod.toDense().data(), a.map((v, i) => v * b[i]!), a.map((v, i) => Math.abs(v * b[i]!)));
-        // SpGEMM: A(row, col) · Bᵀ(col, k) with B renamed
-        const C = await sparse(tensor(f32(b.slice(0, m * 5)), [["col", m], ["k", 5]]), bn === "csc" ? csc("col", "k") : bn === "dcsr" ? dcsr("col", "k") : csr("col", "k"));
-        const want = matmul(a, b.slice(0, m * 5), n, m, 5);
-        expectClose(await A.dot("col", C).data(), want.c, want.s);
+        // (SpGEMM, whose result is sparse: test/device/sparse-spgemm.test.ts.)
       });
     }
   }

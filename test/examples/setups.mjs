@@ -34,6 +34,8 @@ function sparseSetups() {
     "SparseTensor.sum": withA,
     "SparseTensor.transpose": withA,
     "SparseTensor.rename": withA,
+    "SparseTensor.mask": withA,
+    "SparseTensor.unmask": withA,
     asFormat: withA,
     explainSparse: withA,
     mapValues: withA,
@@ -41,6 +43,9 @@ function sparseSetups() {
     transposeSparse: withA,
     fromMtx: { setup: `writeFileSync("KNex1_20.mtx", toMtx(fromCoo([["r", 20], ["c", 20]], { coords: { r: [0, 19], c: [1, 2] }, values: [1, 2] }, csr("r", "c"))));` },
     toMtx: withA,
+    // scipy.sparse.save_npz("A.npz", csr_matrix([[0, 1.5, 0, 0], [0, 0, 0, 0], [2, 0, 0, -1]])), deflated.
+    fromSafetensorsSparse: { setup: `${sparseA}\nconst S = A;` },
+    fromNpz: { setup: `writeFileSync("A.npz", Uint8Array.from(atob("UEsDBC0AAAAIAAAAIQCWxw5G//////////8LABQAaW5kaWNlcy5ucHkBABAAjAAAAAAAAABKAAAAAAAAAJvsF+obEMnIUMZQrZ6SWpxcpG6loG6TaaKuo6Cell9UUpSYF59flJIKEndLzClOBYoXZyQWpAL5GsY6mjoKtQoUAC5GBghgBmIAUEsDBC0AAAAIAAAAIQAdc5Fa//////////8KABQAaW5kcHRyLm5weQEAEACQAAAAAAAAAEwAAAAAAAAAm+wX6hsQychQxlCtnpJanFykbqWgbpNpoq6joJ6WX1RSlJgXn1+UkgoSd0vMKU4FihdnJBakAvkaJjqaOgq1ChQALgYgYIRiZiAGAFBLAwQtAAAACAAAACEAo8N0l///////////CgAUAGZvcm1hdC5ucHkBABAAgwAAAAAAAABFAAAAAAAAAJvsF+obEMnIUMZQrZ6SWpxcpG6loF4TbKyuo6Cell9UUpSYF59flJIKEndLzClOBYoXZyQWpAL5Gpo6CrUKFAGu5OIiAFBLAwQtAAAACAAAACEA6NDTqP//////////CQAUAHNoYXBlLm5weQEAEACQAAAAAAAAAEoAAAAAAAAAm+wX6hsQychQxlCtnpJanFykbqWgbpNpoa6joJ6WX1RSlJgXn1+UkgoSd0vMKU4FihdnJBakAvkaRjqaOgq1ChQALmYGCGCB0gBQSwMELQAAAAgAAAAhAB7rK6L//////////wgAFABkYXRhLm5weQEAEACYAAAAAAAAAFAAAAAAAAAAm+wX6hsQychQxlCtnpJanFykbqWgbpNmoa6joJ6WX1RSlJgXn1+UkgoSd0vMKU4FihdnJBakAvkaxjqaOgq1ChQALgYw+GEPoRkcINSH/QBQSwECLQMtAAAACAAAACEAlscORkoAAACMAAAACwAAAAAAAAAAAAAAgAEAAAAAaW5kaWNlcy5ucHlQSwECLQMtAAAACAAAACEAHXORWkwAAACQAAAACgAAAAAAAAAAAAAAgAGHAAAAaW5kcHRyLm5weVBLAQItAy0AAAAIAAAAIQCjw3SXRQAAAIMAAAAKAAAAAAAAAAAAAACAAQ8BAABmb3JtYXQubnB5UEsBAi0DLQAAAAgAAAAhAOjQ06hKAAAAkAAAAAkAAAAAAAAAAAAAAIABkAEAAHNoYXBlLm5weVBLAQItAy0AAAAIAAAAIQAe6yuiUAAAAJgAAAAIAAAAAAAAAAAAAACAARUCAABkYXRhLm5weVBLBQYAAAAABQAFABYBAACfAgAAAAA="), (c) => c.charCodeAt(0)));`, after: `await __equal(A.toDense(), [[0, 1.5, 0, 0], [0, 0, 0, 0], [2, 0, 0, -1]], "the values");` },
   };
 }
 

@@ -84,6 +84,52 @@ describe("sparse code generation", () => {
     expect(generateSparseWgsl(kernels[1]!).code).toContain("loop {  // merge b.i, c.i, d.i");
   });
 
+  for (const [m, density] of [[400, 0.02], [6, 0.9]] as const) {
+    it(`SpGEMM into CSR (${m} columns at density ${density}): a workspace row per segment; the list ${m > 100 ? "sorted" : "scanned"}`, () => {
+      const [n, k] = [11, 8];
+      const [A, B] = [randomCsr(n, k, 0.4), randomCsr(k, m, density)];
+      const csrOf = (name: string, r: string, c: string, rows: number, cols: number) => ({ name, levels: [{ var: r, kind: "dense" as const, size: rows }, { var: c, kind: "compressed" as const, size: cols }] });
+      const a: Assignment = { output: csrOf("C", "i", "j", n, m), operands: [csrOf("A", "i", "k", n, k), csrOf("B", "k", "j", k, m)], expr: { op: "binary", fn: "mul", a: at(0), b: at(1) } };
+      const { kernels } = lowerSparse(a);
+      expect(kernels.map((x) => x.buffers.filter((b) => b.workspace).map((b) => `${b.name} ${b.workspace}`))).toEqual([[`w_mark ${m}`], [`w_mark ${m}`, `w_vals ${m}`]]);
+      expect(kernels[0]!.parallelExtent).toBe(n);
+      const work = (x: (typeof kernels)[number]) => x.buffers.filter((b) => b.workspace).map((b) => (b.type === "i32" ? new Int32Array(m) : new Float64Array(m)));
+      const counts = new Int32Array(n + 1);
+      const operands = [A.pos, A.idx, A.vals, B.pos, B.idx, B.vals];
+      interpretSparse(kernels[0]!, [...operands, counts, new Int32Array(1), new Float64Array(1), ...work(kernels[0]!)], 0, n);
+      const want = new Float64Array(n * m);
+      const reached = new Uint8Array(n * m);
+      for (let i = 0; i < n; i++)
+        for (let p = A.pos[i]!; p < A.pos[i + 1]!; p++)
+          for (let q = B.pos[A.idx[p]!]!; q < B.pos[A.idx[p]! + 1]!; q++) {
+            want[i * m + B.idx[q]!]! += A.vals[p]! * B.vals[q]!;
+            reached[i * m + B.idx[q]!] = 1;
+          }
+      for (let i = 0; i < n; i++) expect(counts[i + 1], `row ${i}`).toBe(reached.subarray(i * m, (i + 1) * m).reduce((x, y) => x + y, 0));
+      const pos = Int32Array.from(counts);
+      for (let i = 0; i < n; i++) pos[i + 1]! += pos[i]!;
+      const [idx, vals] = [new Int32Array(pos[n]!), new Float64Array(pos[n]!)];
+      interpretSparse(kernels[1]!, [...operands, pos, idx, vals, ...work(kernels[1]!)], 0, n);
+      for (let i = 0; i < n; i++) {
+        const cols = Array.from(idx.subarray(pos[i]!, pos[i + 1]!));
+        expect(cols, `row ${i} sorted`).toEqual(Array.from(reached.subarray(i * m, (i + 1) * m)).flatMap((r, j) => (r ? [j] : [])));
+        cols.forEach((j, e) => expect(vals[pos[i]! + e]!).toBeCloseTo(want[i * m + j]!, 10));
+      }
+      for (const x of kernels) expect(() => new WebAssembly.Module(generateSparseWasm(x, { shared: false, maxPages: 100 }).bytes)).not.toThrow();
+      expect(() => generateSparseWgsl(kernels[1]!)).toThrow("its WGSL generator has no per-invocation workspace");
+    });
+  }
+
+  it("a sparse result whose outer variable sits below a summed one is refused", () => {
+    const lvl = (v: string, kind: "dense" | "compressed", size: number) => ({ var: v, kind, size });
+    const a: Assignment = {
+      output: { name: "C", levels: [lvl("i", "dense", 3), lvl("j", "compressed", 3)] },
+      operands: [{ name: "A", levels: [lvl("k", "dense", 3), lvl("i", "compressed", 3)] }, { name: "B", levels: [lvl("k", "dense", 3), lvl("j", "compressed", 3)] }],
+      expr: { op: "binary", fn: "mul", a: at(0), b: at(1) },
+    };
+    expect(() => lowerSparse(a)).toThrow("a sparse result cannot be assembled when a summed variable (k) is iterated above the result's outer variables (i)");
+  });
+
   it("CSR + CSC is refused as a cycle", () => {
     const a: Assignment = {
       output: { name: "C", levels: [{ var: "i", kind: "dense", size: 3 }, { var: "j", kind: "dense", size: 3 }] },

@@ -40,3 +40,15 @@ D.add(v5);
 A.sum("rows");
 // @error: "rows" is not a dimension of { row: 3, col: 4 }
 D.sum("rows");
+// SpGEMM (a sparse right operand) and mask: the dense sentences too.
+const S5 = fromCoo([["col", 5], ["k", 2]], { coords: { col: [0], k: [1] }, values: [1] }, csr("col", "k"));
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+A.dot("col", S5);
+// @error: "row" is private (masked)
+A.mask("row").sum("row");
+// @error: "row" is private (masked)
+D.mask("row").sum("row");
+// @error: "row" is private (masked)
+A.mask("row").dot("row", zeros([["row", 3]]));
+// @error: "row" is private (masked)
+D.mask("row").dot("row", zeros([["row", 3]]));

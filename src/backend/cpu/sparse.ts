@@ -4,6 +4,7 @@
 // the reference engine the kernel is interpreted on the heap's arrays in float64 instead. Imports the contract,
 // the sparse IR and interpreter, and this folder.
 import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contract.js";
+import { DeviceError } from "../../types/errors.js";
 import { interpretSparse } from "../kernel/sparse/interpret.js";
 import type { CpuBuffer } from "./buffer.js";
 import type { WasmExecutor } from "./executor.js";
@@ -32,7 +33,13 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       let compiled: CompiledSparse = { hash, kernel };
       if (!reference()) {
         const wasm = generateSparseWasm(kernel, memory());
-        const module = new WebAssembly.Module(wasm.bytes);
+        let module: WebAssembly.Module;
+        try {
+          module = new WebAssembly.Module(wasm.bytes);
+        } catch (e) {
+          // Never a raw engine error: the sentence names the expression and the operands' formats.
+          throw new DeviceError(`the CPU could not compile the generated sparse kernel for ${kernel.title}${kernel.formats ? ` (operands ${kernel.formats})` : ""}: ${(e as Error).message}`);
+        }
         const instance = new WebAssembly.Instance(module, { env: { memory: executor().heap.memory } });
         compiled = { hash, kernel, module, run: instance.exports.run as (...args: number[]) => void };
         executor().stats.compiled++;
@@ -44,15 +51,30 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const c = prepared as CompiledSparse;
       const cpu = buffers as readonly CpuBuffer[];
       const extent = Math.max(1, c.kernel.parallelExtent);
+      // Workspaces (the buffers after the bound ones): zeroed, one per part of the parallel loop.
+      const spaces = c.kernel.buffers.slice(cpu.length).map((b) => ({ type: b.type, size: Math.max(1, b.workspace ?? 1) }));
       if (!c.run) {
-        interpretSparse(c.kernel, cpu.map((b) => b.array as Int32Array | Float32Array), 0, extent);
+        const work = spaces.map((w) => (w.type === "i32" ? new Int32Array(w.size) : new Float32Array(w.size)));
+        interpretSparse(c.kernel, [...cpu.map((b) => b.array as Int32Array | Float32Array), ...work], 0, extent);
         return;
       }
       const ex = executor();
       ex.stats.launches++;
       const args = cpu.map((b) => b.address);
-      if (ex.pool && c.kernel.parallelExtent >= PARALLEL_ROWS) ex.pool.run({ hash: c.hash, module: c.module!, run: c.run } as never, () => args, extent);
-      else c.run(...args, 0, extent);
+      const split = ex.pool !== undefined && c.kernel.parallelExtent >= PARALLEL_ROWS;
+      const parts = split ? Math.min(ex.pool!.size, extent) : 1;
+      const blocks = spaces.map((w) => {
+        const address = ex.heap.alloc(4 * w.size * parts);
+        ex.heap.u8(address, 4 * w.size * parts).fill(0);
+        return address;
+      });
+      const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part)];
+      try {
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts);
+        else c.run(...argsFor(0), 0, extent);
+      } finally {
+        for (const b of blocks) ex.heap.free(b);
+      }
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
       return { code: generateSparseWasm(kernel, memory()).text, language: "WebAssembly (text form)" };

@@ -5,13 +5,32 @@
 // than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
 import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contract.js";
 import { SparseDeviceError } from "../kernel/sparse/ir.js";
-import type { GpuBuffer } from "./buffer.js";
+import { DeviceError } from "../../types/errors.js";
+import type { Check, GpuBuffer } from "./buffer.js";
 import { generateSparseWgsl } from "./wgsl/sparse.js";
 
 interface CompiledSparse extends PreparedKernel {
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
   readonly groups: [number, number];
+  /** Whether the driver accepted the WGSL and the pipeline: a rejection is the error every result carries. */
+  readonly compiled: Check;
+  readonly kernel: SparseKernel;
+}
+
+/** What a refused sparse kernel says: the expression, the operands' formats and the driver's reason. */
+const refusal = (k: SparseKernel, what: string, message: string): DeviceError =>
+  new DeviceError(`WebGPU could not ${what} the generated sparse kernel for ${k.title}${k.formats ? ` (operands ${k.formats})` : ""}: ${message}`);
+
+/** A check over the validation and out-of-memory scopes pushed last (popped in reverse). */
+function scopes(device: GPUDevice, k: SparseKernel, what: string): Check {
+  const promise = Promise.all([device.popErrorScope(), device.popErrorScope()]).then(
+    ([validation, memory]) => (memory ? refusal(k, what, `out of memory: ${memory.message}`) : validation ? refusal(k, what, validation.message) : undefined),
+    (e: unknown) => refusal(k, what, String((e as Error)?.message ?? e)),
+  );
+  const check: Check = { promise, ok: false };
+  void promise.then((e) => void (check.ok = e === undefined));
+  return check;
 }
 
 /**
@@ -36,6 +55,10 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       const limit = device.limits.maxStorageBuffersPerShaderStage;
       if (kernel.buffers.length > limit) throw new SparseDeviceError(`the kernel binds ${kernel.buffers.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       const { code, groups } = generateSparseWgsl(kernel);
+      // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
+      // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
+      device.pushErrorScope("out-of-memory");
+      device.pushErrorScope("validation");
       const layout = device.createBindGroupLayout({
         entries: kernel.buffers.map((b, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: b.output ? "storage" : "read-only-storage" } })),
       });
@@ -43,7 +66,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
         layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
         compute: { module: device.createShaderModule({ code }), entryPoint: "main" },
       });
-      const compiled: CompiledSparse = { hash, pipeline, layout, groups };
+      const compiled: CompiledSparse = { hash, pipeline, layout, groups, kernel, compiled: scopes(device, kernel, "compile") };
       cache.set(hash, compiled);
       stats.compiled++;
       return compiled;
@@ -51,6 +74,8 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
     run(prepared: PreparedKernel, buffers: readonly DeviceBuffer[]): void {
       const c = prepared as CompiledSparse;
       const device = gpu();
+      device.pushErrorScope("out-of-memory");
+      device.pushErrorScope("validation");
       const group = device.createBindGroup({ layout: c.layout, entries: buffers.map((b, n) => ({ binding: n, resource: { buffer: (b as GpuBuffer).gpu } })) });
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();
@@ -60,6 +85,9 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       pass.end();
       device.queue.submit([encoder.finish()]);
       stats.launches++;
+      // The outputs carry the compile check, this launch's, and the pending checks of what it read.
+      const checks = [c.compiled, scopes(device, c.kernel, "run"), ...buffers.flatMap((b) => [...(b as GpuBuffer).checks])];
+      buffers.forEach((b, n) => c.kernel.buffers[n]?.output && (b as GpuBuffer).addChecks(checks));
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
       return { code: generateSparseWgsl(kernel).code, language: "WGSL" };

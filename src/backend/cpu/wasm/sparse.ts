@@ -171,6 +171,40 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         release("i32", addr);
         return;
       }
+      case "sort": {
+        // Insertion sort of [from, to): each entry moves down past the larger ones before it.
+        const [i, p, x, y, lo, hi] = [scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32")];
+        const at = (local: number, minus = 0): void => {
+          f.get(s.buffer).get(local);
+          if (minus) f.i32(minus).op("i32.sub");
+          f.i32(2).op("i32.shl").op("i32.add");
+        };
+        value(s.from);
+        f.set(lo);
+        value(s.to);
+        f.set(hi);
+        f.get(lo).i32(1).op("i32.add").set(i);
+        f.block().loop();
+        f.get(i).get(hi).op("i32.ge_s").brIf(1);
+        at(i);
+        f.mem("i32.load").set(x);
+        f.get(i).set(p);
+        f.block().loop();
+        f.get(p).get(lo).op("i32.le_s").brIf(1);
+        at(p, 1);
+        f.mem("i32.load").set(y);
+        f.get(y).get(x).op("i32.le_s").brIf(1);
+        at(p);
+        f.get(y).mem("i32.store");
+        f.get(p).i32(1).op("i32.sub").set(p);
+        f.br(0).end().end();
+        at(p);
+        f.get(x).mem("i32.store");
+        f.get(i).i32(1).op("i32.add").set(i);
+        f.br(0).end().end();
+        for (const t of [i, p, x, y, lo, hi]) release("i32", t);
+        return;
+      }
     }
   };
   /**

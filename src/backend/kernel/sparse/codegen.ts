@@ -94,7 +94,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const lastFree = Math.max(-1, ...outVars.map((v) => order.indexOf(v)));
   const computeDepth = lastFree + 1;
   const scatter = order.slice(0, computeDepth).some((v) => !outVars.includes(v));
-  if (scatter && sparseOutput) throw new SparseLoweringError(`a sparse result cannot be assembled when a summed variable (${order.find((v) => !outVars.includes(v))}) is iterated above an output one`);
+  // A sparse result whose last variable is iterated below a summed one (SpGEMM's i, k, j) is gathered in a
+  // workspace (taco §6, Gustavson): per output segment a dense row of values and marks, the touched
+  // coordinates listed in the output's idx, sorted, then the values gathered and the row zeroed again.
+  const workspace = scatter && sparseOutput;
+  const segmentVars = outVars.slice(0, -1);
+  if (workspace && !segmentVars.every((v, n) => order[n] === v))
+    throw new SparseLoweringError(`a sparse result cannot be assembled when a summed variable (${order.find((v) => !outVars.includes(v))}) is iterated above the result's outer variables (${segmentVars.join(", ")})`);
   const locals = new Map<string, "i32" | "f32">([["start", "i32"], ["end", "i32"]]);
   const fresh = (base: string, type: "i32" | "f32" = "i32"): string => {
     let name = base;
@@ -146,9 +152,16 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const lastDense = a.output.levels.length - 2;
   const cursor = sparseOutput ? fresh("q") : "";
   const outParent = (st: State): SparseValue => posOf(st, -1, lastDense);
+  // A dense output whose variables are the outermost loops, each a plain dense loop (SpMV, SpMM over CSR), is
+  // written exactly once per point: stored, not accumulated, and not zeroed first.
+  const exactCover =
+    !sparseOutput && !scatter && outVars.every((v, n) => order[n] === v) && outVars.every((v) => {
+      const l = scheduleLattice(mergeLattice(a, v, a.expr));
+      return l.points.length === 1 && l.points[0]!.loop === "dense";
+    });
   const emitOut = (value: SparseValue | undefined, st: State): SparseStmt[] => {
     // A dense output accumulates: a level with repeated coordinates (COO's) may reach a point more than once.
-    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: true }];
+    if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: !exactCover }];
     const last = a.output.levels.length - 1;
     if (mode === "assemble") return [{ kind: "store", buffer: output.pos[last]!, index: int("add", outParent(st), i32(1)), value: i32(1), accumulate: true }];
     return [
@@ -159,6 +172,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   };
 
   const genFrom = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
+    if (workspace && d === segmentVars.length) return gather(d, expr, st);
     if (d === computeDepth && !scatter) {
       if (sparseOutput && mode === "assemble") return emitOut(undefined, st);
       if (d < order.length) {
@@ -170,6 +184,58 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     }
     if (d === order.length) return st.leaf(valueOf(expr, st), st);
     return genVar(d, expr, st);
+  };
+
+  /** The workspace gather of one output segment: mark and list each coordinate reached, accumulate, then sort and gather. */
+  let [wsMark, wsRow]: (number | undefined)[] = [];
+  const gather = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
+    const lastVar = outVars.at(-1)!;
+    const size = extent(lastVar);
+    wsMark ??= buffers.push({ name: "w_mark", type: "i32", output: true, workspace: size }) - 1;
+    const mark = wsMark;
+    const stamp = int("add", outParent(st), i32(1)); // a segment's own mark: the row is never cleared of marks
+    const at = (s: State): SparseValue => s.coord.get(lastVar)!;
+    const unmarked = (s: State): SparseValue => int("eq", int("eq", load(mark, at(s), "i32"), stamp), i32(0));
+    const markIt = (s: State): SparseStmt => ({ kind: "store", buffer: mark, index: at(s), value: stamp, accumulate: false });
+    if (mode === "assemble") {
+      // The segment's count in a local, stored once.
+      const count = fresh("seg_count");
+      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), set(count, int("add", local(count), i32(1)))] }] });
+      return [set(count, i32(0)), ...counted, { kind: "store", buffer: output.pos[a.output.levels.length - 1]!, index: stamp, value: local(count), accumulate: false }];
+    }
+    wsRow ??= buffers.push({ name: "w_vals", type: "f32", output: true, workspace: size }) - 1;
+    const row = wsRow;
+    const last = a.output.levels.length - 1;
+    const [first, r, c, n] = [fresh("seg_start"), fresh("r"), fresh("r_coord"), fresh("seg_count")];
+    const fill = genVar(d, expr, {
+      ...st,
+      leaf: (v, s) => [
+        { kind: "if", cond: unmarked(s), then: [markIt(s), { kind: "store", buffer: output.idx[last]!, index: local(cursor), value: at(s), accumulate: false }, set(cursor, int("add", local(cursor), i32(1)))] },
+        { kind: "store", buffer: row, index: at(s), value: v, accumulate: true },
+      ],
+    });
+    const take = (coord: SparseValue): SparseStmt[] => [
+      { kind: "store", buffer: output.vals, index: local(r), value: load(row, coord, "f32"), accumulate: false },
+      { kind: "store", buffer: row, index: coord, value: { op: "const", type: "f32", value: 0 }, accumulate: false },
+    ];
+    // Few coordinates: sort the list (n² / 4 steps); many (n² > the row's size): scan the row's marks instead.
+    const few = int("min", local(n), i32(46340));
+    const scan = int("lt", i32(size), int("mul", few, few));
+    return [
+      set(first, local(cursor)),
+      ...fill,
+      set(n, int("add", local(cursor), int("mul", local(first), i32(-1)))),
+      { kind: "if", cond: int("eq", scan, i32(0)), then: [
+        { kind: "sort", buffer: output.idx[last]!, from: local(first), to: local(cursor) },
+        set(r, local(first)),
+        { kind: "loop", counter: r, to: local(cursor), body: [set(c, load(output.idx[last]!, local(r), "i32")), ...take(local(c))], label: `gather ${lastVar} from the workspace` },
+      ] },
+      { kind: "if", cond: scan, then: [
+        set(r, local(first)),
+        set(c, i32(0)),
+        { kind: "loop", counter: c, to: i32(size), body: [{ kind: "if", cond: int("eq", load(mark, local(c), "i32"), stamp), then: [{ kind: "store", buffer: output.idx[last]!, index: local(r), value: local(c), accumulate: false }, ...take(local(c)), set(r, int("add", local(r), i32(1)))] }], label: `scan ${lastVar}'s workspace row` },
+      ] },
+    ];
   };
 
   let parallelExtent = 0;
@@ -267,7 +333,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   // A sparse vector's one segment starts at 0.
   if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
   // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
-  if (!sparseOutput) {
+  if (!sparseOutput && !exactCover) {
     const total = a.output.levels.reduce((n, l) => n * l.size, 1);
     const slice = parallelExtent > 0 ? total / parallelExtent : total;
     const z = fresh("zero");
@@ -277,5 +343,6 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
   }
   const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
-  return { title, buffers, locals, body, parallelExtent };
+  const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
+  return { title, formats, buffers, locals, body, parallelExtent };
 }

@@ -68,6 +68,9 @@ export function interpretSparse(k: SparseKernel, arrays: SparseArrays, start = 0
           arr[i] = s.accumulate ? arr[i]! + value(s.value) : value(s.value);
           break;
         }
+        case "sort":
+          arrays[s.buffer]!.subarray(value(s.from), value(s.to)).sort();
+          break;
       }
     }
   };

@@ -47,19 +47,28 @@ export type SparseStmt =
   | { readonly kind: "loop"; readonly counter: string; readonly to: SparseValue; readonly body: readonly SparseStmt[]; readonly parallel?: boolean; readonly label: string }
   | { readonly kind: "merge"; readonly coord: string; readonly iterators: readonly MergeIterator[]; readonly cases: readonly MergeCase[] }
   | { readonly kind: "if"; readonly cond: SparseValue; readonly then: readonly SparseStmt[] }
-  | { readonly kind: "store"; readonly buffer: number; readonly index: SparseValue; readonly value: SparseValue; readonly accumulate: boolean };
+  | { readonly kind: "store"; readonly buffer: number; readonly index: SparseValue; readonly value: SparseValue; readonly accumulate: boolean }
+  /** Sorts the i32 entries [from, to) of a buffer ascending (a workspace's touched coordinates; insertion sort). */
+  | { readonly kind: "sort"; readonly buffer: number; readonly from: SparseValue; readonly to: SparseValue };
 
 /** A buffer of a sparse kernel: a level's pos or idx (i32), values (f32), or an output part. */
 export interface SparseBuffer {
   readonly name: string;
   readonly type: SparseScalar;
   readonly output: boolean;
+  /**
+   * A workspace (taco §6's dense accumulator row): not bound by the caller; the device gives each part of the
+   * parallel loop (each thread) its own zeroed `workspace` elements.
+   */
+  readonly workspace?: number;
 }
 
 /** One generated sparse kernel: its buffers (the launch binds them in order), its locals, its statements. */
 export interface SparseKernel {
   /** What it computes, for explain(): the assignment and, for assembly, which half (taco §6.3). */
   readonly title: string;
+  /** The operands' formats ("A: i dense, k compressed; B: …"), for the sentences of a device that refuses it. */
+  readonly formats?: string;
   readonly buffers: readonly SparseBuffer[];
   readonly locals: ReadonlyMap<string, SparseScalar>;
   readonly body: readonly SparseStmt[];
@@ -121,6 +130,9 @@ export function showSparseKernel(k: SparseKernel): string {
           break;
         case "store":
           lines.push(`${indent}${k.buffers[s.buffer]!.name}[${showValue(s.index, k)}] ${s.accumulate ? "+=" : "="} ${showValue(s.value, k)};`);
+          break;
+        case "sort":
+          lines.push(`${indent}sort(${k.buffers[s.buffer]!.name}[${showValue(s.from, k)} .. ${showValue(s.to, k)}]);`);
           break;
       }
     }

@@ -74,7 +74,8 @@ function topological(vars: readonly string[], paths: readonly TensorPath[], free
     }
   // Output variables first (taco §6.2), but a variable that indexes only dense tensors last: it is the
   // contiguous inner loop of SpMM's X(col,k) and MTTKRP's C(j,r), where the sparse operands stay put.
-  const sparseVars = new Set(paths.filter((p) => p.hard && p.tensor >= 0).flatMap((p) => p.vars));
+  // (A sparse output's variables are sparse ones: dense-in-sparse A times CSR B into CSR keeps i outermost.)
+  const sparseVars = new Set(paths.filter((p) => p.hard).flatMap((p) => p.vars));
   const rank = (v: string): number => (sparseVars.size && !sparseVars.has(v) ? 2 * vars.length : free.includes(v) ? 0 : vars.length) + vars.indexOf(v);
   const order: string[] = [];
   const left = new Set(vars);

@@ -44,6 +44,8 @@ const f32Literal = (v: number): string => {
  * @example generateSparseWgsl(lowerSparse(spmv).kernels[0]).groups // [ceil(rows / 64), 1]
  */
 export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [number, number] } {
+  const workspace = k.buffers.find((b) => b.workspace);
+  if (workspace) throw new SparseDeviceError(`its WGSL generator has no per-invocation workspace (the dense ${workspace.name} row a sparse result summed over an inner variable is gathered in, as in SpGEMM): compute it on the CPU device`);
   const lines: string[] = [];
   const buffer = (n: number): string => ident("b", k.buffers[n]!.name);
   const name = (local: string): string => (local === "start" || local === "end" ? local : ident("v", local));
@@ -124,6 +126,8 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
           lines.push(`${indent}${target} ${s.accumulate ? "+=" : "="} ${value(s.value)};`);
           break;
         }
+        case "sort":
+          throw new SparseDeviceError("its WGSL generator has no in-place sort of a segment's coordinates");
       }
     }
   };
