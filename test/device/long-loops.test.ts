@@ -1,0 +1,82 @@
+// Kernels that loop over more than 2^31 points run, and run right (kernel/passes/long-loops.ts): a reduction over
+// a broadcast product, a matrix product of 2^31+ multiply-adds, an iota and random draws summed past 2^31 and
+// 2^32 — each against a float64 reference (closed forms, float64 sums of the same float32 values, or the same
+// values computed in parts below 2^31 points), within the relative error the summation suite allows (2e-7; 4 ulps of the result for the
+// iota, whose sum of ~2^61 is rounded by its final additions).
+// The software Vulkan driver of CI is slow: WebGPU runs sizes just past 2^31.
+import { describe, expect, it } from "vitest";
+import { arange, rand, tensor } from "../../src/index.js";
+import { deviceNames, useDevice } from "../helpers/devices.js";
+import { randomFloats, rng, testSeed } from "../helpers/random.js";
+
+/** The float64 sum of the values. */
+const sum64 = (xs: ArrayLike<number>): number => {
+  let s = 0;
+  for (let i = 0; i < xs.length; i++) s += xs[i]!;
+  return s;
+};
+
+describe.each(deviceNames)("loops past 2^31 points on %s", (device) => {
+  const cpu = device === "cpu";
+
+  it.each(cpu ? [[50_000, 50_000], [46_349, 46_351]] : [[46_349, 46_351]])("Σ_{a,b} x[a]·y[b] over %i × %i points = (Σx)(Σy)", async (na, nb) => {
+    await useDevice(device);
+    const next = rng(testSeed + na);
+    // positive values (no cancellation): the relative error measures the summation alone
+    const [xs, ys] = [randomFloats(na, 0.5, 1.5, next), randomFloats(nb, 0.5, 1.5, next)];
+    const x = tensor(xs, [["a", na]]);
+    const y = tensor(ys, [["b", nb]]);
+    const got = (await x.mul(y).sum(["a", "b"]).data())[0]!;
+    const want = sum64(xs) * sum64(ys);
+    expect(Math.abs(got - want) / want).toBeLessThan(2e-7);
+  }, 120_000);
+
+  it("Σ of arange past 2^32 (CPU) or 2^31 (WebGPU) points: n(n − 1)/2 within 4 ulps, and every index exact", async () => {
+    await useDevice(device);
+    const n = cpu ? 2 ** 32 + 5 : 2 ** 31 + 3;
+    const got = (await arange("a", n).sum("a").data())[0]!;
+    const want = (n * (n - 1)) / 2;
+    // the float32 result's last additions round: within 4 ulps of it (the summation suite's bound on WebGPU)
+    expect(Math.abs(got - want) / want).toBeLessThan(4 * 2 ** -23);
+    // the largest index, read through a max: float32 of n − 1 exactly (a wrapped 32-bit counter gives 4)
+    expect((await arange("a", n).max("a").data())[0]).toBe(Math.fround(n - 1));
+  }, 120_000);
+
+  it("random draws summed past 2^31 points equal the same draws summed in parts below it", async () => {
+    await useDevice(device);
+    const seed = testSeed % 100000;
+    const [na, nb] = [46_349, 46_351];
+    const r = rand([["a", na], ["b", nb]], { seed });
+    const got = (await r.sum(["a", "b"]).data())[0]!;
+    // the same values summed in 8 parts along a (each below 2^31 points), joined in float64
+    let want = 0;
+    for (let start = 0, part = Math.ceil(na / 8); start < na; start += part) {
+      const len = Math.min(part, na - start);
+      want += (await r.narrow("a", start, len, "rows").sum(["rows", "b"]).data())[0]!;
+    }
+    expect(Math.abs(got - want) / want).toBeLessThan(2e-7);
+    // and the draws are uniform: the mean within 6 standard deviations of 1/2
+    expect(Math.abs(got / (na * nb) - 0.5)).toBeLessThan((6 * Math.sqrt(1 / 12)) / Math.sqrt(na * nb));
+  }, 120_000);
+
+  it("a matrix product of 2^31+ multiply-adds: sampled entries against float64", async () => {
+    await useDevice(device);
+    const [m, k, n] = cpu ? [8192, 64, 8192] : [2048, 512, 2049];
+    const next = rng(testSeed + 7);
+    const [as, bs] = [randomFloats(m * k, -2, 2, next), randomFloats(k * n, -2, 2, next)];
+    const a = tensor(as, [["i", m], ["k", k]]);
+    const b = tensor(bs, [["k", k], ["j", n]]);
+    const c = (await a.dot("k", b).data()) as Float32Array;
+    expect(c.length).toBe(m * n);
+    for (let s = 0; s < 200; s++) {
+      const [i, j] = [Math.floor(next() * m), Math.floor(next() * n)];
+      let want = 0;
+      let scale = 0;
+      for (let t = 0; t < k; t++) {
+        want += as[i * k + t]! * bs[t * n + j]!;
+        scale += Math.abs(as[i * k + t]! * bs[t * n + j]!);
+      }
+      expect(Math.abs(c[i * n + j]! - want)).toBeLessThanOrEqual(k * 2 ** -23 * scale + 1e-6);
+    }
+  }, 300_000);
+});
