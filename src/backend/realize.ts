@@ -56,12 +56,15 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
  * loops run over a buffer (< 2^31 elements), the plan splits reduction loops longer than LOOP_LIMIT
  * (kernel/passes/long-loops.ts) and collapse merges no loops past it. What is left: a buffer of 2^31 elements or
  * more, a store loop within 2^16 of 2^31 (a counter plus its step would wrap), and the loops of an online
- * softmax (attention over more than 2^30 keys), which the split does not rewrite.
+ * softmax (attention over more than 2^30 keys, in one dim or several), which the split does not rewrite.
  */
 function checkCounters(k: Kernel): void {
   const store = [...k.outer, ...k.inner].filter((v) => v.extent > STORE_LIMIT);
   const reductions = [...k.phases.flatMap((p) => p.vars), ...(k.online ? [...k.online.vars, ...k.online.phases.flatMap((p) => p.vars)] : [])];
   const long = reductions.filter((v) => v.extent > LOOP_LIMIT);
+  // an online softmax's loops over the keys share one flat counter on WebGPU (webgpu/wgsl/online.ts)
+  const keys = k.online?.vars ?? [];
+  if (keys.length > 1 && !long.length && keys.reduce((n, v) => n * v.extent, 1) > LOOP_LIMIT) long.push(...keys);
   const show = (vs: readonly LoopVar[]): string => vs.map((v) => `the loop over ${v.name} (${v.extent} points)`).join(" and ");
   const biggest = Math.max(k.output.length, ...k.inputs.map((i) => i.length));
   if (biggest > 2 ** 31 - 1) {

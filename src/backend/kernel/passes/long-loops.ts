@@ -5,10 +5,11 @@
 // Every reduction loop longer than LOOP_LIMIT is split here: v = hi·CHUNK + lo over floor(N / CHUNK)·CHUNK
 // points, and a second phase v = q·CHUNK + rest over the N mod CHUNK left, whose results the ALU table's combine
 // joins — so every counter stays below 2^30 and the code generators are unchanged. Index values used as data
-// stay exact: a float iota (cast(idx)) becomes f32(hi)·CHUNK + f32(lo), both exact in float32, so the one
-// rounding is that of the index itself; an integer index (the random generator's counter) is computed modulo
-// 2^32, as its spec (cpu/random.ts) reads it. Kernels whose loops all fit are returned as they are.
-import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute, toAffine } from "../../../graph/index-expr.js";
+// stay exact: a float iota whose index leaves the i32 range (over split loops, or read at an offset past 2^31)
+// is written as float32 terms that add exactly (f32(hi)·CHUNK + f32(lo)), so the one rounding is that of the
+// index itself (exactIndexValues); an integer index (the random generator's counter) is computed modulo 2^32,
+// as its spec (cpu/random.ts) reads it. Kernels whose loops and index values fit are returned as they are.
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
 import { reduceAlu } from "../alu.js";
 import { type BinaryFn, type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, dagRewrite, mapChildren } from "../ir.js";
 
@@ -49,27 +50,20 @@ function fresh(base: string, used: Set<string>): string {
   return name;
 }
 
-/**
- * e with loop variable v replaced by `to` in every index, where a float iota over v is written as `float` gives
- * it (an exact f32 of the index's v-part, plus the f32 of the rest with v ↦ `rest`).
- */
-function replaceVar(v: string, to: IndexExpr, rest: IndexExpr, vPart: (coeff: number) => Expr): (e: Expr) => Expr {
+/** e with loop variable v replaced by `to` in every index. */
+function replaceVar(v: string, to: IndexExpr): (e: Expr) => Expr {
   const env = new Map([[v, to]]);
   return dagRewrite((e, again) => {
-    if (e.op === "cast" && e.type === "f32" && e.x.op === "idx" && indexVars(e.x.index).has(v)) {
-      const a = toAffine(e.x.index);
-      if (a) {
-        const others = substitute(e.x.index, new Map([[v, rest]]));
-        const x: Expr = { op: "cast", type: "f32", x: { op: "idx", type: "i32", index: wrapIndex(others) } };
-        return { op: "binary", type: "f32", fn: "add", a: vPart(a.coeffs.get(v) ?? 0), b: x };
-      }
-    }
     const out = mapChildren(e, again);
-    if (out.op === "idx" || out.op === "random") return { ...out, index: wrapIndex(substitute(out.index, env)) };
-    if (out.op === "load") return { ...out, index: substitute(out.index, env) };
-    return out;
+    return out.op === "idx" || out.op === "random" || out.op === "load" ? { ...out, index: substitute(out.index, env) } : out;
   });
 }
+
+/** Integer index values (an int iota, the random generator's counter) taken modulo 2^32, as i32 code computes them. */
+const wrapValues = dagRewrite((e, again) => {
+  const out = mapChildren(e, again);
+  return out.op === "idx" || out.op === "random" ? { ...out, index: wrapIndex(out.index) } : out;
+});
 
 /** Phase p split along its loop var at position `at` (longer than LOOP_LIMIT): one or two phases. */
 function splitPhase(p: Phase, at: number, used: Set<string>): Phase[] {
@@ -79,22 +73,84 @@ function splitPhase(p: Phase, at: number, used: Set<string>): Phase[] {
   const [before, after] = [p.vars.slice(0, at), p.vars.slice(at + 1)];
   const hi: LoopVar = { name: fresh(`${v.name}_hi`, used), extent: q };
   const lo: LoopVar = { name: fresh(`${v.name}_lo`, used), extent: CHUNK };
-  const f32 = (value: number): Expr => ({ op: "const", type: "f32", value });
-  const hiValue = (c: number): Expr => ({
-    op: "binary",
-    type: "f32",
-    fn: "mul",
-    a: { op: "cast", type: "f32", x: { op: "idx", type: "i32", index: idxVar(hi.name) } },
-    b: f32(c * CHUNK),
-  });
-  const main = replaceVar(v.name, idxAdd(idxMul(idxVar(hi.name), CHUNK), idxVar(lo.name)), idxVar(lo.name), hiValue);
+  const main = replaceVar(v.name, idxAdd(idxMul(idxVar(hi.name), CHUNK), idxVar(lo.name)));
   const phases: Phase[] = [{ ...p, vars: [...before, hi, lo, ...after], body: main(p.body) }];
   if (r > 0) {
     const left: LoopVar = { name: fresh(`${v.name}_rest`, used), extent: r };
-    const rest = replaceVar(v.name, idxAdd(idxVar(left.name), idxConst(q * CHUNK)), idxVar(left.name), (c) => f32(c * q * CHUNK));
-    phases.push({ ...p, vars: [...before, left, ...after], body: rest(p.body) });
+    phases.push({ ...p, vars: [...before, left, ...after], body: replaceVar(v.name, idxAdd(idxVar(left.name), idxConst(q * CHUNK)))(p.body) });
   }
   return phases;
+}
+
+const f32 = (value: number): Expr => ({ op: "const", type: "f32", value });
+const i32 = (value: number): Expr => ({ op: "const", type: "i32", value });
+const toF32 = (x: Expr): Expr => ({ op: "cast", type: "f32", x });
+const add = (a: Expr, b: Expr): Expr => ({ op: "binary", type: "f32", fn: "add", a, b });
+
+/**
+ * The float32 value of an integer index I whose range leaves the i32's (a float iota over a split loop, or read at
+ * an offset past 2^31), exact — rounded once, as float32(I) is: I = H + J, where H (the constant's multiple of
+ * 2^24 and the terms whose coefficients are multiples of 2^24) sums exactly in float32 below 2^48, and J, the rest,
+ * lies in [0, 2^31); J's bits from 2^24 up join H exactly, and its low 24 bits are added last. Undefined when J
+ * does not fit (the index is then left as it was).
+ */
+function exactValue(index: IndexExpr, extents: ReadonlyMap<string, number>): Expr | undefined {
+  const a = toAffine(index);
+  if (!a) return undefined;
+  const high = Math.floor(a.constant / CHUNK) * CHUNK;
+  let h: Expr | undefined = high !== 0 ? f32(high) : undefined;
+  let j: IndexExpr = idxConst(a.constant - high);
+  let [min, max] = [a.constant - high, a.constant - high];
+  for (const [v, c] of a.coeffs) {
+    if (c % CHUNK === 0) {
+      const term: Expr = { op: "binary", type: "f32", fn: "mul", a: toF32({ op: "idx", type: "i32", index: idxVar(v) }), b: f32(c) };
+      h = h ? add(h, term) : term;
+    } else {
+      j = idxAdd(j, idxMul(idxVar(v), c));
+      const top = c * ((extents.get(v) ?? 1) - 1);
+      if (top > 0) max += top;
+      else min += top;
+    }
+  }
+  if (min < 0 || max >= 2 ** 31) return undefined;
+  const J: Expr = { op: "idx", type: "i32", index: j };
+  if (!h) return toF32(J);
+  if (max < CHUNK) return add(h, toF32(J));
+  const bits = (mask: number): Expr => toF32({ op: "binary", type: "i32", fn: "bitAnd", a: J, b: i32(mask) });
+  return add(add(h, bits(~(CHUNK - 1))), bits(CHUNK - 1));
+}
+
+/**
+ * The kernel with every float iota whose index leaves the i32 range written exactly (exactValue); the same
+ * kernel when there is none.
+ * @example exactIndexValues(k) // f32(a_hi)·2^24 + f32(a_lo) for arange(2^32 + 5) summed over split loops
+ */
+export function exactIndexValues(k: Kernel): Kernel {
+  const extents = new Map([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => [v.name, v.extent]));
+  const beyond = (i: IndexExpr): boolean => {
+    const a = toAffine(i);
+    if (!a) return false;
+    let [min, max] = [a.constant, a.constant];
+    for (const [v, c] of a.coeffs) {
+      const top = c * ((extents.get(v) ?? 1) - 1);
+      if (top > 0) max += top;
+      else min += top;
+    }
+    return min < -(2 ** 31) || max >= 2 ** 31;
+  };
+  let changed = false;
+  const rewrite = dagRewrite((e, again) => {
+    if (e.op === "cast" && e.type === "f32" && e.x.op === "idx" && beyond(e.x.index)) {
+      const exact = exactValue(e.x.index, extents);
+      if (exact) {
+        changed = true;
+        return exact;
+      }
+    }
+    return mapChildren(e, again);
+  });
+  const out: Kernel = { ...k, phases: k.phases.map((p) => ({ ...p, body: rewrite(p.body) })), value: rewrite(k.value) };
+  return changed ? out : k;
 }
 
 /** `reduced` phase results renumbered: phase i of the old kernel is now the expression `to[i]`. */
@@ -105,7 +161,7 @@ const renumber = (to: readonly Expr[]) => dagRewrite((e, again) => (e.op === "re
  * @example splitLongLoops(k).phases.map((p) => p.vars.map((v) => v.extent)) // [[256, 16777216], [5]] for Σ_a of arange(2^32 + 5)
  */
 export function splitLongLoops(k: Kernel): Kernel {
-  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return k;
+  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return exactIndexValues(k);
   const used = new Set([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => v.name));
   const phases: Phase[] = [];
   const results: Expr[] = [];
@@ -125,5 +181,6 @@ export function splitLongLoops(k: Kernel): Kernel {
     }
     results.push(result);
   }
-  return { ...k, phases, value: renumber(results)(k.value) };
+  const exact = exactIndexValues({ ...k, phases, value: renumber(results)(k.value) });
+  return { ...exact, phases: exact.phases.map((p) => ({ ...p, body: wrapValues(p.body) })), value: wrapValues(exact.value) };
 }
