@@ -10,6 +10,9 @@ import { cpuPasses } from "../../src/backend/cpu/device.js";
 import { webgpuPasses } from "../../src/backend/webgpu/device.js";
 import { generateWgsl } from "../../src/backend/webgpu/wgsl/codegen.js";
 import type { AnyTensor } from "../../src/tensor.js";
+import { CpuDevice } from "../../src/backend/cpu/device.js";
+import { realizeOn } from "../../src/backend/realize.js";
+import { ShapeError } from "../../src/index.js";
 
 const extents = (t: unknown, passes = cpuPasses) =>
   lowerKernels([(t as AnyTensor).node], { passes }).map((s) => s.kernel.phases.map((p) => p.vars.map((v) => v.extent)));
@@ -44,5 +47,16 @@ describe("long reduction loops", () => {
     expect(g.code).toContain("min(b + 16384i, 50000i)");
     expect(g.code.indexOf("in0[")).toBeLessThan(g.code.indexOf("for (var b"));
     expect(g.code).not.toContain("2500000000");
+  });
+
+  it("the reference engine refuses a node it would hold in more than 2^28 float64s, naming the dims", () => {
+    const device = new CpuDevice({ engine: "reference" });
+    const big = arange("a", 2 ** 31 + 3).sum("a").node;
+    expect(() => realizeOn(device, [big])).toThrow(ShapeError);
+    expect(() => realizeOn(device, [big])).toThrow("the reference engine holds every value of { a: 2147483651 } in float64: 2147483651 elements are more than the 2^28");
+    // below it, it computes
+    const small = arange("a", 1000).sum("a").node;
+    realizeOn(device, [small]);
+    expect(small.storage).toBeDefined();
   });
 });
