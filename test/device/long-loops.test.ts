@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { arange, rand, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { randomFloats, rng, testSeed } from "../helpers/random.js";
+import { mix32, uniform } from "../../src/backend/cpu/random.js";
 
 /** The float64 sum of the values. */
 const sum64 = (xs: ArrayLike<number>): number => {
@@ -56,19 +57,54 @@ describe.each(deviceNames)("loops past 2^31 points on %s", (device) => {
     const seed = testSeed % 100000;
     const [na, nb] = [46_349, 46_351];
     // the reference: the same values (a seed gives the same draws on every device) summed on the CPU in 8 parts
-    // along a, each below 2^31 points, joined in float64
+    // along a, each below 2^31 points, joined in float64; another device is compared with the CPU's whole sum,
+    // which this case checks against the parts on the CPU
     await useDevice("cpu");
     let want = 0;
-    for (let start = 0, part = Math.ceil(na / 8); start < na; start += part) {
-      const len = Math.min(part, na - start);
-      want += (await rand([["a", na], ["b", nb]], { seed }).narrow("a", start, len, "rows").sum(["rows", "b"]).data())[0]!;
-    }
+    if (cpu) {
+      for (let start = 0, part = Math.ceil(na / 8); start < na; start += part) {
+        const len = Math.min(part, na - start);
+        want += (await rand([["a", na], ["b", nb]], { seed }).narrow("a", start, len, "rows").sum(["rows", "b"]).data())[0]!;
+      }
+    } else want = (await rand([["a", na], ["b", nb]], { seed }).sum(["a", "b"]).data())[0]!;
     await useDevice(device);
     const got = (await rand([["a", na], ["b", nb]], { seed }).sum(["a", "b"]).data())[0]!;
     expect(Math.abs(got - want) / want).toBeLessThan(2e-7);
     // and the draws are uniform: the mean within 6 standard deviations of 1/2
     expect(Math.abs(got / (na * nb) - 0.5)).toBeLessThan((6 * Math.sqrt(1 / 12)) / Math.sqrt(na * nb));
   }, 120_000);
+
+  it("random draws past 2^32 come from a 64-bit counter: the spec's values, not the draws 2^32 earlier again", async () => {
+    await useDevice(device);
+    const seed = testSeed % 100000;
+    const r = rand([["a", 2 ** 33]], { seed });
+    for (const at of [2 ** 32 - 4, 2 ** 32 + 2 ** 24 + 7, 2 ** 33 - 9]) {
+      const got = Array.from(await r.narrow("a", at, 8, "t").data());
+      // the draw at index I: uniform(seed ^ mix32(floor(I / 2^32)), stream 0, I mod 2^32) — below 2^32, as before
+      const want = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => uniform((seed ^ mix32(Math.floor((at + i) / 2 ** 32))) >>> 0, 0, at + i));
+      expect(got).toEqual(want);
+      if (at > 2 ** 32) expect(got).not.toEqual(Array.from(await r.narrow("a", at - 2 ** 32, 8, "t").data()));
+    }
+  });
+
+  it("sums of random draws across 2^32 (one dim, and rows of two dims) against float64 sums of the spec's values", async () => {
+    await useDevice(device);
+    const seed = (testSeed + 3) % 100000;
+    const draw = (i: number): number => uniform((seed ^ mix32(Math.floor(i / 2 ** 32))) >>> 0, 0, i);
+    const spec = (n: number, at: (j: number) => number): number => {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += draw(at(j));
+      return s;
+    };
+    const flat = (await rand([["a", 2 ** 32 + 2 ** 20]], { seed }).narrow("a", 2 ** 32 - 2 ** 19, 2 ** 20, "t").sum("t").data())[0]!;
+    const flatWant = spec(2 ** 20, (j) => 2 ** 32 - 2 ** 19 + j);
+    expect(Math.abs(flat - flatWant) / flatWant).toBeLessThan(2e-7);
+    // rows 65,530 … 65,538 of 65,541 columns: the row-major index crosses 2^32 inside row 65,532
+    const [na, nb, first, rows] = [65_539, 65_541, 65_530, 9];
+    const grid = (await rand([["a", na], ["b", nb]], { seed }).narrow("a", first, rows, "rows").sum(["rows", "b"]).data())[0]!;
+    const gridWant = spec(rows * nb, (j) => first * nb + j);
+    expect(Math.abs(grid - gridWant) / gridWant).toBeLessThan(2e-7);
+  });
 
   it("a matrix product of 2^31+ multiply-adds: sampled entries against float64", async () => {
     await useDevice(device);

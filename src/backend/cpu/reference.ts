@@ -6,7 +6,7 @@ import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../.
 import { type DType, type NodeDim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
 import { indexRange, indexRangeAt, referenceTooLarge, ShapeError, StateError } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
-import { uniform } from "./random.js";
+import { mix32, uniform } from "./random.js";
 
 const disposedMessage = "this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)";
 
@@ -103,7 +103,8 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
       return out;
     }
     case "random":
-      for (let i = 0; i < out.length; i++) out[i] = uniform(op.seed, op.stream, i);
+      // a 64-bit counter: past 2^32 its high word is mixed into the seed (kernel/passes/long-loops.ts)
+      for (let i = 0; i < out.length; i++) out[i] = uniform(i < 2 ** 32 ? op.seed : (op.seed ^ mix32(Math.floor(i / 2 ** 32))) >>> 0, op.stream, i);
       return out;
     case "unary": {
       const x = input(0);

@@ -60,10 +60,11 @@ function replaceVar(v: string, to: IndexExpr): (e: Expr) => Expr {
 }
 
 /** Integer index values (an int iota, the random generator's counter) taken modulo 2^32, as i32 code computes them. */
-const wrapValues = dagRewrite((e, again) => {
-  const out = mapChildren(e, again);
-  return out.op === "idx" || out.op === "random" ? { ...out, index: wrapIndex(out.index) } : out;
-});
+const wrapValues = (): ((e: Expr) => Expr) =>
+  dagRewrite((e, again) => {
+    const out = mapChildren(e, again);
+    return out.op === "idx" || out.op === "random" ? { ...out, index: wrapIndex(out.index) } : out;
+  });
 
 /** Phase p split along its loop var at position `at` (longer than LOOP_LIMIT): one or two phases. */
 function splitPhase(p: Phase, at: number, used: Set<string>): Phase[] {
@@ -128,15 +129,8 @@ function exactValue(index: IndexExpr, extents: ReadonlyMap<string, number>): Exp
 export function exactIndexValues(k: Kernel): Kernel {
   const extents = new Map([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => [v.name, v.extent]));
   const beyond = (i: IndexExpr): boolean => {
-    const a = toAffine(i);
-    if (!a) return false;
-    let [min, max] = [a.constant, a.constant];
-    for (const [v, c] of a.coeffs) {
-      const top = c * ((extents.get(v) ?? 1) - 1);
-      if (top > 0) max += top;
-      else min += top;
-    }
-    return min < -(2 ** 31) || max >= 2 ** 31;
+    const r = rangeOf(i, extents);
+    return r !== undefined && (r[0] < -(2 ** 31) || r[1] >= 2 ** 31);
   };
   let changed = false;
   const rewrite = dagRewrite((e, again) => {
@@ -153,6 +147,65 @@ export function exactIndexValues(k: Kernel): Kernel {
   return changed ? out : k;
 }
 
+/** The range of an affine index over the loops' extents (undefined when it is not affine). */
+function rangeOf(i: IndexExpr, extents: ReadonlyMap<string, number>): [number, number] | undefined {
+  const a = toAffine(i);
+  if (!a) return undefined;
+  let [min, max] = [a.constant, a.constant];
+  for (const [v, c] of a.coeffs) {
+    const top = c * ((extents.get(v) ?? 1) - 1);
+    if (top > 0) max += top;
+    else min += top;
+  }
+  return [min, max];
+}
+
+const int = (fn: BinaryFn, a: Expr, b: Expr): Expr => ({ op: "binary", type: "i32", fn, a, b });
+/** The random generator's 32-bit mix (cpu/random.ts mix32) over the IR; mix(0) = 0. */
+function mix(x: Expr): Expr {
+  const step = (y: Expr, shift: number): Expr => int("bitXor", y, int("shiftRightLogical", y, i32(shift)));
+  return step(int("mul", step(int("mul", step(x, 16), i32(0x7feb352d)), 15), i32(0x846ca68b | 0)), 16);
+}
+
+/**
+ * floor(I / 2^32) of a non-negative affine index I below 2^50, as an i32 expression: I in float32 (a few rounded
+ * terms: off by far less than 2^31), less its low word read unsigned (exact: I mod 2^32 in i32), is a multiple of
+ * 2^32 give or take that error, which rounding the quotient removes.
+ */
+function highWord(index: IndexExpr, a: { constant: number; coeffs: ReadonlyMap<string, number> }): Expr {
+  let whole: Expr = f32(a.constant);
+  for (const [v, c] of a.coeffs) whole = add(whole, { op: "binary", type: "f32", fn: "mul", a: f32(c), b: toF32({ op: "idx", type: "i32", index: idxVar(v) }) });
+  const low: Expr = { op: "idx", type: "i32", index: wrapIndex(index) };
+  const negative: Expr = { op: "binary", type: "bool", fn: "lt", a: low, b: i32(0) };
+  const unsigned = add(toF32(low), { op: "where", type: "f32", cond: negative, a: f32(2 ** 32), b: f32(0) });
+  const words: Expr = { op: "binary", type: "f32", fn: "mul", a: { op: "binary", type: "f32", fn: "sub", a: whole, b: unsigned }, b: f32(2 ** -32) };
+  return { op: "cast", type: "i32", x: { op: "unary", type: "f32", fn: "floor", x: add(words, f32(0.5)) } };
+}
+
+/**
+ * The kernel with every random draw whose row-major index can reach 2^32 given its 64-bit counter: the draw at
+ * index I is uniform(seed ^ mix32(floor(I / 2^32)), stream, I mod 2^32) — the same as before below 2^32 (mix32(0)
+ * = 0), and no longer a repeat of the draw 2^32 earlier past it (the reference engine computes the same:
+ * cpu/reference.ts). The counter's high word feeds the seed, its low word the generator's 32-bit index. The same
+ * kernel when no draw reaches 2^32.
+ * @example wideRandomCounters(k) // uniform(seed ^ mix(high(I)), 0, I mod 2^32) for rand over 2^33 elements
+ */
+export function wideRandomCounters(k: Kernel): Kernel {
+  const extents = new Map([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => [v.name, v.extent]));
+  let changed = false;
+  const rewrite = dagRewrite((e, again) => {
+    const out = mapChildren(e, again);
+    if (out.op !== "random") return out;
+    const range = rangeOf(out.index, extents);
+    const a = toAffine(out.index);
+    if (!range || !a || range[1] < 2 ** 32) return out;
+    changed = true;
+    return { ...out, seed: int("bitXor", out.seed, mix(highWord(out.index, a))), index: wrapIndex(out.index) };
+  });
+  const out: Kernel = { ...k, phases: k.phases.map((p) => ({ ...p, body: rewrite(p.body) })), value: rewrite(k.value) };
+  return changed ? out : k;
+}
+
 /** `reduced` phase results renumbered: phase i of the old kernel is now the expression `to[i]`. */
 const renumber = (to: readonly Expr[]) => dagRewrite((e, again) => (e.op === "reduced" ? to[e.phase]! : mapChildren(e, again)));
 
@@ -161,7 +214,7 @@ const renumber = (to: readonly Expr[]) => dagRewrite((e, again) => (e.op === "re
  * @example splitLongLoops(k).phases.map((p) => p.vars.map((v) => v.extent)) // [[256, 16777216], [5]] for Σ_a of arange(2^32 + 5)
  */
 export function splitLongLoops(k: Kernel): Kernel {
-  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return exactIndexValues(k);
+  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return wideRandomCounters(exactIndexValues(k));
   const used = new Set([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => v.name));
   const phases: Phase[] = [];
   const results: Expr[] = [];
@@ -181,6 +234,7 @@ export function splitLongLoops(k: Kernel): Kernel {
     }
     results.push(result);
   }
-  const exact = exactIndexValues({ ...k, phases, value: renumber(results)(k.value) });
-  return { ...exact, phases: exact.phases.map((p) => ({ ...p, body: wrapValues(p.body) })), value: wrapValues(exact.value) };
+  const exact = wideRandomCounters(exactIndexValues({ ...k, phases, value: renumber(results)(k.value) }));
+  const wrap = wrapValues();
+  return { ...exact, phases: exact.phases.map((p) => ({ ...p, body: wrap(p.body) })), value: wrap(exact.value) };
 }
