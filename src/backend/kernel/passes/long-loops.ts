@@ -7,8 +7,9 @@
 // joins — so every counter stays below 2^30 and the code generators are unchanged. Index values used as data
 // stay exact: a float iota whose index leaves the i32 range (over split loops, or read at an offset past 2^31)
 // is written as float32 terms that add exactly (f32(hi)·CHUNK + f32(lo)), so the one rounding is that of the
-// index itself (exactIndexValues); an integer index (the random generator's counter) is computed modulo 2^32,
-// as its spec (cpu/random.ts) reads it. Kernels whose loops and index values fit are returned as they are.
+// index itself (exactIndexValues); a random draw whose row-major index can pass 2^32 gets a 64-bit counter, its
+// high word mixed into the seed and its low word the generator's 32-bit index (wideRandomCounters); an int32
+// iota wraps modulo 2^32, as int32 does. Kernels whose loops and index values fit are returned as they are.
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
 import { reduceAlu } from "../alu.js";
 import { type BinaryFn, type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, dagRewrite, mapChildren } from "../ir.js";
