@@ -59,4 +59,15 @@ describe("long reduction loops", () => {
     realizeOn(device, [small]);
     expect(small.storage).toBeDefined();
   });
+
+  it("an int32 iota whose values leave int32 is refused with the loop and the top value, not wrapped", () => {
+    const n = 2 ** 31 + 3;
+    expect(() => arange("a", n, { dtype: "int32" }).narrow("a", 2 ** 31, 3, "t").dataSync()).toThrow(ShapeError);
+    expect(() => arange("a", n, { dtype: "int32" }).narrow("a", 2 ** 31, 3, "t").dataSync()).toThrow(
+      `the int32 values of an iota over "t" (3) reach 2147483650, past int32's 2^31 - 1: use a float32 arange`,
+    );
+    expect(() => arange("a", n, { dtype: "int32" }).sum("a").dataSync()).toThrow(`the int32 values of an iota over "a_rest" (3) reach 2147483650`);
+    // up to 2^31 - 1 it counts
+    expect(Array.from(arange("a", n, { dtype: "int32" }).narrow("a", 2 ** 31 - 3, 3, "t").dataSync())).toEqual([2 ** 31 - 3, 2 ** 31 - 2, 2 ** 31 - 1]);
+  });
 });

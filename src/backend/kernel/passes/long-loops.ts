@@ -10,8 +10,9 @@
 // index itself (exactIndexValues); a random draw whose row-major index can pass 2^32 gets a 64-bit counter, its
 // high word mixed into the seed and its low word the generator's 32-bit index (wideRandomCounters); an int32
 // iota wraps modulo 2^32, as int32 does. Kernels whose loops and index values fit are returned as they are.
-import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute, toAffine } from "../../../graph/index-expr.js";
 import { reduceAlu } from "../alu.js";
+import { ShapeError, intIotaTooLarge } from "../../../types/errors.js";
 import { type BinaryFn, type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, dagRewrite, mapChildren } from "../ir.js";
 
 /**
@@ -137,10 +138,14 @@ export function exactIndexValues(k: Kernel): Kernel {
   const rewrite = dagRewrite((e, again) => {
     if (e.op === "cast" && e.type === "f32" && e.x.op === "idx" && beyond(e.x.index)) {
       const exact = exactValue(e.x.index, extents);
-      if (exact) {
-        changed = true;
-        return exact;
-      }
+      if (!exact) return e; // a float iota over a store loop of 2^31+ points: its buffer is refused (realize.ts)
+      changed = true;
+      return exact;
+    }
+    // an int32 iota (an index value used as an int32) whose values leave int32: refused, not wrapped
+    if (e.op === "idx" && beyond(e.index)) {
+      const names = [...indexVars(e.index)].map((v) => `"${v}" (${extents.get(v)})`).join(" and ");
+      throw new ShapeError(intIotaTooLarge(names, rangeOf(e.index, extents)![1]));
     }
     return mapChildren(e, again);
   });
