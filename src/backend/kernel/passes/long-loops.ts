@@ -13,7 +13,7 @@
 import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, substitute, toAffine } from "../../../graph/index-expr.js";
 import { reduceAlu } from "../alu.js";
 import { ShapeError, intIotaTooLarge } from "../../../types/errors.js";
-import { type BinaryFn, type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, dagRewrite, mapChildren } from "../ir.js";
+import { type BinaryFn, type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, dagRewrite, kernelExprs, mapChildren, walkExpr } from "../ir.js";
 
 /**
  * The longest loop a generated kernel counts in one 32-bit counter: below 2^31 with room for the bound plus a
@@ -212,6 +212,21 @@ export function wideRandomCounters(k: Kernel): Kernel {
   return changed ? out : k;
 }
 
+/** Whether an index value (an iota, a random draw's counter) of the kernel can leave the i32 range. */
+function wideValues(k: Kernel): boolean {
+  const extents = new Map([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => [v.name, v.extent]));
+  const seen = new Set<Expr>();
+  let wide = false;
+  for (const e of kernelExprs(k)) {
+    walkExpr(e, (x) => {
+      if (wide || (x.op !== "idx" && x.op !== "random")) return;
+      const r = rangeOf(x.index, extents);
+      wide = r !== undefined && (r[0] < -(2 ** 31) || r[1] >= 2 ** 31);
+    }, seen);
+  }
+  return wide;
+}
+
 /** `reduced` phase results renumbered: phase i of the old kernel is now the expression `to[i]`. */
 const renumber = (to: readonly Expr[]) => dagRewrite((e, again) => (e.op === "reduced" ? to[e.phase]! : mapChildren(e, again)));
 
@@ -220,7 +235,7 @@ const renumber = (to: readonly Expr[]) => dagRewrite((e, again) => (e.op === "re
  * @example splitLongLoops(k).phases.map((p) => p.vars.map((v) => v.extent)) // [[256, 16777216], [5]] for Σ_a of arange(2^32 + 5)
  */
 export function splitLongLoops(k: Kernel): Kernel {
-  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return wideRandomCounters(exactIndexValues(k));
+  if (k.online || !k.phases.some((p) => p.vars.some((v) => v.extent > LOOP_LIMIT))) return wideValues(k) ? wideRandomCounters(exactIndexValues(k)) : k;
   const used = new Set([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => v.name));
   const phases: Phase[] = [];
   const results: Expr[] = [];

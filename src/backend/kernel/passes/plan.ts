@@ -123,7 +123,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         claimedBy.set(r, n);
       }
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
-      lowered.set(n, { kind: "kernel", ...l, kernel: splitLongLoops(l.kernel) });
+      lowered.set(n, { kind: "kernel", ...l });
     }
     // An online-softmax kernel sharing its softmax with another kernel is declined (and nothing forced yet).
     const shared = (x: Node): boolean => sharedReductions.has(x) || sharedValues.has(x);
@@ -142,7 +142,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       if (!l || done.has(n)) return;
       done.add(n);
       for (const i of l.inputs) visit(i);
-      order.push(l);
+      order.push(l.kind === "kernel" ? { ...l, kernel: splitLongLoops(l.kernel) } : l);
     };
     for (const r of roots) visit(r);
     return order;
