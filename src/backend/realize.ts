@@ -7,8 +7,9 @@ import { type DType, type Node, type Storage, contiguousStrides, withRetainedGra
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
-import type { Kernel } from "./kernel/ir.js";
-import { ShapeError, kernelTooLarge } from "../types/errors.js";
+import type { Kernel, LoopVar } from "./kernel/ir.js";
+import { LOOP_LIMIT } from "./kernel/passes/long-loops.js";
+import { ShapeError, kernelTooLarge, loopTooLong } from "../types/errors.js";
 import type { Routine } from "./kernel/routine.js";
 import { type CanonicalGraph, ProgramCache, type RecordedProgram, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
 import { showKernel } from "./kernel/print.js";
@@ -230,17 +231,32 @@ export function runBound(p: BoundProgram): Storage[] {
   return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: p.rootStrides[j]!, offset: 0 }));
 }
 
-/** Refuses a kernel whose loops exceed what the generated code's 32-bit counters and addresses can reach. */
+/**
+ * Refuses a kernel that the generated code's 32-bit counters cannot run. Its points may number more than 2^31
+ * (a [8192, 64] × [64, 8192] product, Σ over 50,000² broadcast points): every counter is a loop of its own, store
+ * loops run over a buffer (< 2^31 elements), the plan splits reduction loops longer than LOOP_LIMIT
+ * (kernel/passes/long-loops.ts) and collapse merges no loops past it. What is left: a buffer of 2^31 elements or
+ * more, a store loop within 2^16 of 2^31 (a counter plus its step would wrap), and the loops of an online
+ * softmax (attention over more than 2^30 keys, in one dim or several), which the split does not rewrite.
+ */
 function checkCounters(k: Kernel): void {
-  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(k.online ? k.online.vars : [])];
-  // a counter runs over its own loop nest: outer × (each phase's own | the inner loops) — phases and the store do
-  // not nest in each other — and the loops an online loop's body runs (its vars, its phases' own) likewise
-  const product = (vs: readonly { extent: number }[]): number => vs.reduce((n, v) => n * v.extent, 1);
-  const nests = [k.inner, ...k.phases.map((p) => p.vars), ...(k.online ? [k.online.vars, ...k.online.phases.map((p) => p.vars)] : [])];
-  const points = product(k.outer) * Math.max(1, ...nests.map(product));
-  const biggest = Math.max(points, k.output.length, ...k.inputs.map((i) => i.length));
-  if (biggest > 2 ** 31 - 1) throw new ShapeError(kernelTooLarge(loops.map((v) => `${v.name}: ${v.extent}`).join(", "), biggest));
+  const store = [...k.outer, ...k.inner].filter((v) => v.extent > STORE_LIMIT);
+  const reductions = [...k.phases.flatMap((p) => p.vars), ...(k.online ? [...k.online.vars, ...k.online.phases.flatMap((p) => p.vars)] : [])];
+  const long = reductions.filter((v) => v.extent > LOOP_LIMIT);
+  // an online softmax's loops over the keys share one flat counter on WebGPU (webgpu/wgsl/online.ts)
+  const keys = k.online?.vars ?? [];
+  if (keys.length > 1 && !long.length && keys.reduce((n, v) => n * v.extent, 1) > LOOP_LIMIT) long.push(...keys);
+  const show = (vs: readonly LoopVar[]): string => vs.map((v) => `the loop over ${v.name} (${v.extent} points)`).join(" and ");
+  const biggest = Math.max(k.output.length, ...k.inputs.map((i) => i.length));
+  if (biggest > 2 ** 31 - 1) {
+    const loops = [...k.outer, ...k.inner, ...reductions];
+    throw new ShapeError(kernelTooLarge(loops.map((v) => `${v.name}: ${v.extent}`).join(", "), biggest));
+  }
+  if (store.length) throw new ShapeError(loopTooLong(show(store), `2^31 - 2^16 = ${STORE_LIMIT}`));
+  if (long.length) throw new ShapeError(loopTooLong(show(long), `2^30 = ${LOOP_LIMIT}`));
 }
+/** The longest store loop: a counter near 2^31 − 1 plus its step (up to 16) or a summation block must not wrap. */
+const STORE_LIMIT = 2 ** 31 - 2 ** 16;
 
 /** The switch of the program cache (off: every realize lowers anew, as a fresh process would). */
 export const programCache = { enabled: true };

@@ -438,6 +438,12 @@ export const tooManyToCount = (dims: string, count: number): string =>
 /** A kernel whose loops exceed the 32-bit counters of the generated code. */
 export const kernelTooLarge = (loops: string, points: number): string =>
   `a kernel would loop over ${points} points (${loops}), more than the 2^31 - 1 its 32-bit counters and addresses reach: compute it in parts (split a dim and reduce the parts)`;
+export const referenceTooLarge = (dims: string, elements: number): string =>
+  `the reference engine holds every value of { ${dims} } in float64: ${elements} elements are more than the 2^28 it computes (8 bytes each); use the wasm engine, which streams reductions through its loops`;
+export const intIotaTooLarge = (loops: string, top: number): string =>
+  `the int32 values of an iota over ${loops} reach ${top}, past int32's 2^31 - 1: use a float32 arange (exact to 2^24, rounded once past it)`;
+export const loopTooLong = (loops: string, limit: string): string =>
+  `a kernel would run ${loops}, longer than the ${limit} points one of its 32-bit loop counters can count, and this loop cannot be split: compute it in parts (split the dim and combine the parts)`;
 
 // ---- sparse tensors (src/types/sparse.ts, src/shape/sparse.ts, src/sparse) ----
 

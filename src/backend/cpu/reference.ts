@@ -4,9 +4,9 @@
 import { evalIndex } from "../../graph/index-expr.js";
 import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../../graph/alu.js";
 import { type DType, type NodeDim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
-import { indexRange, indexRangeAt, ShapeError, StateError } from "../../types/errors.js";
+import { indexRange, indexRangeAt, referenceTooLarge, ShapeError, StateError } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
-import { uniform } from "./random.js";
+import { mix32, uniform } from "./random.js";
 
 const disposedMessage = "this tensor, or one it is computed from, was disposed: its values are gone (dispose only tensors that are no longer used)";
 
@@ -74,8 +74,16 @@ function readStorage(node: Node): Float64Array {
   return out;
 }
 
+/**
+ * The most elements one node may have here: every node's values are a Float64Array (its flat counters and index
+ * arithmetic are float64, exact to 2^53; its memory is what runs out), so a node of 2^32 copies of a value — which
+ * the code generators fold or loop over — is refused with its dims instead of ending in a RangeError or an abort.
+ */
+const MAX_ELEMENTS = 2 ** 28;
+
 function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOptions): Float64Array {
   const op = node.op;
+  if (node.numel > MAX_ELEMENTS) throw new ShapeError(referenceTooLarge(node.dims.map((d) => `${d.name}: ${d.size}`).join(", "), node.numel));
   const out = new Float64Array(node.numel);
   const input = (i: number): Float64Array => {
     // A materialised node drops its inputs; once disposed it has neither values nor a way to recompute them.
@@ -95,7 +103,8 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
       return out;
     }
     case "random":
-      for (let i = 0; i < out.length; i++) out[i] = uniform(op.seed, op.stream, i);
+      // a 64-bit counter: past 2^32 its high word is mixed into the seed (kernel/passes/long-loops.ts)
+      for (let i = 0; i < out.length; i++) out[i] = uniform(i < 2 ** 32 ? op.seed : (op.seed ^ mix32(Math.floor(i / 2 ** 32))) >>> 0, op.stream, i);
       return out;
     case "unary": {
       const x = input(0);

@@ -1,9 +1,11 @@
 // Layer: src/backend/kernel, a scheduling pass used by code generators. Collapses neighbouring loops that
 // every access walks contiguously (a·B + b, with b's stride times B equal to a's) into one loop over a·b, so
 // an elementwise kernel over [batch, seq, hidden] becomes a single long loop that vectorises well. A pair is
-// merged only when every index in the kernel stays affine afterwards; otherwise the loops are kept.
+// merged only when every index in the kernel stays affine afterwards, and the merged loop is no longer than
+// LOOP_LIMIT (a 32-bit counter's reach, long-loops.ts); otherwise the loops are kept.
 import { type IndexExpr, idxDiv, idxMod, idxVar, substitute, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, type Phase, dagRewrite, kernelExprs, walkExpr } from "../ir.js";
+import { LOOP_LIMIT } from "./long-loops.js";
 import { simplifyIndex } from "./simplify.js";
 
 /** One node of e with its index rewritten by f; `again` rewrites its sub-expressions. */
@@ -62,6 +64,8 @@ function collapseList(k: Kernel, vars: readonly LoopVar[], put: (k: Kernel, vars
   let kernel = k;
   for (let i = list.length - 2; i >= 0; i--) {
     const [a, b] = [list[i]!, list[i + 1]!];
+    // one counter never runs past what 32-bit code can count (long-loops.ts)
+    if (a.extent * b.extent > LOOP_LIMIT) continue;
     const m = merge(kernel, a, b);
     if (!m) continue;
     list = [...list.slice(0, i), { name: a.name, extent: a.extent * b.extent }, ...list.slice(i + 2)];

@@ -7,9 +7,11 @@
 // cover it — would both compute, past `REPEAT_WORK_LIMIT`;
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
+// A reduction loop longer than a 32-bit counter can run is split in two (long-loops.ts, `splitLongLoops`).
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
 // Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
+import { splitLongLoops } from "./long-loops.js";
 import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
@@ -140,7 +142,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       if (!l || done.has(n)) return;
       done.add(n);
       for (const i of l.inputs) visit(i);
-      order.push(l);
+      order.push(l.kind === "kernel" ? { ...l, kernel: splitLongLoops(l.kernel) } : l);
     };
     for (const r of roots) visit(r);
     return order;

@@ -9,6 +9,7 @@ import type { Kernel, LoopVar, Phase } from "../../kernel/ir.js";
 import { type EmitEnv, WgslExprEmitter, Writer, indexText, laneSplit, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep, valueType } from "./syntax.js";
+import { LOOP_LIMIT } from "../../kernel/passes/long-loops.js";
 
 /** Output points per invocation in the elementwise template. */
 export const ELEMENTS_PER_INVOCATION = 4;
@@ -100,28 +101,40 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   k.phases.forEach((p, i) => {
     em.hoist([p.body], bound);
     const acc = `acc${i}`;
-    const extent = extentOf(p.vars);
+    // The workgroup shares a flat counter over the phase's last loops; the loops before them, when all of
+    // them together are longer than one 32-bit counter runs (long-loops.ts), are nested around it.
+    const [head, tail] = flatTail(p.vars);
+    const extent = extentOf(tail);
     w.line(`var ${acc} = ${identity(p, em)};`);
     // A long float sum is summed in blocks of SUM_BLOCK terms per invocation that then join the total, so
     // rounding grows with the block and the number of blocks, not the length (plain adds: no compensation
     // term a driver could simplify away).
     const blocked = p.fn === "sum" && p.type === "f32" && extent > wg * SUM_BLOCK;
-    if (blocked) {
-      w.open(`for (var b = tid; b < ${extent}i; b += ${wg * SUM_BLOCK}i)`);
-      w.line(`var block${i} = 0.0f;`);
-      w.open(`for (var p = b; p < min(b + ${wg * SUM_BLOCK}i, ${extent}i); p += ${wg}i)`);
-    } else w.open(`for (var p = tid; p < ${extent}i; p += ${wg}i)`);
-    em.enter();
-    decompose(w, em, p.vars, "p");
-    const x = em.value(p.body);
-    const into = blocked ? `block${i}` : acc;
-    w.line(`${into} = ${reduceStep(p.fn, p.type, into, x, em.use)};`);
-    em.exit();
-    w.close();
-    if (blocked) {
-      w.line(`${acc} = ${acc} + block${i};`);
+    // With loops around the counter, a float sum's blocks join a middle total that joins the total every
+    // SUM_BLOCK rounds of those loops (two levels of blocks: tens of thousands of rounds add no rounding walk).
+    const middle = blocked && head.length > 0;
+    if (middle) w.line(`var mid${i} = 0.0f;`).line(`var rounds${i} = 0i;`);
+    loops(em, head, bound, () => [p.body], () => {
+      if (head.length) em.hoist([p.body], bound); // what the nested loops fixed (x[a] in Σ_{a,b} x[a]·y[b])
+      if (blocked) {
+        w.open(`for (var b = tid; b < ${extent}i; b += ${wg * SUM_BLOCK}i)`);
+        w.line(`var block${i} = 0.0f;`);
+        w.open(`for (var p = b; p < min(b + ${wg * SUM_BLOCK}i, ${extent}i); p += ${wg}i)`);
+      } else w.open(`for (var p = tid; p < ${extent}i; p += ${wg}i)`);
+      em.enter();
+      decompose(w, em, tail, "p");
+      const x = em.value(p.body);
+      const into = blocked ? `block${i}` : acc;
+      w.line(`${into} = ${reduceStep(p.fn, p.type, into, x, em.use)};`);
+      em.exit();
       w.close();
-    }
+      if (blocked) {
+        w.line(middle ? `mid${i} = mid${i} + block${i};` : `${acc} = ${acc} + block${i};`);
+        w.close();
+      }
+      if (middle) w.line(`rounds${i}++;`).line(`if (rounds${i} == ${SUM_BLOCK}i) { ${acc} = ${acc} + mid${i}; mid${i} = 0.0f; rounds${i} = 0i; }`);
+    });
+    if (middle) w.line(`${acc} = ${acc} + mid${i};`);
     // Partial results meet in workgroup memory as f32, i32 or (bool) u32 0/1.
     const t = sharedType(p);
     const red = `red_${t}`;
@@ -161,6 +174,17 @@ export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
   em.exit();
   w.close().close();
   return kernelResult(moduleText(k, em, w, preamble), "rows", dispatchFor(points, caps), em);
+}
+
+/**
+ * A phase's loops split into those run one after another and the last ones, counted by one flat counter: all of
+ * them when their points fit LOOP_LIMIT (every kernel but the longest reductions), else the longest suffix that
+ * does (at least the last loop, which the plan kept within it).
+ */
+function flatTail(vars: readonly LoopVar[]): [LoopVar[], LoopVar[]] {
+  let at = vars.length - 1;
+  while (at > 0 && extentOf(vars.slice(at - 1)) <= LOOP_LIMIT) at--;
+  return extentOf(vars) <= LOOP_LIMIT ? [[], [...vars]] : [vars.slice(0, at), vars.slice(at)];
 }
 
 /** Nested `for` loops over vars (as WGSL lets of the loop counters), calling body inside. */
