@@ -81,11 +81,13 @@ function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Matc
 }
 
 /**
- * The softmax-weighted sums inside n's inlined subtree (not n itself): the planner gives each its own kernel, so
- * that a view or an epilogue over one (the attention helper's stack of heads) does not pull it apart.
- * @example innerOnlineSoftmax(merged.node, isMaterialized, new Set()) // [the Σ_key softmax · v node under the stack]
+ * The softmax-weighted sums and weighted reductions (see matchWeighted) inside n's inlined subtree (not n
+ * itself): the planner gives each its own kernel, so that a view or an epilogue over one (the attention helper's
+ * stack of heads, a gradient's sum of contributions) does not pull it apart. When n is a softmax-weighted sum
+ * itself, its softmax (the max and the sum it computes online) is not searched.
+ * @example innerOnlineSoftmax(merged.node, isMaterialized) // [the Σ_key softmax · v node under the stack]
  */
-export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, declined: ReadonlySet<Node>): Node[] {
+export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Node[] {
   if (!onlineSoftmaxFusion.enabled) return [];
   const found: Node[] = [];
   const seen = new Set<Node>();
@@ -93,12 +95,98 @@ export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
     for (const i of x.inputs) {
       if (seen.has(i) || isMaterialized(i)) continue;
       seen.add(i);
-      if (!declined.has(i) && matchOnlineSoftmax(i, isMaterialized)) found.push(i);
+      if (matchOnlineSoftmax(i, isMaterialized) || matchWeighted(i, isMaterialized)) found.push(i);
       else visit(i);
     }
   };
-  visit(n);
+  const m = matchOnlineSoftmax(n, isMaterialized);
+  if (m) {
+    for (const x of [m.logits, m.values]) if (!isMaterialized(x) && !seen.has(x) && (seen.add(x), true)) visit(x);
+  } else visit(n);
   return found;
+}
+
+/** Whether x is a dot product Σ_d a · b (attention's scores q · k, and dO · v in its backward). */
+const dotProduct = (x: Node): boolean => x.op.kind === "reduce" && x.op.fn === "sum" && x.inputs[0]!.op.kind === "binary" && x.inputs[0]!.op.fn === "mul";
+
+/** Whether x is a view that only reorders its input's dims (what autodiff's sumTo puts before a sum). */
+function reorders(x: Node): boolean {
+  if (x.op.kind !== "view" || x.op.map.bounds.length || x.dims.length !== x.inputs[0]!.dims.length) return false;
+  const index = x.op.map.index;
+  return x.inputs[0]!.dims.every((d) => {
+    const e = index[d.name];
+    return e?.op === "var" && e.name === d.name && x.dims.some((o) => o.name === d.name && o.size === d.size);
+  });
+}
+
+/** A weighted reduction over `vars` of weight · value whose weight needs inner dot products (see matchWeighted). */
+interface Weighted {
+  readonly fn: "sum" | "max";
+  readonly vars: readonly { readonly name: string; readonly size: number }[];
+  /** Factors with no inner dim: what is recomputed at each (row, vars) point. */
+  readonly weight: readonly Node[];
+  /** Factors that read inner dims (empty: the value is 1). */
+  readonly value: readonly Node[];
+}
+
+/**
+ * Whether n is a reduction the planner lowers to the weighted form of the online kernel (ir.ts OnlineSoftmax
+ * `result` "sum" or "max") rather than materialising a [row, vars] intermediate: a sum over vars of a product
+ * whose factors without inner dims (the weight) read an unmaterialised dot product that keeps one of the vars —
+ * a nested reduction, e.g. the scores Σ_d q·k inside Σ_key P · dO — under an exp (softmax's probabilities
+ * recomputed from its stored row max and sum, and what the gradient builds from them), or a max over vars of
+ * such a nested reduction (softmax's row max). The backward pass of attention is made of these (flash
+ * attention's recomputation): no [query, key] buffer. From `onlineSoftmaxFusion.minLogits` nested points on.
+ * @example matchWeighted(dv.node, isMaterialized) // { fn: "sum", vars: [q], weight: [P], value: [dO] }
+ */
+function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted | undefined {
+  if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || (n.op.fn !== "sum" && n.op.fn !== "max") || n.dtype !== "float32") return undefined;
+  const input = n.inputs[0]!;
+  if (isMaterialized(input)) return undefined;
+  const varNames = new Set(n.op.dims);
+  const vars = input.dims.filter((d) => varNames.has(d.name));
+  const open = (x: Node): boolean => !isMaterialized(x);
+  // the largest unmaterialised reduction under x (through inlined nodes) that keeps one of the vars
+  const nestedMemo = new Map<Node, number>();
+  const nested = (x: Node): number => {
+    let r = nestedMemo.get(x);
+    if (r !== undefined) return r;
+    nestedMemo.set(x, 0);
+    r = 0;
+    if (open(x)) {
+      if (dotProduct(x) && x.dims.some((d) => varNames.has(d.name))) r = x.numel;
+      for (const i of x.inputs) r = Math.max(r, nested(i));
+    }
+    nestedMemo.set(x, r);
+    return r;
+  };
+  const expMemo = new Map<Node, boolean>();
+  const expOverNested = (x: Node): boolean => {
+    let r = expMemo.get(x);
+    if (r !== undefined) return r;
+    expMemo.set(x, false);
+    r = open(x) && ((x.op.kind === "unary" && x.op.fn === "exp" && nested(x) > 0) || (x.op.kind !== "reduce" && x.inputs.some(expOverNested)));
+    expMemo.set(x, r);
+    return r;
+  };
+  if (n.op.fn === "max") {
+    if (nested(input) < Math.max(1, onlineSoftmaxFusion.minLogits) || !n.dims.every((d) => input.dims.some((x) => x.name === d.name))) return undefined;
+    return { fn: "max", vars, weight: [input], value: [] };
+  }
+  const factors: Node[] = [];
+  const split = (x: Node): void => {
+    if (open(x) && x.op.kind === "binary" && x.op.fn === "mul" && x.dtype === "float32") x.inputs.forEach(split);
+    else if (open(x) && reorders(x)) split(x.inputs[0]!);
+    else factors.push(x);
+  };
+  split(input);
+  const pair = factors.filter((x) => nested(x) > 0);
+  if (!pair.length || !pair.some(expOverNested) || Math.max(...pair.map(nested)) < Math.max(1, onlineSoftmaxFusion.minLogits)) return undefined;
+  const rowDims = new Set(pair.flatMap((x) => x.dims.map((d) => d.name)));
+  const weight = factors.filter((x) => pair.includes(x) || x.dims.every((d) => rowDims.has(d.name)));
+  const value = factors.filter((x) => !weight.includes(x));
+  if (value.some((x) => x.dtype !== "float32" || nested(x) > 0)) return undefined;
+  return { fn: "sum", vars, weight, value };
 }
 
 /**
@@ -109,7 +197,7 @@ export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
  */
 export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
   const m = matchOnlineSoftmax(n, isMaterialized);
-  if (!m) return undefined;
+  if (!m) return lowerWeighted(n, isMaterialized, materialize);
   const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
   for (const d of [...n.dims, keyDim]) b.extent(d.name, d.size);
@@ -148,9 +236,78 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
     output: { type: "f32", index, length: n.numel },
     online: { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale },
   };
-  // what this kernel computes inline, for the planner's sharing checks: another kernel that needs the softmax
-  // (a backward pass) makes the planner materialise it, and this match then fails in favour of three kernels
-  const inlined = new Map(b.inlined);
-  for (const x of m.elementwise) inlined.set(x, Math.max(1, inlined.get(x) ?? 0));
-  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [...b.fused, ...m.reductions], inlined, repeated: [] };
+  // what this kernel claims, for the planner's sharing checks: the softmax's row max and sum only. Another
+  // kernel that needs them (a backward pass) makes the planner store them, and this match then fails in favour
+  // of the weighted form reading them; the per-(row, key) values (scores, probabilities) are recomputed by
+  // whoever needs them, never stored for sharing.
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [] };
+}
+
+/**
+ * Lowers n to one kernel of the weighted form (ir.ts OnlineSoftmax, `result` "sum" or "max") when matchWeighted
+ * accepts it; otherwise undefined. The weight's factors are lowered at each (row, vars) point — their nested
+ * reductions become the loop's phases, the row statistics they read (softmax's max and sum, stored) are loads —
+ * and the value's at each (row, vars, inner) point.
+ */
+function lowerWeighted(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
+  const m = matchWeighted(n, isMaterialized);
+  if (!m) return undefined;
+  const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), ...m.vars.map((v) => v.name)]), isMaterialized, materialize);
+  for (const d of [...n.dims, ...m.vars]) b.extent(d.name, d.size);
+  const at: Map<string, IndexExpr> = new Map([...n.dims, ...m.vars].map((d) => [d.name, idxVar(d.name)]));
+  for (const v of m.value) if (!isMaterialized(v) && b.costly(v)) materialize(v);
+  // the operands of the nested dot products (Σ_d a · b) are read from buffers, so that the generators can tile
+  // them: each is linear in the sequence (a gradient flowing in, dO · w, is computed once, not per key)
+  const seen = new Set<Node>();
+  const operands = (x: Node): void => {
+    if (seen.has(x) || isMaterialized(x)) return;
+    seen.add(x);
+    if (x.op.kind === "reduce" && x.dims.some((d) => m.vars.some((v) => v.name === d.name))) {
+      const body = x.inputs[0]!;
+      if (!isMaterialized(body) && body.op.kind === "binary" && body.op.fn === "mul")
+        for (const o of body.inputs) if (!isMaterialized(o) && o.op.kind !== "view" && o.numel < x.numel && o.inputs.length) materialize(o);
+      return;
+    }
+    x.inputs.forEach(operands);
+  };
+  m.weight.forEach(operands);
+  const product = (xs: readonly Node[]): Expr => xs.map((x) => b.lower(x, at, undefined)).reduce((p, x) => bin("mul", p, x));
+  const logit = product(m.weight);
+  const phases = b.phases;
+  const count = phases.length;
+  const value = m.value.length ? product(m.value) : f32(m.fn === "max" ? 0 : 1);
+  let readsPhase = false;
+  walkExpr(value, (e) => void (e.op === "reduced" && (readsPhase = true)));
+  if (readsPhase || b.phases.length !== count) return undefined;
+  const r = (i: number): Expr => ({ op: "reduced", type: "f32", phase: i });
+  const rowNames = new Set(m.weight.flatMap((x) => x.dims.map((d) => d.name)));
+  const rows = n.dims.filter((d) => rowNames.has(d.name));
+  const inner = n.dims.filter((d) => !rows.includes(d));
+  let index: IndexExpr = { op: "const", value: 0 };
+  let stride = 1;
+  for (let i = n.dims.length - 1; i >= 0; i--) {
+    index = { op: "add", a: { op: "mul", a: idxVar(n.dims[i]!.name), c: stride }, b: index };
+    stride *= n.dims[i]!.size;
+  }
+  const kernel: Kernel = {
+    mode: { kind: "map" },
+    inputs: b.inputs.map((x, i) => ({ type: b.inputTypes[i]!, length: x.storage?.buffer.length ?? x.numel })),
+    params: b.paramTypes,
+    outer: rows.map((d) => ({ name: d.name, extent: d.size })),
+    phases: [],
+    inner: inner.map((d) => ({ name: d.name, extent: d.size })),
+    value,
+    output: { type: "f32", index, length: n.numel },
+    online: {
+      result: m.fn,
+      vars: m.vars.map((v) => ({ name: v.name, extent: v.size })),
+      phases,
+      logit,
+      // a sum weighs each point by its logit (the weight) and never rescales; a max keeps the running max only
+      runningMax: m.fn === "max" ? bin("max", r(count + 1), r(count)) : f32(0),
+      weight: m.fn === "max" ? f32(0) : r(count),
+      rescale: f32(1),
+    },
+  };
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [n], inlined: new Map(), repeated: [] };
 }

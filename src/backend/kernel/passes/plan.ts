@@ -78,8 +78,6 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
-  // Softmax-weighted sums whose softmax (or its parts) another kernel needs too: planned as three kernels.
-  const declined = new Set<Node>();
   for (;;) {
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
     const lowered = new Map<Node, Planned>();
@@ -105,9 +103,10 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         lowered.set(n, planRoutine(n, inputs));
         continue;
       }
-      // a softmax-weighted sum (attention) is one online-softmax kernel of its own (online-softmax.ts)
-      for (const x of innerOnlineSoftmax(n, isMaterialized, declined)) materialize(x);
-      const l = (declined.has(n) ? undefined : lowerOnlineSoftmax(n, isMaterialized, materialize)) ?? lowerToIndexNotation(n, isMaterialized, materialize);
+      // a softmax-weighted sum (attention) is one online-softmax kernel of its own, and so is a weighted sum that
+      // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
+      for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
+      const l = lowerOnlineSoftmax(n, isMaterialized, materialize) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
         if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
@@ -123,11 +122,8 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
       lowered.set(n, { kind: "kernel", ...l });
     }
-    // An online-softmax kernel sharing its softmax with another kernel is declined (and nothing forced yet).
-    const shared = (x: Node): boolean => sharedReductions.has(x) || sharedValues.has(x);
-    const decline = [...lowered.values()].filter((l) => l.kind === "kernel" && l.kernel.online && [...l.fused, ...l.inlined.keys()].some(shared));
-    for (const l of decline) declined.add(l.node);
-    if (decline.length) continue;
+    // An online-softmax kernel whose softmax row max and sum another kernel needs too (a backward pass) finds
+    // them shared here: they are stored (linear in the sequence), and the next attempt reads them.
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
     // Of shared values, only the outermost: their subtrees move into their own kernels with them, and a part
     // still shared after that is found by the next attempt.
