@@ -34,6 +34,11 @@ export type Planned = ({ readonly kind: "kernel" } & Lowered) | PlannedRoutine;
 export interface PlanOptions {
   /** The most buffers one kernel may read (a device limit); a kernel that would read more is split. */
   readonly maxInputs?: number;
+  /**
+   * The same for an online kernel (attention and its backward), whose templates bind each input once: its
+   * weighted sums read up to eight buffers (q, k, dO, v, the row max, sum and rowsum, a padding mask's lengths).
+   */
+  readonly maxOnlineInputs?: number;
 }
 
 /**
@@ -107,9 +112,10 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
       for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
       const l = lowerOnlineSoftmax(n, isMaterialized, materialize) ?? lowerToIndexNotation(n, isMaterialized, materialize);
-      if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
+      const limit = l.kernel.online ? (options.maxOnlineInputs ?? options.maxInputs) : options.maxInputs;
+      if (limit !== undefined && l.inputs.length > limit) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
-        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
+        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${limit}`);
         forced.add(split);
         splitForInputs = true;
         break;
