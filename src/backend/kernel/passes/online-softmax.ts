@@ -4,9 +4,15 @@
 // a running denominator and the weighted sum kept in the output, so the [row, k] softmax (and the logits x, when
 // they are fusable, e.g. the scores q·k with a scale and a mask) are never written to memory. The pattern is
 // read from the primitives softmax is built from (src/ops/reduce.ts): sum_k(div(e, sum_k e) · v) with
-// e = exp(x − max_k x), every inner node unmaterialised. Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or
-// `onlineSoftmaxFusion.enabled = false`) to plan the three kernels instead (benchmarks compare the two).
-// Imports src/graph and the kernel IR.
+// e = exp(x − max_k x), every inner node unmaterialised.
+// The backward pass (flash attention's recomputation) is derived the same way, by matchWeighted: when another
+// kernel needs the softmax (its gradient p · (g − Σ p · g) reads p), the planner stores only the softmax's row
+// max and sum (linear in the sequence), and every reader of p — the forward's Σ_key p · v, dv = Σ_q p · dO, the
+// row statistic Σ_key p · dP, dq = Σ_key dS · k, dk = Σ_q dS · q — is a weighted sum whose weight recomputes the
+// scores (and dP = dO · v) as dot products at each (row, key) point: the kernel IR's weighted forms (result
+// "sum", and "max" for the row max). No [query, key] buffer exists in a training step.
+// Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or `onlineSoftmaxFusion.enabled = false`) to plan the three kernels
+// instead (benchmarks compare the two). Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
 import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
@@ -15,10 +21,11 @@ import { KernelBuilder, type Lowered } from "./to-index-notation.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /**
- * Whether the planner fuses softmax-weighted sums (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it off), and from how
- * many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three kernels are faster
- * on the CPU (the fused one measured 0.4–0.6× their speed up to b8 × 1024² logits, bench/attention.mjs) and their
- * [row, key] temporary is at most 16 MiB; from it on, the fused kernel keeps memory linear in the sequence.
+ * Whether the planner fuses softmax-weighted sums and their backward (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it
+ * off), and from how many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three
+ * kernels are faster on the CPU (the fused forward measured 0.5× their CPU time at every size from b8 × 512²
+ * logits, the fused training step 0.3×, bench/attention.mjs and bench/RESULTS.md) and their [row, key]
+ * temporaries are at most 16 MiB each; from it on, the fused kernels keep memory linear in the sequence.
  * NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets it (0: fuse every size).
  */
 export const onlineSoftmaxFusion = {
