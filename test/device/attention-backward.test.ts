@@ -47,12 +47,12 @@ function naive(q: Float32Array, k: Float32Array, v: Float32Array, w: Float32Arra
       p.forEach((pj, j) => {
         const ds = pj * (dp[j]! - rowsum) * scale;
         for (let e = 0; e < E; e++) {
-          o[(b * Q + i) * E + e] += pj * v[(b * K + j) * E + e]!;
-          dv[(b * K + j) * E + e] += pj * w[(b * Q + i) * E + e]!;
+          o[(b * Q + i) * E + e] = o[(b * Q + i) * E + e]! + pj * v[(b * K + j) * E + e]!;
+          dv[(b * K + j) * E + e] = dv[(b * K + j) * E + e]! + pj * w[(b * Q + i) * E + e]!;
         }
         for (let d = 0; d < D; d++) {
-          dq[(b * Q + i) * D + d] += ds * k[(b * K + j) * D + d]!;
-          dk[(b * K + j) * D + d] += ds * q[(b * Q + i) * D + d]!;
+          dq[(b * Q + i) * D + d] = dq[(b * Q + i) * D + d]! + ds * k[(b * K + j) * D + d]!;
+          dk[(b * K + j) * D + d] = dk[(b * K + j) * D + d]! + ds * q[(b * Q + i) * D + d]!;
         }
       });
     }
