@@ -39,9 +39,8 @@ interface Match {
   readonly key: string;
   readonly logits: Node;
   readonly values: Node;
-  /** The reductions the kernel absorbs (max, sum, the root) and the elementwise nodes between them. */
+  /** The reductions the kernel absorbs (max, sum, the root): what it claims in the planner's sharing checks. */
   readonly reductions: readonly Node[];
-  readonly elementwise: readonly Node[];
 }
 
 /** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
@@ -55,7 +54,7 @@ function patterns(isMaterialized: (n: Node) => boolean) {
 }
 
 /** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
-function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; nodes: Node[]; reductions: Node[] } | undefined {
+function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; reductions: Node[] } | undefined {
   const { is, reducesOnly } = patterns(isMaterialized);
   if (!is(p, "binary", "div")) return undefined;
   const [e, s] = p.inputs;
@@ -64,7 +63,7 @@ function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): 
   if (!is(d, "binary", "sub")) return undefined;
   const [x, m] = d.inputs;
   if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
-  return { logits: x, nodes: [p, e, d], reductions: [s, m] };
+  return { logits: x, reductions: [s, m] };
 }
 
 /**
@@ -82,7 +81,7 @@ function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Matc
     const s = softmaxOf(p, key, isMaterialized);
     if (!s || v.dtype !== "float32" || !v.dims.some((d) => d.name === key)) continue;
     if (s.logits.dims.find((d) => d.name === key)!.size < 1 || s.logits.numel < onlineSoftmaxFusion.minLogits) continue;
-    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n], elementwise: [...s.nodes, product] };
+    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n] };
   }
   return undefined;
 }
