@@ -148,7 +148,8 @@ interface Weighted {
 function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted | undefined {
   if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || (n.op.fn !== "sum" && n.op.fn !== "max") || n.dtype !== "float32") return undefined;
   const input = n.inputs[0]!;
-  if (isMaterialized(input)) return undefined;
+  // the nested dot product has at most the input's points: below the size gate, nothing to search
+  if (isMaterialized(input) || input.numel < onlineSoftmaxFusion.minLogits) return undefined;
   const varNames = new Set(n.op.dims);
   const vars = input.dims.filter((d) => varNames.has(d.name));
   const open = (x: Node): boolean => !isMaterialized(x);
