@@ -4,7 +4,8 @@
 // on fresh random inputs (odd sizes; sizes that take the SIMD paths) on every device, and a training step's
 // program (forward and gradients) has no buffer of [query, key] size: its peak memory is linear in the sequence.
 import { beforeAll, describe, expect, it } from "vitest";
-import { attention, arange, explain, grad, materializeAll, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
+import { CpuDevice } from "../../src/backend/cpu/device.js";
+import { attention, arange, explain, getDefaultDevice, grad, materializeAll, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
 import { expectClose } from "../helpers/naive.js";
@@ -147,6 +148,30 @@ describe.each(deviceNames)("attention's fused backward on %s", (device) => {
     // one [query, key] matrix at 1024 is 8 MiB; the step's inputs and outputs are 128 KiB each
     expect(large).toBeLessThan(2 * 1024 * 1024);
     expect(large).toBeLessThan(4 * small + 65536);
+  });
+});
+
+describe("attention's fused kernels split across the CPU's threads", () => {
+  beforeAll(() => useDevice("cpu"));
+  it("forward and gradients with every online kernel split (and on one thread) give the float64 loops' values", async () => {
+    const ex = (getDefaultDevice() as CpuDevice).executor;
+    const saved = ex.split.contraction;
+    const s: Sizes = { B: 3, Q: 29, K: 29, D: 8, E: 12 };
+    try {
+      for (const threshold of [0, Infinity]) {
+        ex.split.contraction = threshold;
+        const { qa, ka, va, wa, q, k, v, w } = inputs(s);
+        const later = arange("key", s.K).dynamic().gt(arange("q", s.Q).dynamic());
+        const grads = grad((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.3).maskedFill(later, -Infinity).softmax("key").dot("key", v).mul(w).sum(["b", "q", "e"]))(q, k, v) as Any[];
+        const want = naive(qa, ka, va, wa, s, 0.3, (_b, i, j) => j > i);
+        const [dq, dk, dv] = (await Promise.all(grads.map((g) => g.data()))) as Float32Array[];
+        expectClose(dq!, want.dq, 2e-4, 2e-5);
+        expectClose(dk!, want.dk, 2e-4, 2e-5);
+        expectClose(dv!, want.dv, 2e-4, 2e-5);
+      }
+    } finally {
+      ex.split.contraction = saved;
+    }
   });
 });
 
