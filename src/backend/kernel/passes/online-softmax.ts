@@ -14,10 +14,11 @@
 // Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or `onlineSoftmaxFusion.enabled = false`) to plan the three kernels
 // instead (benchmarks compare the two). Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
+import { binaryNode, reduceNode } from "../../../graph/build.js";
 import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
 import { type Expr, type Kernel, walkExpr } from "../ir.js";
-import { KernelBuilder, type Lowered } from "./to-index-notation.js";
+import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /**
@@ -115,6 +116,48 @@ export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
 /** Whether x is a dot product Σ_d a · b (attention's scores q · k, and dO · v in its backward). */
 const dotProduct = (x: Node): boolean => x.op.kind === "reduce" && x.op.fn === "sum" && x.inputs[0]!.op.kind === "binary" && x.inputs[0]!.op.fn === "mul";
 
+/** The nodes that read a node (in the graph being planned). */
+export type Consumers = (n: Node) => readonly Node[];
+
+/** x without the reordering views over it. */
+const underReorders = (x: Node): Node => (reorders(x) && !x.storage ? underReorders(x.inputs[0]!) : x);
+
+const rowsumCache = new WeakMap<Node, Node>();
+
+/**
+ * For softmax's gradient row statistic R = Σ_key p · g with g = Σ_e gy · v (the gradient flowing into p from
+ * y = Σ_key p · v, the forward's output, which the graph computes too): the node Σ_e gy · y, equal to R (the
+ * flash-attention backward's rowsum(dO ∘ O)), linear to compute where R costs two dot products per (row, key)
+ * point. Undefined when the graph has no such y.
+ */
+function rowsumThroughOutput(n: Node, m: Weighted, isMaterialized: (n: Node) => boolean, consumers: Consumers): { sum: Node; y: Node } | undefined {
+  if (m.fn !== "sum" || m.value.length || m.weight.length !== 2 || m.vars.length !== 1) return undefined;
+  const key = m.vars[0]!.name;
+  const has = (x: Node, name: string): boolean => x.dims.some((d) => d.name === name);
+  for (const [p, g] of [m.weight, [...m.weight].reverse()] as [Node, Node][]) {
+    if (isMaterialized(g) || g.op.kind !== "reduce" || g.op.fn !== "sum" || g.op.dims.length !== 1 || !has(p, key)) continue;
+    const e = g.op.dims[0]!;
+    const product = underReorders(g.inputs[0]!);
+    if (isMaterialized(product) || product.op.kind !== "binary" || product.op.fn !== "mul") continue;
+    for (const [gy, v] of [product.inputs, [...product.inputs].reverse()] as [Node, Node][]) {
+      if (!has(v, key) || has(gy, key) || !has(v, e)) continue;
+      // y = Σ_key p · v (through reordering views)
+      const reads = (x: Node): Node[] => consumers(x).flatMap((c) => (reorders(c) ? [c, ...reads(c)] : [c]));
+      const y = reads(p)
+        .filter((c) => c.op.kind === "binary" && c.op.fn === "mul" && c.inputs.includes(p) && c.inputs.some((i) => underReorders(i) === v || i === v))
+        .flatMap(reads)
+        .find((r) => r.op.kind === "reduce" && r.op.fn === "sum" && r.op.dims.length === 1 && r.op.dims[0] === key && r.dtype === "float32");
+      if (!y || !has(y, e)) continue;
+      const dims = [...n.dims, y.dims.find((d) => d.name === e)!];
+      if (![gy, y].every((x) => x.dims.every((d) => dims.some((o) => o.name === d.name)))) continue;
+      let sum = rowsumCache.get(n);
+      if (!sum) rowsumCache.set(n, (sum = reduceNode("sum", binaryNode("mul", gy, y, dims, "float32"), [e])));
+      return { sum, y };
+    }
+  }
+  return undefined;
+}
+
 /** Whether x is a view that only reorders its input's dims (what autodiff's sumTo puts before a sum). */
 function reorders(x: Node): boolean {
   if (x.op.kind !== "view" || x.op.map.bounds.length || x.dims.length !== x.inputs[0]!.dims.length) return false;
@@ -202,9 +245,9 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
  * contraction) become the online loop's phases; the values at each (row, key, inner) point. Values that would be
  * recomputed per row at a cost (an expensive function) are materialised first.
  */
-export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
+export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers = () => []): Lowered | undefined {
   const m = matchOnlineSoftmax(n, isMaterialized);
-  if (!m) return lowerWeighted(n, isMaterialized, materialize);
+  if (!m) return lowerWeighted(n, isMaterialized, materialize, consumers);
   const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
   for (const d of [...n.dims, keyDim]) b.extent(d.name, d.size);
@@ -256,9 +299,17 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
  * reductions become the loop's phases, the row statistics they read (softmax's max and sum, stored) are loads —
  * and the value's at each (row, vars, inner) point.
  */
-function lowerWeighted(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
+function lowerWeighted(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers): Lowered | undefined {
   const m = matchWeighted(n, isMaterialized);
   if (!m) return undefined;
+  const viaOutput = rowsumThroughOutput(n, m, isMaterialized, consumers);
+  if (viaOutput) {
+    // Σ_key p · (Σ_e gy · v) = Σ_e gy · (Σ_key p · v): the forward's output y is read instead of recomputing
+    // two dot products per (row, key) point
+    materialize(viaOutput.y);
+    const l = lowerToIndexNotation(viaOutput.sum, isMaterialized, materialize);
+    return { ...l, node: n, fused: [n] };
+  }
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), ...m.vars.map((v) => v.name)]), isMaterialized, materialize);
   for (const d of [...n.dims, ...m.vars]) b.extent(d.name, d.size);
   const at: Map<string, IndexExpr> = new Map([...n.dims, ...m.vars].map((d) => [d.name, idxVar(d.name)]));

@@ -83,6 +83,23 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
+  // who reads each node (the online-softmax fusion looks for a forward's output its backward can read)
+  const readers = new Map<Node, Node[]>();
+  const seen = new Set<Node>(roots);
+  for (const stack = [...roots]; stack.length; ) {
+    const n = stack.pop()!;
+    if (n.storage) continue;
+    for (const i of n.inputs) {
+      const list = readers.get(i);
+      if (list) list.push(n);
+      else readers.set(i, [n]);
+      if (!seen.has(i)) {
+        seen.add(i);
+        stack.push(i);
+      }
+    }
+  }
+  const consumers = (n: Node): readonly Node[] => readers.get(n) ?? [];
   for (;;) {
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
     const lowered = new Map<Node, Planned>();
@@ -111,7 +128,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       // a softmax-weighted sum (attention) is one online-softmax kernel of its own, and so is a weighted sum that
       // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
       for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
-      const l = lowerOnlineSoftmax(n, isMaterialized, materialize) ?? lowerToIndexNotation(n, isMaterialized, materialize);
+      const l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       const limit = l.kernel.online ? (options.maxOnlineInputs ?? options.maxInputs) : options.maxInputs;
       if (limit !== undefined && l.inputs.length > limit) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
