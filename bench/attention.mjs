@@ -2,7 +2,10 @@
 // online-softmax kernel against the three kernels (scores, softmax, weighted sum) the planner made before —
 // NAMED_TENSOR_ONLINE_SOFTMAX=0. Each (variant, size) runs in a child process of its own, alternating, so both
 // see the same machine load and each reports its own peak resident memory and the library's peak live bytes.
-//   node bench/attention.mjs [--seqs 128,512,2048,8192] [--b 8] [--d 64] [--reps 3] [--causal]
+// With --train, a training step instead: the forward and the gradients of q, k and v (flash-attention's
+// recomputation when fused: no [query, key] buffer; the three-kernel graph stores the probabilities and their
+// gradient).
+//   node bench/attention.mjs [--seqs 128,512,2048,8192] [--b 8] [--d 64] [--reps 3] [--causal] [--train]
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -13,6 +16,7 @@ const opt = (name, fallback) => {
 };
 const [b, d, reps] = [Number(opt("b", 8)), Number(opt("d", 64)), Number(opt("reps", 3))];
 const causal = args.includes("--causal");
+const train = args.includes("--train");
 
 if (args[0] === "--child") {
   const seq = Number(args[1]);
@@ -22,10 +26,17 @@ if (args[0] === "--child") {
   const k = nt.randn([["b", b], ["key", seq], ["d", d]], { seed: 2 }).materialize();
   const v = nt.randn([["b", b], ["key", seq], ["e", d]], { seed: 3 }).materialize();
   const later = causal ? nt.arange("key", seq, { dtype: "int32" }).dynamic().gt(nt.arange("q", seq, { dtype: "int32" }).dynamic()) : undefined;
-  const run = () => {
+  const forward = (q, k, v) => {
     let s = q.dot("d", k).mul(scale);
     if (later) s = s.maskedFill(later, -Infinity);
     return s.softmax("key").dot("key", v);
+  };
+  // a training step: the loss Σ o · w and its gradients for q, k and v (one program, read together)
+  const w = train ? nt.randn([["b", b], ["q", seq], ["e", d]], { seed: 4 }).materialize() : undefined;
+  const run = () => {
+    if (!train) return forward(q, k, v);
+    const { value, grads } = nt.valueAndGrad((q, k, v) => forward(q, k, v).mul(w).sum(["b", "q", "e"]))(q, k, v);
+    return { data: () => nt.materializeAll([value, ...grads]), dispose: () => [value, ...grads].forEach((t) => t.dispose()) };
   };
   const base = nt.memoryStats().cpu.bytes;
   let best = Infinity;
@@ -64,7 +75,7 @@ const child = (seq, fused) => {
   return JSON.parse(out.trim().split("\n").pop());
 };
 const fmt = (r) => (r.error ? `refused: ${r.error.replace(/\(.*$/, "").trim()}` : `${r.ms.toFixed(1)} ms (cpu ${r.cpu.toFixed(0)} ms), ${r.kernels} kernel(s), peak live ${r.peakLiveMiB.toFixed(1)} MiB`);
-console.log(`attention b${b} d${d}${causal ? " causal" : ""}, best of ${reps} (threads: NAMED_TENSOR_THREADS=${process.env.NAMED_TENSOR_THREADS ?? "default"})`);
+console.log(`attention${train ? " training step (forward + gradients of q, k, v)" : ""} b${b} d${d}${causal ? " causal" : ""}, best of ${reps} (threads: NAMED_TENSOR_THREADS=${process.env.NAMED_TENSOR_THREADS ?? "default"})`);
 console.log("| seq | fused (online softmax) | three kernels | speed-up wall / cpu | peak RSS fused / three |");
 console.log("| --- | --- | --- | --- | --- |");
 for (const seq of seqs) {

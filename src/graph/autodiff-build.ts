@@ -36,12 +36,18 @@ export const float = (x: Node): Node => castNode(x, "float32");
 export const select = (cond: Node, a: Node, b: Node): Node => whereNode(cond, a, b, union(cond, a, b));
 export const sum = (x: Node, names: readonly string[]): Node => reduceNode("sum", x, names.filter((n) => x.dims.some((d) => d.name === n)));
 
-/** Sums `x` over its dims that are not in `dims` (the adjoint of broadcasting). @example sumTo(mul(g, w), x.dims) */
+/**
+ * Sums `x` over its dims that are not in `dims` (the adjoint of broadcasting). The dims it keeps come out in
+ * `dims`' order (x is read through a reordering view first, free when x is computed inline): the sum is then
+ * stored in its input's layout, not transposed by a copy after (a weighted sum's output contiguous along its
+ * inner dim, as the fused attention backward's dv needs). @example sumTo(mul(g, w), x.dims)
+ */
 export function sumTo(x: Node, dims: readonly NodeDim[]): Node {
-  return sum(
-    x,
-    x.dims.filter((d) => !dims.some((o) => o.name === d.name)).map((d) => d.name),
-  );
+  const summed = x.dims.filter((d) => !dims.some((o) => o.name === d.name));
+  if (!summed.length) return sum(x, []);
+  const kept = dims.filter((d) => x.dims.some((o) => o.name === d.name));
+  const ordered = kept.every((d, i) => x.dims.filter((o) => !summed.includes(o))[i]!.name === d.name);
+  return sum(ordered ? x : conform(x, [...kept.map((d) => x.dims.find((o) => o.name === d.name)!), ...summed]), summed.map((d) => d.name));
 }
 
 /** `x` with exactly `dims`, in that order: a broadcast and/or reordering view (x's dims must be among them). @example conform(g, x.dims) */

@@ -2,6 +2,8 @@
 // std, all, any, softmax, logSoftmax, cumsum, sort, topk. Reductions remove the named dims; the others keep
 // their order. Each is a composition of the reduce/scan/argsort primitives; the fuser makes them one kernel.
 import { binaryNode, castNode, fillNode, gatherNode, iotaNode, reduceNode, scanNode, unaryNode, viewNode, whereNode, argsortNode, identityMap } from "../graph/build.js";
+import { mul, sub, sum } from "../graph/autodiff-build.js";
+import { defineGradient } from "../graph/autodiff.js";
 import { idxVar } from "../graph/index-expr.js";
 import type { Node, ReduceFn } from "../graph/node.js";
 import { checkName, describeValue, lookup } from "../shape/dims.js";
@@ -164,7 +166,11 @@ defineMethods({
     floatType(this.dtype);
     const x = castNode(this.node, "float32");
     const e = unaryNode("exp", bin("sub", x, reduceNode("max", x, [d.name])));
-    return wrap(bin("div", e, reduceNode("sum", e, [d.name])), this.masked);
+    const p = bin("div", e, reduceNode("sum", e, [d.name]));
+    // the textbook gradient p · (g − Σ p · g): the max's share (zero in exact arithmetic) is left out, so the
+    // gradient reads only p, which the planner recomputes from the stored row max and sum (attention's backward)
+    defineGradient(p, [x], (g) => [mul(p, sub(g, sum(mul(p, g), [d.name])))]);
+    return wrap(p, this.masked);
   },
   logSoftmax(this: AnyTensor, name: unknown) {
     const d = lookup(this.shapeDims, name);

@@ -181,8 +181,8 @@ describe("attention's gradients", () => {
   // the inputs live on the CPU, where the float64 reference reads them; gradcheck runs every device itself
   beforeAll(() => useDevice("cpu"));
   it("gradients through it (scaled, causal, odd sizes) check against float64 differences, computed on every device", async () => {
-    // training reads the softmax in the backward pass too: the planner then declines the online kernel and runs
-    // the three-kernel forward (the fused backward is not done yet), so the gradients are those of the graph
+    // training reads the softmax in the backward pass too: the planner then stores its row max and sum and every
+    // reader recomputes it (the fused backward; attention-backward.test.ts checks it against float64 loops)
     const [q, k, v] = [input([["b", 2], ["q", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["d", 3]]), input([["b", 2], ["key", 5], ["e", 2]])];
     const later = arange("key", 5).dynamic().gt(arange("q", 5).dynamic());
     await gradcheck((q, k, v) => scalarize(q.dot("d", k).mul(0.7).maskedFill(later, -Infinity).softmax("key").dot("key", v)), [q, k, v], { rtol: 1e-5 });

@@ -39,7 +39,16 @@ export interface CompiledKernel extends PreparedKernel {
 export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 24);
 export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 22);
 
-const workOf = (k: Kernel): number => k.output.length * Math.max(1, k.phases.reduce((n, p) => n + p.vars.reduce((m, v) => m * v.extent, 1), 0));
+const points = (vars: readonly { readonly extent: number }[]): number => vars.reduce((n, v) => n * v.extent, 1);
+/**
+ * A kernel's work: output elements times the points of its reductions; for an online kernel (attention and its
+ * backward), rows × keys × (its dot products' points + the inner points each key updates) — compute-bound like
+ * a contraction, and split from the same threshold.
+ */
+const workOf = (k: Kernel): number =>
+  k.online
+    ? points(k.outer) * points(k.online.vars) * (k.online.phases.reduce((n, p) => n + points(p.vars), 0) + points(k.inner))
+    : k.output.length * Math.max(1, k.phases.reduce((n, p) => n + points(p.vars), 0));
 
 export class WasmExecutor {
   readonly cache = new Map<string, CompiledKernel>();
@@ -70,7 +79,7 @@ export class WasmExecutor {
 
   /** The threads a kernel of this much work is split across under the current thresholds. */
   #threadsFor(kernel: Kernel, work: number): number {
-    const threshold = kernel.contraction ? this.split.contraction : this.split.map;
+    const threshold = kernel.contraction || kernel.online ? this.split.contraction : this.split.map;
     return this.pool !== undefined && work >= threshold ? this.pool.size : 1;
   }
 

@@ -160,7 +160,8 @@ function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[],
       total = total * scale + w;
       forEachPoint(k.inner, scope, () => void (out[at()] = out[at()]! * scale + w * value(scope, r)));
     });
-    forEachPoint(k.inner, scope, () => void (out[at()] = store("f32", out[at()]! / total)));
+    const result = o.result ?? "softmax";
+    forEachPoint(k.inner, scope, () => void (out[at()] = store("f32", result === "max" ? max : result === "sum" ? out[at()]! : out[at()]! / total)));
   });
   return out;
 }

@@ -91,7 +91,7 @@ export function hashKernel(k: Kernel): string {
   vars(h, k.inner);
   expr(h, k.value);
   if (k.online) {
-    h.text("online");
+    h.text("online").text(k.online.result ?? "softmax");
     vars(h, k.online.vars);
     for (const p of k.online.phases) {
       h.text(p.fn).text(p.type);

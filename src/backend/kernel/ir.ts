@@ -112,8 +112,15 @@ export interface Kernel {
  * (= exp(m_old − m_new)) read all three. The update is IR so that the decompose pass writes its exp, and every
  * generator its NaN-propagating max, like any other expression's. A logit of −∞ (a mask) weighs 0; a row of
  * only −∞ gives 0 / 0 = NaN, like softmax.
+ *
+ * `result` generalises the loop into a weighted reduction with per-point inner dot products (what the backward
+ * of attention needs, flash-attention's recomputation): "softmax" (the default) stores Σ weight · value / Σ weight
+ * as above; "sum" stores Σ weight · value (rescale must then be 1: no running max is needed); "max" stores the
+ * running max M of the logits (no inner loops; weight 0). A "sum" kernel recomputes a [row, vars] quantity (the
+ * probabilities from stored row statistics, their gradient) at each point instead of reading it from memory.
  */
 export interface OnlineSoftmax {
+  readonly result?: "softmax" | "sum" | "max";
   readonly vars: readonly LoopVar[];
   readonly phases: readonly Phase[];
   readonly logit: Expr;

@@ -101,7 +101,8 @@ export function showKernel(k: Kernel): string {
   if (o) {
     // the online softmax-weighted sum (ir.ts OnlineSoftmax): one pass over its vars with a running max
     const n = o.phases.length;
-    lines.push(`${indent}online softmax over ${loops(o.vars)}: out = Σ weight · value / Σ weight, rescaled as the max grows`);
+    const what = { softmax: "Σ weight · value / Σ weight, rescaled as the max grows", sum: "Σ weight · value", max: "the max of the logits" }[o.result ?? "softmax"];
+    lines.push(`${indent}online ${o.result ?? "softmax"} over ${loops(o.vars)}: out = ${what}`);
     o.phases.forEach((p, i) => lines.push(`${indent}  %${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`));
     lines.push(`${indent}  %${n} = ${showExpr_(o.logit)}   (%${n + 1}, %${n + 2}: the running max before and after it)`);
     lines.push(`${indent}  %${n + 2} = ${showExpr_(o.runningMax)}; weight = ${showExpr_(o.weight)}; rescale = ${showExpr_(o.rescale)}`);

@@ -131,6 +131,8 @@ export function verifyKernel(k: Kernel): void {
     check(online.runningMax, rows, n + 2);
     for (const e of [online.weight, online.rescale]) check(e, rows, n + 3);
     if ([online.logit, online.runningMax, online.weight, online.rescale].some((e) => e.type !== "f32")) fail("an online softmax's update is f32");
+    if (online.result === "max" && k.inner.length) fail("an online max has no inner loops");
+    if (online.result === "sum" && !(online.rescale.op === "const" && online.rescale.value === 1)) fail("an online weighted sum does not rescale");
     reducedTypes = [];
   }
   const store = scopeOf([...k.outer, ...k.inner, ...(online ? online.vars : [])]);

@@ -239,7 +239,9 @@ export class WebGpuDevice implements Device, BufferOwner {
   /** The plan's limit on buffers per kernel, and WebGPU's scheduling passes. */
   get lowering(): LowerOptions {
     // An input may be bound twice (as vec4 and as scalars); the output and the status word take two more.
-    return { maxInputs: Math.max(2, Math.floor((this.#executor.host.maxStorageBuffers - 2) / 2)), passes: webgpuPasses };
+    // The online template (wgsl/online.ts) binds each input once, as scalars.
+    const buffers = this.#executor.host.maxStorageBuffers;
+    return { maxInputs: Math.max(2, Math.floor((buffers - 2) / 2)), maxOnlineInputs: Math.max(2, buffers - 2), passes: webgpuPasses };
   }
 
   prepare(kernel: Kernel, hash: string): PreparedKernel {

@@ -58,13 +58,14 @@ export class WasmExprEmitter implements RareHost {
   readonly dynamicLoads: Expr[] = [];
   /**
    * Where `reduced` values come from instead of the phase locals (a contraction's registers; with `phase`, only
-   * that phase's: the online template's logits, 4 keys to a vector).
+   * that phase's: the online template's logits, 4 keys to a vector; `more`: further phases' vectors, the online
+   * template's several dot products).
    */
-  reducedOverride: { readonly scalar: number; readonly vector?: number; readonly phase?: number } | undefined;
+  reducedOverride: { readonly scalar: number; readonly vector?: number; readonly phase?: number; readonly more?: ReadonlyMap<number, number> } | undefined;
   /** Whether the override replaces phase p's value. */
   #overrides(p: number): boolean {
     const o = this.reducedOverride;
-    return o !== undefined && (o.phase === undefined || o.phase === p);
+    return o !== undefined && (o.phase === undefined || o.phase === p || o.more?.has(p) === true);
   }
   /**
    * While one root expression is emitted: how often each node is read, and the locals of shared nodes already
@@ -87,7 +88,7 @@ export class WasmExprEmitter implements RareHost {
   varies(e: Expr, lane: string): boolean {
     const d = this.deps(e);
     const o = this.reducedOverride;
-    return d.has(lane) || (o?.vector !== undefined && (o.phase === undefined ? [...d].some((x) => x.startsWith("%")) : d.has(`%${o.phase}`)));
+    return d.has(lane) || (o?.vector !== undefined && (o.phase === undefined ? [...d].some((x) => x.startsWith("%")) : d.has(`%${o.phase}`) || [...(o.more?.keys() ?? [])].some((p) => d.has(`%${p}`))));
   }
 
   /** Makes later uses of e (in this scope) read `local` — a value the caller computed. */
@@ -466,7 +467,7 @@ export class WasmExprEmitter implements RareHost {
   #vectorNode(e: Expr, lane: string): void {
     const f = this.f;
     if (e.op === "reduced" && this.reducedOverride?.vector !== undefined && this.#overrides(e.phase)) {
-      f.get(this.reducedOverride.vector);
+      f.get(this.reducedOverride.more?.get(e.phase) ?? this.reducedOverride.vector);
       return;
     }
     if (e.op === "const" && e.type !== "bool") {

@@ -1,18 +1,21 @@
-// Layer: src/backend/cpu. The Wasm templates of an online softmax-weighted kernel (kernel/ir.ts OnlineSoftmax).
-// Per row (a point of the outer loops; threads split the first), the weighted sum lives in the output row (in
-// cache) and nothing of size [row, key] exists:
+// Layer: src/backend/cpu. The Wasm templates of an online softmax-weighted kernel (kernel/ir.ts OnlineSoftmax)
+// and of its weighted forms (`result` "sum": Σ weight · value, no rescaling — attention's backward; "max": the
+// logits' max — softmax's row max). Per row (a point of the outer loops; threads split the first), the weighted
+// sum lives in the output row (in cache) and nothing of size [row, key] exists:
 //   out[row, :] = 0; m = −∞; l = 0
 //   for key: the phases, s = logit, m' = max(m, s), w = weight, c = rescale, l = l·c + w,
 //            out[row, :] = out[row, :]·c + w·value, m = m'
-//   out[row, :] = out[row, :] · (1 / l)
-// The tiled form, for the attention shape (one phase Σ_d a·b with `a` per row and `b` per key, contiguous along
-// d; values contiguous along the one inner loop), takes two rows and four keys at a time like a matrix-product
-// micro-kernel: the 2×4 scores from 8 vector accumulators (each loaded a and b read once for several), the
-// logits, the block max and the weights as 4-lane vectors (one vector exp per 4 keys), one rescale per block, and
-// the value update with the accumulators in registers across the 4 keys (each value vector read once for both
-// rows). An odd last row takes the tiled form alone; the keys after the last whole block of 4 take the per-key
-// form; kernels of other shapes take the per-key form throughout. The exps come decomposed in the IR (weight,
-// rescale): this file orders loops and registers only. Imports the IR and the generator it extends.
+//   out[row, :] = out[row, :] · (1 / l)      (softmax; "sum" stores out as it is, "max" stores m)
+// The tiled form, for the attention shape (each phase a dot product Σ_d a·b with `a` per row and `b` per key,
+// contiguous along d — one in the forward, two in the backward's dq and dk; values contiguous along the one
+// inner loop, or no inner loop and a constant value for a row statistic), takes two rows and four keys at a
+// time like a matrix-product micro-kernel: the 2×4 scores of each dot product from 8 vector accumulators (each
+// loaded a and b read once for several), the logits, the block max and the weights as 4-lane vectors (one
+// vector exp per 4 keys), one rescale per block, and the value update with the accumulators in registers across
+// the 4 keys (each value vector read once for both rows). An odd last row takes the tiled form alone; the keys
+// after the last whole block of 4 take the per-key form; kernels of other shapes take the per-key form
+// throughout. The exps come decomposed in the IR (weight, rescale): this file orders loops and registers only.
+// Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
 import type { Expr, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
 import type { Generator } from "./codegen.js";
@@ -74,9 +77,15 @@ function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<strin
   rowStore(g, add(mul(stashed, reduced(n + 4)), mul(reduced(n + 3), k.value)), inner);
 }
 
-/** out[row, :] *= 1 / l. */
+/** out[row, :] *= 1 / l (a softmax-weighted sum); out[row] = m (a max); nothing more for a plain weighted sum. */
 function finishRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<string>): void {
   const n = o.phases.length;
+  if (o.result === "sum") return;
+  if (o.result === "max") {
+    g.f.get(row.max).set(g.reduced[n + 5]!);
+    rowStore(g, reduced(n + 5), new Set([...bound, `%${n + 5}`]));
+    return;
+  }
   g.f.f32(1).get(row.total).op("f32.div").set(g.reduced[n + 5]!);
   rowStore(g, mul(stashed, reduced(n + 5)), new Set([...bound, `%${n + 5}`]));
 }
@@ -111,19 +120,29 @@ export function onlineBody(g: Generator, o: OnlineSoftmax, bound: Set<string>): 
   finishRow(g, o, row, bound);
 }
 
-/** What the tiled form needs: the loads of Σ_d a·b and of the values, and the loop variables. */
+/** One dot product Σ_d a·b of the tiled form: `a` read per row, `b` per key, both contiguous along d. */
+interface Dot {
+  readonly d: LoopVar;
+  readonly a: Load;
+  readonly b: Load;
+  /** Bytes between consecutive keys in b. */
+  readonly bStride: number;
+}
+
+/** What the tiled form needs: the dot products (the phases), the values' load, and the loop variables. */
 interface Tiling {
   readonly row: LoopVar;
   readonly key: LoopVar;
-  readonly d: LoopVar;
-  readonly e: LoopVar;
-  readonly a: Load;
-  readonly b: Load;
-  readonly value: Load;
-  /** Bytes between consecutive keys in b and in the values. */
-  readonly bStride: number;
+  readonly dots: readonly Dot[];
+  /** The inner loop and the values read along it; absent for a kernel with no inner loops and a constant value. */
+  readonly e?: LoopVar;
+  readonly value?: Load;
+  /** Bytes between consecutive keys in the values. */
   readonly vStride: number;
 }
+
+/** Rows per tile: 3 and 4 measured 10% slower than 2 at b8 d64 seq 1024 (more registers than V8 keeps). */
+const ROWS = 2;
 
 const plainLoad = (e: Expr): e is Load => e.op === "load" && e.type === "f32" && !e.guard && !e.dynamic;
 const reads = (e: Load, v: string): boolean => indexVars(e.index).has(v);
@@ -131,20 +150,28 @@ const reads = (e: Load, v: string): boolean => indexVars(e.index).has(v);
 /** The tiled form's operands when the kernel has the attention shape (see the header), else undefined. */
 function tiling(g: Generator, o: OnlineSoftmax): Tiling | undefined {
   const k = g.k;
-  const [p, key, e, row] = [o.phases[0], o.vars[0], k.inner[0], k.outer[k.outer.length - 1]];
-  if (o.phases.length !== 1 || o.vars.length !== 1 || k.inner.length !== 1 || !p || !key || !e || !row) return undefined;
-  const d = p.vars[0];
-  if (p.fn !== "sum" || p.vars.length !== 1 || !d || d.extent % 4 || e.extent % 4 || p.body.op !== "binary" || p.body.fn !== "mul") return undefined;
-  const [x, y] = [p.body.a, p.body.b];
-  if (!plainLoad(x) || !plainLoad(y) || !plainLoad(k.value)) return undefined;
-  const [a, b] = reads(x, key.name) ? [y, x] : [x, y];
-  if (reads(a, key.name) || reads(b, row.name) || reads(k.value, row.name)) return undefined;
+  const [key, row] = [o.vars[0], k.outer[k.outer.length - 1]];
+  if (o.phases.length < 1 || o.vars.length !== 1 || !key || !row) return undefined;
   const unit = (l: Expr & { index: IndexExpr }, v: string): boolean => g.em.split(l as never, v)?.coef === 1;
-  if (!unit(a, d.name) || !unit(b, d.name) || !unit(k.value, e.name) || !unit(g.outIndex as never, e.name)) return undefined;
+  const stride = (l: Load): number => 4 * g.em.split(l as never, key.name)!.coef;
+  const dots: Dot[] = [];
+  for (const p of o.phases) {
+    const d = p.vars[0];
+    if (p.fn !== "sum" || p.vars.length !== 1 || !d || d.extent % 4 || p.body.op !== "binary" || p.body.fn !== "mul") return undefined;
+    const [x, y] = [p.body.a, p.body.b];
+    if (!plainLoad(x) || !plainLoad(y)) return undefined;
+    const [a, b] = reads(x, key.name) ? [y, x] : [x, y];
+    if (reads(a, key.name) || reads(b, row.name) || !unit(a, d.name) || !unit(b, d.name)) return undefined;
+    dots.push({ d, a, b, bStride: stride(b) });
+  }
   // logits and weights 4 keys wide (a mask's index values, a bias read along the keys)
   if (!vectorizable(g.em, [o.logit, o.weight], key.name)) return undefined;
-  const stride = (l: Load): number => 4 * g.em.split(l as never, key.name)!.coef;
-  return { row, key, d, e, a, b, value: k.value, bStride: stride(b), vStride: stride(k.value) };
+  // a row statistic (no inner loops) weighs a constant value
+  if (k.inner.length === 0 && k.value.op === "const") return { row, key, dots, vStride: 0 };
+  const e = k.inner[0];
+  if (k.inner.length !== 1 || !e || e.extent % 4 || !plainLoad(k.value) || reads(k.value, row.name)) return undefined;
+  if (!unit(k.value, e.name) || !unit(g.outIndex as never, e.name)) return undefined;
+  return { row, key, dots, e, value: k.value, vStride: stride(k.value) };
 }
 
 /**
@@ -200,7 +227,7 @@ export function onlineRows(g: Generator, o: OnlineSoftmax, v: LoopVar, lo: () =>
     return;
   }
   updateLocals(g, o);
-  g.forLoop(local, lo, hi, 2, () => rowTile(g, o, t, 2, inner));
+  g.forLoop(local, lo, hi, ROWS, () => rowTile(g, o, t, ROWS, inner));
   g.forLoop(local, () => void f.get(local), hi, 1, () => rowTile(g, o, t, 1, inner));
 }
 
@@ -223,63 +250,78 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
     if (r > 0) f.get(rowVar).i32(r).op("i32.add").set(row.at);
     asRow(r, () => initRow(g, row, bound));
   });
-  // per-row byte bases of a (along d) and of the output (along e)
-  const aBase = rows.map((_, r) => {
-    const l = f.local("i32");
-    asRow(r, () => baseAddress(g, g.em.ctx.inputPtr[t.a.input]!, t.a, t.d.name));
-    f.set(l);
-    return l;
-  });
+  // per-row byte bases of each dot's a (along its d) and of the output (along e)
+  const aBase = t.dots.map((dot) =>
+    rows.map((_, r) => {
+      const l = f.local("i32");
+      asRow(r, () => baseAddress(g, g.em.ctx.inputPtr[dot.a.input]!, dot.a, dot.d.name));
+      f.set(l);
+      return l;
+    }),
+  );
+  const e = t.e;
   const outBase = rows.map((_, r) => {
     const l = f.local("i32");
-    asRow(r, () => baseAddress(g, g.out, g.outIndex as never, t.e.name));
-    f.set(l);
+    if (e) {
+      asRow(r, () => baseAddress(g, g.out, g.outIndex as never, e.name));
+      f.set(l);
+    }
     return l;
   });
   const J = 4;
   const keys = Array.from({ length: J }, () => f.local("i32"));
-  const bBase = keys.map(() => f.local("i32"));
+  const bBase = t.dots.map(() => keys.map(() => f.local("i32")));
   const vBase = keys.map(() => f.local("i32"));
   const acc = rows.map(() => keys.map(() => f.local("v128")));
   const loaded = rows.map(() => f.local("v128"));
   const kv = f.local("v128");
-  const [scores, weights, scale, splats] = [rows.map(() => f.local("v128")), rows.map(() => f.local("v128")), rows.map(() => f.local("v128")), rows.map(() => keys.map(() => f.local("v128")))];
-  const [blockMax, dd, ee] = [f.local("f32"), f.local("i32"), f.local("i32")];
+  const scores = t.dots.map(() => rows.map(() => f.local("v128")));
+  const [weights, scale, splats] = [rows.map(() => f.local("v128")), rows.map(() => f.local("v128")), rows.map(() => keys.map(() => f.local("v128")))];
+  const [blockMax, dd, ee, weightSum] = [f.local("f32"), f.local("i32"), f.local("i32"), f.local("f32")];
   const [logit, before, after, , rescale] = g.reduced.slice(n, n + 5) as number[];
   g.forLoop(keyVar, () => void f.i32(0), () => void f.i32(t.key.extent), J, () => {
     em.enterScope();
-    // the keys' byte bases of b (along d) and of the values (along e): the first key's, then by the key strides
+    // the keys' byte bases of each b (along its d) and of the values (along e): the first key's, then by the strides
     em.enterScope();
-    baseAddress(g, g.em.ctx.inputPtr[t.b.input]!, t.b, t.d.name);
-    f.set(bBase[0]!);
-    baseAddress(g, g.em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
-    f.set(vBase[0]!);
+    t.dots.forEach((dot, p) => {
+      baseAddress(g, g.em.ctx.inputPtr[dot.b.input]!, dot.b, dot.d.name);
+      f.set(bBase[p]![0]!);
+    });
+    if (t.value && e) {
+      baseAddress(g, g.em.ctx.inputPtr[t.value.input]!, t.value, e.name);
+      f.set(vBase[0]!);
+    }
     em.exitScope();
     for (let j = 1; j < J; j++) {
-      f.get(bBase[0]!).i32(j * t.bStride).op("i32.add").set(bBase[j]!);
-      f.get(vBase[0]!).i32(j * t.vStride).op("i32.add").set(vBase[j]!);
+      t.dots.forEach((dot, p) => void f.get(bBase[p]![0]!).i32(j * dot.bStride).op("i32.add").set(bBase[p]![j]!));
+      if (t.value) f.get(vBase[0]!).i32(j * t.vStride).op("i32.add").set(vBase[j]!);
     }
-    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys)
-    for (const row of acc) for (const x of row) f.v128f(0).set(x);
-    vectorLoop(g, dd, t.d.extent * 4, (at) => {
-      rows.forEach((_, r) => void at(aBase[r]!).mem("v128.load", 0, 2).set(loaded[r]!));
-      keys.forEach((_, j) => {
-        at(bBase[j]!).mem("v128.load", 0, 2).set(kv);
-        rows.forEach((_, r) => void f.get(acc[r]![j]!).get(loaded[r]!).get(kv).op("f32x4.mul").op("f32x4.add").set(acc[r]![j]!));
+    // scores: acc[r][j] += a[r, d…d+3] · b[j, d…d+3], then each row's 4 sums as one vector (lanes = keys), per dot
+    t.dots.forEach((dot, p) => {
+      for (const row of acc) for (const x of row) f.v128f(0).set(x);
+      vectorLoop(g, dd, dot.d.extent * 4, (at) => {
+        rows.forEach((_, r) => void at(aBase[p]![r]!).mem("v128.load", 0, 2).set(loaded[r]!));
+        keys.forEach((_, j) => {
+          at(bBase[p]![j]!).mem("v128.load", 0, 2).set(kv);
+          rows.forEach((_, r) => void f.get(acc[r]![j]!).get(loaded[r]!).get(kv).op("f32x4.mul").op("f32x4.add").set(acc[r]![j]!));
+        });
+      });
+      rows.forEach((_, r) => {
+        transposeSum(g, acc[r]!);
+        f.set(scores[p]![r]!);
       });
     });
     rows.forEach((row, r) => {
-      transposeSum(g, acc[r]!);
-      f.set(scores[r]!);
+      const logits = scores[0]![r]!;
       asRow(r, () => {
-        // logits, 4 keys wide (the phase's value read from the scores vector)
-        em.reducedOverride = { scalar: (g.reduced[0] ??= f.local("f32")), vector: scores[r]!, phase: 0 };
+        // logits, 4 keys wide (the phases' values read from the scores vectors)
+        em.reducedOverride = { scalar: (g.reduced[0] ??= f.local("f32")), vector: logits, phase: 0, more: new Map(scores.slice(1).map((s, p) => [p + 1, s[r]!])) };
         em.vector(o.logit, t.key.name);
         em.reducedOverride = undefined;
-        f.set(scores[r]!);
+        f.set(logits);
         // the block's max (NaN-propagating, like the IR's max), then the row's new max by the IR's runningMax
-        f.get(scores[r]!).lane("f32x4.extract_lane", 0).get(scores[r]!).lane("f32x4.extract_lane", 1).op("f32.max");
-        f.get(scores[r]!).lane("f32x4.extract_lane", 2).get(scores[r]!).lane("f32x4.extract_lane", 3).op("f32.max").op("f32.max").set(blockMax);
+        f.get(logits).lane("f32x4.extract_lane", 0).get(logits).lane("f32x4.extract_lane", 1).op("f32.max");
+        f.get(logits).lane("f32x4.extract_lane", 2).get(logits).lane("f32x4.extract_lane", 3).op("f32.max").op("f32.max").set(blockMax);
         f.get(row.max).set(before!);
         g.reduced[n] = blockMax;
         g.reduced[n + 1] = before!;
@@ -289,38 +331,48 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
         em.scalar(o.rescale);
         f.set(rescale!);
         // weights, 4 keys wide: the IR's weight with the logits as its phase-n value
-        em.reducedOverride = { scalar: logit!, vector: scores[r]!, phase: n };
+        em.reducedOverride = { scalar: logit!, vector: logits, phase: n };
         em.vector(o.weight, t.key.name);
         em.reducedOverride = undefined;
         f.set(weights[r]!);
       });
-      f.get(row.total).get(rescale!).op("f32.mul");
-      for (let j = 0; j < J; j++) f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32.add");
-      f.set(row.total);
+      f.get(weights[r]!).lane("f32x4.extract_lane", 0);
+      for (let j = 1; j < J; j++) f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32.add");
+      f.set(weightSum);
+      f.get(row.total).get(rescale!).op("f32.mul").get(weightSum).op("f32.add").set(row.total);
       f.get(after!).set(row.max);
+      if (!e) {
+        // a row statistic: out = out · c + (Σ_j w_j) · value, as the per-key form writes it
+        if (o.result === "max") return;
+        f.get(weightSum).set(g.reduced[n + 3]!);
+        asRow(r, () => rowStore(g, add(mul(stashed, reduced(n + 4)), mul(reduced(n + 3), g.k.value)), new Set([...bound, `%${n + 3}`, `%${n + 4}`])));
+        return;
+      }
       f.get(rescale!).op("f32x4.splat").set(scale[r]!);
       keys.forEach((_, j) => void f.get(weights[r]!).lane("f32x4.extract_lane", j).op("f32x4.splat").set(splats[r]![j]!));
     });
     // values: out[r, e…e+3] = out · c_r + Σ_j w[r, j] · value[j, e…e+3], the accumulators in registers — skipped
     // when every weight is +0 (keys all masked, e.g. past the query under a causal mask): the max did not grow
     // then (a key that raises it weighs exp(0) = 1), so the rescale is 1 and the update would change nothing
-    rows.forEach((_, r) => {
-      f.get(weights[r]!).op("v128.any_true");
-      if (r > 0) f.op("i32.or");
-    });
-    f.if();
-    vectorLoop(g, ee, t.e.extent * 4, (at) => {
-      rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", 0, 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
-      keys.forEach((_, j) => {
-        at(vBase[j]!).mem("v128.load", 0, 2).set(kv);
-        rows.forEach((_, r) => void f.get(loaded[r]!).get(splats[r]![j]!).get(kv).op("f32x4.mul").op("f32x4.add").set(loaded[r]!));
+    if (e) {
+      rows.forEach((_, r) => {
+        f.get(weights[r]!).op("v128.any_true");
+        if (r > 0) f.op("i32.or");
       });
-      rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", 0, 2));
-    });
-    f.end();
+      f.if();
+      vectorLoop(g, ee, e.extent * 4, (at) => {
+        rows.forEach((_, r) => void at(outBase[r]!).mem("v128.load", 0, 2).get(scale[r]!).op("f32x4.mul").set(loaded[r]!));
+        keys.forEach((_, j) => {
+          at(vBase[j]!).mem("v128.load", 0, 2).set(kv);
+          rows.forEach((_, r) => void f.get(loaded[r]!).get(splats[r]![j]!).get(kv).op("f32x4.mul").op("f32x4.add").set(loaded[r]!));
+        });
+        rows.forEach((_, r) => void at(outBase[r]!).get(loaded[r]!).mem("v128.store", 0, 2));
+      });
+      f.end();
+    }
     em.exitScope();
   });
-  // leftover keys one at a time, then 1 / l
+  // leftover keys one at a time, then the result
   const resume = f.local("i32");
   f.get(keyVar).set(resume);
   rows.forEach((row, r) =>

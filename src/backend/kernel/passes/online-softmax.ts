@@ -4,21 +4,29 @@
 // a running denominator and the weighted sum kept in the output, so the [row, k] softmax (and the logits x, when
 // they are fusable, e.g. the scores q·k with a scale and a mask) are never written to memory. The pattern is
 // read from the primitives softmax is built from (src/ops/reduce.ts): sum_k(div(e, sum_k e) · v) with
-// e = exp(x − max_k x), every inner node unmaterialised. Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or
-// `onlineSoftmaxFusion.enabled = false`) to plan the three kernels instead (benchmarks compare the two).
-// Imports src/graph and the kernel IR.
+// e = exp(x − max_k x), every inner node unmaterialised.
+// The backward pass (flash attention's recomputation) is derived the same way, by matchWeighted: when another
+// kernel needs the softmax (its gradient p · (g − Σ p · g) reads p), the planner stores only the softmax's row
+// max and sum (linear in the sequence), and every reader of p — the forward's Σ_key p · v, dv = Σ_q p · dO, the
+// row statistic Σ_key p · dP, dq = Σ_key dS · k, dk = Σ_q dS · q — is a weighted sum whose weight recomputes the
+// scores (and dP = dO · v) as dot products at each (row, key) point: the kernel IR's weighted forms (result
+// "sum", and "max" for the row max). No [query, key] buffer exists in a training step.
+// Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or `onlineSoftmaxFusion.enabled = false`) to plan the three kernels
+// instead (benchmarks compare the two). Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
+import { binaryNode, reduceNode } from "../../../graph/build.js";
 import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
 import { type Expr, type Kernel, walkExpr } from "../ir.js";
-import { KernelBuilder, type Lowered } from "./to-index-notation.js";
+import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /**
- * Whether the planner fuses softmax-weighted sums (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it off), and from how
- * many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three kernels are faster
- * on the CPU (the fused one measured 0.4–0.6× their speed up to b8 × 1024² logits, bench/attention.mjs) and their
- * [row, key] temporary is at most 16 MiB; from it on, the fused kernel keeps memory linear in the sequence.
+ * Whether the planner fuses softmax-weighted sums and their backward (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it
+ * off), and from how many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three
+ * kernels are faster on the CPU (the fused forward measured 0.5× their CPU time at every size from b8 × 512²
+ * logits, the fused training step 0.3×, bench/attention.mjs and bench/RESULTS.md) and their [row, key]
+ * temporaries are at most 16 MiB each; from it on, the fused kernels keep memory linear in the sequence.
  * NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets it (0: fuse every size).
  */
 export const onlineSoftmaxFusion = {
@@ -32,9 +40,8 @@ interface Match {
   readonly key: string;
   readonly logits: Node;
   readonly values: Node;
-  /** The reductions the kernel absorbs (max, sum, the root) and the elementwise nodes between them. */
+  /** The reductions the kernel absorbs (max, sum, the root): what it claims in the planner's sharing checks. */
   readonly reductions: readonly Node[];
-  readonly elementwise: readonly Node[];
 }
 
 /** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
@@ -48,7 +55,7 @@ function patterns(isMaterialized: (n: Node) => boolean) {
 }
 
 /** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
-function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; nodes: Node[]; reductions: Node[] } | undefined {
+function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; reductions: Node[] } | undefined {
   const { is, reducesOnly } = patterns(isMaterialized);
   if (!is(p, "binary", "div")) return undefined;
   const [e, s] = p.inputs;
@@ -57,7 +64,7 @@ function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): 
   if (!is(d, "binary", "sub")) return undefined;
   const [x, m] = d.inputs;
   if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
-  return { logits: x, nodes: [p, e, d], reductions: [s, m] };
+  return { logits: x, reductions: [s, m] };
 }
 
 /**
@@ -75,17 +82,19 @@ function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Matc
     const s = softmaxOf(p, key, isMaterialized);
     if (!s || v.dtype !== "float32" || !v.dims.some((d) => d.name === key)) continue;
     if (s.logits.dims.find((d) => d.name === key)!.size < 1 || s.logits.numel < onlineSoftmaxFusion.minLogits) continue;
-    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n], elementwise: [...s.nodes, product] };
+    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n] };
   }
   return undefined;
 }
 
 /**
- * The softmax-weighted sums inside n's inlined subtree (not n itself): the planner gives each its own kernel, so
- * that a view or an epilogue over one (the attention helper's stack of heads) does not pull it apart.
- * @example innerOnlineSoftmax(merged.node, isMaterialized, new Set()) // [the Σ_key softmax · v node under the stack]
+ * The softmax-weighted sums and weighted reductions (see matchWeighted) inside n's inlined subtree (not n
+ * itself): the planner gives each its own kernel, so that a view or an epilogue over one (the attention helper's
+ * stack of heads, a gradient's sum of contributions) does not pull it apart. When n is a softmax-weighted sum
+ * itself, its softmax (the max and the sum it computes online) is not searched.
+ * @example innerOnlineSoftmax(merged.node, isMaterialized) // [the Σ_key softmax · v node under the stack]
  */
-export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, declined: ReadonlySet<Node>): Node[] {
+export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Node[] {
   if (!onlineSoftmaxFusion.enabled) return [];
   const found: Node[] = [];
   const seen = new Set<Node>();
@@ -93,12 +102,141 @@ export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
     for (const i of x.inputs) {
       if (seen.has(i) || isMaterialized(i)) continue;
       seen.add(i);
-      if (!declined.has(i) && matchOnlineSoftmax(i, isMaterialized)) found.push(i);
+      if (matchOnlineSoftmax(i, isMaterialized) || matchWeighted(i, isMaterialized)) found.push(i);
       else visit(i);
     }
   };
-  visit(n);
+  const m = matchOnlineSoftmax(n, isMaterialized);
+  if (m) {
+    for (const x of [m.logits, m.values]) if (!isMaterialized(x) && !seen.has(x) && (seen.add(x), true)) visit(x);
+  } else visit(n);
   return found;
+}
+
+/** Whether x is a dot product Σ_d a · b (attention's scores q · k, and dO · v in its backward). */
+const dotProduct = (x: Node): boolean => x.op.kind === "reduce" && x.op.fn === "sum" && x.inputs[0]!.op.kind === "binary" && x.inputs[0]!.op.fn === "mul";
+
+/** The nodes that read a node (in the graph being planned). */
+export type Consumers = (n: Node) => readonly Node[];
+
+/** x without the reordering views over it. */
+const underReorders = (x: Node): Node => (reorders(x) && !x.storage ? underReorders(x.inputs[0]!) : x);
+
+const rowsumCache = new WeakMap<Node, Node>();
+
+/**
+ * For softmax's gradient row statistic R = Σ_key p · g with g = Σ_e gy · v (the gradient flowing into p from
+ * y = Σ_key p · v, the forward's output, which the graph computes too): the node Σ_e gy · y, equal to R (the
+ * flash-attention backward's rowsum(dO ∘ O)), linear to compute where R costs two dot products per (row, key)
+ * point. Undefined when the graph has no such y.
+ */
+function rowsumThroughOutput(n: Node, m: Weighted, isMaterialized: (n: Node) => boolean, consumers: Consumers): { sum: Node; y: Node } | undefined {
+  if (m.fn !== "sum" || m.value.length || m.weight.length !== 2 || m.vars.length !== 1) return undefined;
+  const key = m.vars[0]!.name;
+  const has = (x: Node, name: string): boolean => x.dims.some((d) => d.name === name);
+  for (const [p, g] of [m.weight, [...m.weight].reverse()] as [Node, Node][]) {
+    if (isMaterialized(g) || g.op.kind !== "reduce" || g.op.fn !== "sum" || g.op.dims.length !== 1 || !has(p, key)) continue;
+    const e = g.op.dims[0]!;
+    const product = underReorders(g.inputs[0]!);
+    if (isMaterialized(product) || product.op.kind !== "binary" || product.op.fn !== "mul") continue;
+    for (const [gy, v] of [product.inputs, [...product.inputs].reverse()] as [Node, Node][]) {
+      if (!has(v, key) || has(gy, key) || !has(v, e)) continue;
+      // y = Σ_key p · v (through reordering views)
+      const reads = (x: Node): Node[] => consumers(x).flatMap((c) => (reorders(c) ? [c, ...reads(c)] : [c]));
+      const y = reads(p)
+        .filter((c) => c.op.kind === "binary" && c.op.fn === "mul" && c.inputs.includes(p) && c.inputs.some((i) => underReorders(i) === v || i === v))
+        .flatMap(reads)
+        .find((r) => r.op.kind === "reduce" && r.op.fn === "sum" && r.op.dims.length === 1 && r.op.dims[0] === key && r.dtype === "float32");
+      if (!y || !has(y, e)) continue;
+      const dims = [...n.dims, y.dims.find((d) => d.name === e)!];
+      if (![gy, y].every((x) => x.dims.every((d) => dims.some((o) => o.name === d.name)))) continue;
+      let sum = rowsumCache.get(n);
+      if (!sum) rowsumCache.set(n, (sum = reduceNode("sum", binaryNode("mul", gy, y, dims, "float32"), [e])));
+      return { sum, y };
+    }
+  }
+  return undefined;
+}
+
+/** Whether x is a view that only reorders its input's dims (what autodiff's sumTo puts before a sum). */
+function reorders(x: Node): boolean {
+  if (x.op.kind !== "view" || x.op.map.bounds.length || x.dims.length !== x.inputs[0]!.dims.length) return false;
+  const index = x.op.map.index;
+  return x.inputs[0]!.dims.every((d) => {
+    const e = index[d.name];
+    return e?.op === "var" && e.name === d.name && x.dims.some((o) => o.name === d.name && o.size === d.size);
+  });
+}
+
+/** A weighted reduction over `vars` of weight · value whose weight needs inner dot products (see matchWeighted). */
+interface Weighted {
+  readonly fn: "sum" | "max";
+  readonly vars: readonly { readonly name: string; readonly size: number }[];
+  /** Factors with no inner dim: what is recomputed at each (row, vars) point. */
+  readonly weight: readonly Node[];
+  /** Factors that read inner dims (empty: the value is 1). */
+  readonly value: readonly Node[];
+}
+
+/**
+ * Whether n is a reduction the planner lowers to the weighted form of the online kernel (ir.ts OnlineSoftmax
+ * `result` "sum" or "max") rather than materialising a [row, vars] intermediate: a sum over vars of a product
+ * whose factors without inner dims (the weight) read an unmaterialised dot product that keeps one of the vars —
+ * a nested reduction, e.g. the scores Σ_d q·k inside Σ_key P · dO — under an exp (softmax's probabilities
+ * recomputed from its stored row max and sum, and what the gradient builds from them), or a max over vars of
+ * such a nested reduction (softmax's row max). The backward pass of attention is made of these (flash
+ * attention's recomputation): no [query, key] buffer. From `onlineSoftmaxFusion.minLogits` nested points on.
+ * @example matchWeighted(dv.node, isMaterialized) // { fn: "sum", vars: [q], weight: [P], value: [dO] }
+ */
+function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted | undefined {
+  if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || (n.op.fn !== "sum" && n.op.fn !== "max") || n.dtype !== "float32") return undefined;
+  const input = n.inputs[0]!;
+  // the nested dot product has at most the input's points: below the size gate, nothing to search
+  if (isMaterialized(input) || input.numel < onlineSoftmaxFusion.minLogits) return undefined;
+  const varNames = new Set(n.op.dims);
+  const vars = input.dims.filter((d) => varNames.has(d.name));
+  const open = (x: Node): boolean => !isMaterialized(x);
+  // the largest unmaterialised reduction under x (through inlined nodes) that keeps one of the vars
+  const nestedMemo = new Map<Node, number>();
+  const nested = (x: Node): number => {
+    let r = nestedMemo.get(x);
+    if (r !== undefined) return r;
+    nestedMemo.set(x, 0);
+    r = 0;
+    if (open(x)) {
+      if (dotProduct(x) && x.dims.some((d) => varNames.has(d.name))) r = x.numel;
+      for (const i of x.inputs) r = Math.max(r, nested(i));
+    }
+    nestedMemo.set(x, r);
+    return r;
+  };
+  const expMemo = new Map<Node, boolean>();
+  const expOverNested = (x: Node): boolean => {
+    let r = expMemo.get(x);
+    if (r !== undefined) return r;
+    expMemo.set(x, false);
+    r = open(x) && ((x.op.kind === "unary" && x.op.fn === "exp" && nested(x) > 0) || (x.op.kind !== "reduce" && x.inputs.some(expOverNested)));
+    expMemo.set(x, r);
+    return r;
+  };
+  if (n.op.fn === "max") {
+    if (nested(input) < Math.max(1, onlineSoftmaxFusion.minLogits) || !n.dims.every((d) => input.dims.some((x) => x.name === d.name))) return undefined;
+    return { fn: "max", vars, weight: [input], value: [] };
+  }
+  const factors: Node[] = [];
+  const split = (x: Node): void => {
+    if (open(x) && x.op.kind === "binary" && x.op.fn === "mul" && x.dtype === "float32") x.inputs.forEach(split);
+    else if (open(x) && reorders(x)) split(x.inputs[0]!);
+    else factors.push(x);
+  };
+  split(input);
+  const pair = factors.filter((x) => nested(x) > 0);
+  if (!pair.length || !pair.some(expOverNested) || Math.max(...pair.map(nested)) < Math.max(1, onlineSoftmaxFusion.minLogits)) return undefined;
+  const rowDims = new Set(pair.flatMap((x) => x.dims.map((d) => d.name)));
+  const weight = factors.filter((x) => pair.includes(x) || x.dims.every((d) => rowDims.has(d.name)));
+  const value = factors.filter((x) => !weight.includes(x));
+  if (value.some((x) => x.dtype !== "float32" || nested(x) > 0)) return undefined;
+  return { fn: "sum", vars, weight, value };
 }
 
 /**
@@ -107,9 +245,9 @@ export function innerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
  * contraction) become the online loop's phases; the values at each (row, key, inner) point. Values that would be
  * recomputed per row at a cost (an expensive function) are materialised first.
  */
-export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void): Lowered | undefined {
+export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers = () => []): Lowered | undefined {
   const m = matchOnlineSoftmax(n, isMaterialized);
-  if (!m) return undefined;
+  if (!m) return lowerWeighted(n, isMaterialized, materialize, consumers);
   const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
   for (const d of [...n.dims, keyDim]) b.extent(d.name, d.size);
@@ -148,9 +286,86 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
     output: { type: "f32", index, length: n.numel },
     online: { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale },
   };
-  // what this kernel computes inline, for the planner's sharing checks: another kernel that needs the softmax
-  // (a backward pass) makes the planner materialise it, and this match then fails in favour of three kernels
-  const inlined = new Map(b.inlined);
-  for (const x of m.elementwise) inlined.set(x, Math.max(1, inlined.get(x) ?? 0));
-  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [...b.fused, ...m.reductions], inlined, repeated: [] };
+  // what this kernel claims, for the planner's sharing checks: the softmax's row max and sum only. Another
+  // kernel that needs them (a backward pass) makes the planner store them, and this match then fails in favour
+  // of the weighted form reading them; the per-(row, key) values (scores, probabilities) are recomputed by
+  // whoever needs them, never stored for sharing.
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [] };
+}
+
+/**
+ * Lowers n to one kernel of the weighted form (ir.ts OnlineSoftmax, `result` "sum" or "max") when matchWeighted
+ * accepts it; otherwise undefined. The weight's factors are lowered at each (row, vars) point — their nested
+ * reductions become the loop's phases, the row statistics they read (softmax's max and sum, stored) are loads —
+ * and the value's at each (row, vars, inner) point.
+ */
+function lowerWeighted(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers): Lowered | undefined {
+  const m = matchWeighted(n, isMaterialized);
+  if (!m) return undefined;
+  const viaOutput = rowsumThroughOutput(n, m, isMaterialized, consumers);
+  if (viaOutput) {
+    // Σ_key p · (Σ_e gy · v) = Σ_e gy · (Σ_key p · v): the forward's output y is read instead of recomputing
+    // two dot products per (row, key) point
+    materialize(viaOutput.y);
+    const l = lowerToIndexNotation(viaOutput.sum, isMaterialized, materialize);
+    return { ...l, node: n, fused: [n] };
+  }
+  const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), ...m.vars.map((v) => v.name)]), isMaterialized, materialize);
+  for (const d of [...n.dims, ...m.vars]) b.extent(d.name, d.size);
+  const at: Map<string, IndexExpr> = new Map([...n.dims, ...m.vars].map((d) => [d.name, idxVar(d.name)]));
+  for (const v of m.value) if (!isMaterialized(v) && b.costly(v)) materialize(v);
+  // the operands of the nested dot products (Σ_d a · b) are read from buffers, so that the generators can tile
+  // them: each is linear in the sequence (a gradient flowing in, dO · w, is computed once, not per key)
+  const seen = new Set<Node>();
+  const operands = (x: Node): void => {
+    if (seen.has(x) || isMaterialized(x)) return;
+    seen.add(x);
+    if (x.op.kind === "reduce" && x.dims.some((d) => m.vars.some((v) => v.name === d.name))) {
+      const body = x.inputs[0]!;
+      if (!isMaterialized(body) && body.op.kind === "binary" && body.op.fn === "mul")
+        for (const o of body.inputs) if (!isMaterialized(o) && o.op.kind !== "view" && o.numel < x.numel && o.inputs.length) materialize(o);
+      return;
+    }
+    x.inputs.forEach(operands);
+  };
+  m.weight.forEach(operands);
+  const product = (xs: readonly Node[]): Expr => xs.map((x) => b.lower(x, at, undefined)).reduce((p, x) => bin("mul", p, x));
+  const logit = product(m.weight);
+  const phases = b.phases;
+  const count = phases.length;
+  const value = m.value.length ? product(m.value) : f32(m.fn === "max" ? 0 : 1);
+  let readsPhase = false;
+  walkExpr(value, (e) => void (e.op === "reduced" && (readsPhase = true)));
+  if (readsPhase || b.phases.length !== count) return undefined;
+  const r = (i: number): Expr => ({ op: "reduced", type: "f32", phase: i });
+  const rowNames = new Set(m.weight.flatMap((x) => x.dims.map((d) => d.name)));
+  const rows = n.dims.filter((d) => rowNames.has(d.name));
+  const inner = n.dims.filter((d) => !rows.includes(d));
+  let index: IndexExpr = { op: "const", value: 0 };
+  let stride = 1;
+  for (let i = n.dims.length - 1; i >= 0; i--) {
+    index = { op: "add", a: { op: "mul", a: idxVar(n.dims[i]!.name), c: stride }, b: index };
+    stride *= n.dims[i]!.size;
+  }
+  const kernel: Kernel = {
+    mode: { kind: "map" },
+    inputs: b.inputs.map((x, i) => ({ type: b.inputTypes[i]!, length: x.storage?.buffer.length ?? x.numel })),
+    params: b.paramTypes,
+    outer: rows.map((d) => ({ name: d.name, extent: d.size })),
+    phases: [],
+    inner: inner.map((d) => ({ name: d.name, extent: d.size })),
+    value,
+    output: { type: "f32", index, length: n.numel },
+    online: {
+      result: m.fn,
+      vars: m.vars.map((v) => ({ name: v.name, extent: v.size })),
+      phases,
+      logit,
+      // a sum weighs each point by its logit (the weight) and never rescales; a max keeps the running max only
+      runningMax: m.fn === "max" ? bin("max", r(count + 1), r(count)) : f32(0),
+      weight: m.fn === "max" ? f32(0) : r(count),
+      rescale: f32(1),
+    },
+  };
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [n], inlined: new Map(), repeated: [] };
 }

@@ -36,6 +36,11 @@ export type Planned = ({ readonly kind: "kernel" } & Lowered) | PlannedRoutine;
 export interface PlanOptions {
   /** The most buffers one kernel may read (a device limit); a kernel that would read more is split. */
   readonly maxInputs?: number;
+  /**
+   * The same for an online kernel (attention and its backward), whose templates bind each input once: its
+   * weighted sums read up to eight buffers (q, k, dO, v, the row max, sum and rowsum, a padding mask's lengths).
+   */
+  readonly maxOnlineInputs?: number;
 }
 
 /**
@@ -80,8 +85,23 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
   // from the roots and these, so materialisations made by an abandoned attempt do not linger.
   const forced = new Set<Node>();
-  // Softmax-weighted sums whose softmax (or its parts) another kernel needs too: planned as three kernels.
-  const declined = new Set<Node>();
+  // who reads each node (the online-softmax fusion looks for a forward's output its backward can read)
+  const readers = new Map<Node, Node[]>();
+  const seen = new Set<Node>(roots);
+  for (const stack = [...roots]; stack.length; ) {
+    const n = stack.pop()!;
+    if (n.storage) continue;
+    for (const i of n.inputs) {
+      const list = readers.get(i);
+      if (list) list.push(n);
+      else readers.set(i, [n]);
+      if (!seen.has(i)) {
+        seen.add(i);
+        stack.push(i);
+      }
+    }
+  }
+  const consumers = (n: Node): readonly Node[] => readers.get(n) ?? [];
   for (;;) {
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
     const lowered = new Map<Node, Planned>();
@@ -107,12 +127,14 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         lowered.set(n, planRoutine(n, inputs));
         continue;
       }
-      // a softmax-weighted sum (attention) is one online-softmax kernel of its own (online-softmax.ts)
-      for (const x of innerOnlineSoftmax(n, isMaterialized, declined)) materialize(x);
-      const l = (declined.has(n) ? undefined : lowerOnlineSoftmax(n, isMaterialized, materialize)) ?? lowerToIndexNotation(n, isMaterialized, materialize);
-      if (options.maxInputs !== undefined && l.inputs.length > options.maxInputs) {
+      // a softmax-weighted sum (attention) is one online-softmax kernel of its own, and so is a weighted sum that
+      // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
+      for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
+      const l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers) ?? lowerToIndexNotation(n, isMaterialized, materialize);
+      const limit = l.kernel.online ? (options.maxOnlineInputs ?? options.maxInputs) : options.maxInputs;
+      if (limit !== undefined && l.inputs.length > limit) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
-        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${options.maxInputs}`);
+        if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${limit}`);
         forced.add(split);
         splitForInputs = true;
         break;
@@ -125,11 +147,8 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
       lowered.set(n, { kind: "kernel", ...l });
     }
-    // An online-softmax kernel sharing its softmax with another kernel is declined (and nothing forced yet).
-    const shared = (x: Node): boolean => sharedReductions.has(x) || sharedValues.has(x);
-    const decline = [...lowered.values()].filter((l) => l.kind === "kernel" && l.kernel.online && [...l.fused, ...l.inlined.keys()].some(shared));
-    for (const l of decline) declined.add(l.node);
-    if (decline.length) continue;
+    // An online-softmax kernel whose softmax row max and sum another kernel needs too (a backward pass) finds
+    // them shared here: they are stored (linear in the sequence), and the next attempt reads them.
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
     // Of shared values, only the outermost: their subtrees move into their own kernels with them, and a part
     // still shared after that is found by the next attempt.

@@ -102,7 +102,8 @@ export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKer
   w.open(`for (var q = tid; q < min(${chunk}i, ${inner}i - c0); q += ${wg}i)`);
   w.line("var sum = 0.0f;");
   w.line(`for (var j = 0i; j < ${wg}i; j++) { sum = sum + red_acc[j * ${chunk}i + q] * red_f[j]; }`);
-  atInner("(c0 + q)", () => w.line(em.store(indexText(k.output.index, env.vars), "sum / total")));
+  const result = { softmax: "sum / total", sum: "sum", max: "big" }[o.result ?? "softmax"];
+  atInner("(c0 + q)", () => w.line(em.store(indexText(k.output.index, env.vars), result)));
   w.close();
   w.line("workgroupBarrier();");
   w.close().close();
