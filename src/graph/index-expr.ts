@@ -95,34 +95,53 @@ export interface Affine {
   readonly coeffs: ReadonlyMap<string, number>;
 }
 
+/** A `coeff·(inner div c)` or `coeff·(inner mod c)` term of an index expression. */
+export interface DivModTerm {
+  readonly kind: "div" | "mod";
+  readonly inner: IndexExpr;
+  readonly c: number;
+  readonly coeff: number;
+}
+
+/** An expression as `constant + Σ coeff·var + Σ div/mod terms` (zero coefficients dropped). */
+export function linearTerms(e: IndexExpr): { affine: Affine; divmods: DivModTerm[] } {
+  const coeffs = new Map<string, number>();
+  const divmods: DivModTerm[] = [];
+  let constant = 0;
+  const walk = (x: IndexExpr, coeff: number): void => {
+    switch (x.op) {
+      case "var":
+        coeffs.set(x.name, (coeffs.get(x.name) ?? 0) + coeff);
+        return;
+      case "const":
+        constant += x.value * coeff;
+        return;
+      case "add":
+        walk(x.a, coeff);
+        walk(x.b, coeff);
+        return;
+      case "mul":
+        walk(x.a, coeff * x.c);
+        return;
+      case "div":
+      case "mod":
+        divmods.push({ kind: x.op, inner: x.a, c: x.c, coeff });
+    }
+  };
+  walk(e, 1);
+  for (const [v, c] of coeffs) if (c === 0) coeffs.delete(v);
+  return { affine: { constant, coeffs }, divmods };
+}
+
 /**
  * Folds an expression to affine form where it can. Besides plain sums and products this recognises the
  * pattern that a stack of dims followed by a split back (or a stack of dims that are adjacent in memory)
  * produces: `c·B·(x div B) + c·(x mod B) = c·x`.
  */
 export function toAffine(e: IndexExpr): Affine | null {
-  const terms = new Map<string, number>();
-  const divmods: { kind: "div" | "mod"; inner: IndexExpr; c: number; coeff: number }[] = [];
-  let constant = 0;
-  const walk = (x: IndexExpr, coeff: number): boolean => {
-    switch (x.op) {
-      case "var":
-        terms.set(x.name, (terms.get(x.name) ?? 0) + coeff);
-        return true;
-      case "const":
-        constant += x.value * coeff;
-        return true;
-      case "add":
-        return walk(x.a, coeff) && walk(x.b, coeff);
-      case "mul":
-        return walk(x.a, coeff * x.c);
-      case "div":
-      case "mod":
-        divmods.push({ kind: x.op, inner: x.a, c: x.c, coeff });
-        return true;
-    }
-  };
-  if (!walk(e, 1)) return null;
+  const { affine, divmods } = linearTerms(e);
+  let constant = affine.constant;
+  const terms = new Map(affine.coeffs);
   // Pair each `coeff·(x mod B)` with a `coeff·B·(x div B)` over the same x.
   const used = new Set<number>();
   for (let i = 0; i < divmods.length; i++) {

@@ -8,7 +8,7 @@
 // (read in the output channel's group when grouped). The operator runs in NCHW: Transposes around it put the
 // named dims in order, several batch dims are merged by a Reshape. Anything else returns undefined and the
 // caller lowers it generally (the view as a Gather, then Einsum / ReduceMax). Imports src/graph and src/onnx.
-import { type Affine, type IndexExpr, toAffine } from "../graph/index-expr.js";
+import { type Affine, type DivModTerm, type IndexExpr, linearTerms, toAffine } from "../graph/index-expr.js";
 import type { Node, NodeDim, ViewMap } from "../graph/node.js";
 import { type Lowering, transposeTo } from "./export-context.js";
 
@@ -39,44 +39,14 @@ interface Windowed {
   readonly fill: number | undefined;
 }
 
-/** `coeff·(inner div c)` terms besides the affine part. */
-interface DivTerm {
-  readonly inner: IndexExpr;
-  readonly c: number;
-  readonly coeff: number;
-}
-
 /** Splits an expression into an affine part and `coeff·(inner div c)` terms (no mod). */
-function withDivs(e: IndexExpr): { affine: Affine; divs: DivTerm[] } | undefined {
-  const coeffs = new Map<string, number>();
-  const divs: DivTerm[] = [];
-  let constant = 0;
-  const walk = (x: IndexExpr, coeff: number): boolean => {
-    switch (x.op) {
-      case "var":
-        coeffs.set(x.name, (coeffs.get(x.name) ?? 0) + coeff);
-        return true;
-      case "const":
-        constant += x.value * coeff;
-        return true;
-      case "add":
-        return walk(x.a, coeff) && walk(x.b, coeff);
-      case "mul":
-        return walk(x.a, coeff * x.c);
-      case "div":
-        divs.push({ inner: x.a, c: x.c, coeff });
-        return true;
-      case "mod":
-        return false;
-    }
-  };
-  if (!walk(e, 1)) return undefined;
-  for (const [v, c] of coeffs) if (c === 0) coeffs.delete(v);
-  return { affine: { constant, coeffs }, divs };
+function withDivs(e: IndexExpr): { affine: Affine; divs: DivModTerm[] } | undefined {
+  const { affine, divmods } = linearTerms(e);
+  return divmods.some((d) => d.kind === "mod") ? undefined : { affine, divs: divmods };
 }
 
 /** The outputs per group when `a + divs` reads a grouped conv's channel (see `windowed`), else undefined. */
-function grouping(a: Affine, divs: readonly DivTerm[], channel: string, out: string, perGroup: number): number | undefined {
+function grouping(a: Affine, divs: readonly DivModTerm[], channel: string, out: string, perGroup: number): number | undefined {
   if (divs.length === 0) return a.coeffs.size === 2 && a.coeffs.get(out) === perGroup ? 1 : undefined;
   const [div] = divs;
   if (divs.length !== 1 || a.coeffs.size !== 1 || div!.coeff !== perGroup || div!.inner.op !== "var" || div!.inner.name !== out) return undefined;
