@@ -2,25 +2,12 @@
 // the same buffers after every step (the optimizer swaps its values in and frees them at once, feedValues
 // replaces the fed buffer); scope(fn) frees what a block made except what it returns or keeps; `using`
 // disposes; memoryStats() counts live buffers and bytes exactly.
-import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { adam, crossEntropy, getDefaultDevice, keep, linear, linearParams, memoryStats, placeholder, randn, scope, zeros } from "../../src/index.js";
 import { train } from "../../examples/names-transformer.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { randomFloats, randomInts, rng, testSeed } from "../helpers/random.js";
-
-// Exact counts need the garbage of earlier tests gone first: the garbage collector is the library's backstop
-// for tensors the user dropped, and it may run (and free some) at any await.
-v8.setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-/** Collects garbage and lets its finalizers run, so the counts after it change only by what the test does. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-}
+import { settle } from "../helpers/gc.js";
 
 const live = (): { bytes: number; buffers: number } => {
   const { bytes, buffers } = memoryStats()[getDefaultDevice().name]!;

@@ -4,8 +4,6 @@
 // values, keeps a captured constant, refuses a disposed one with a sentence, and hands each call's outputs to
 // the caller (disposing them never disturbs later calls); memory stays flat over a long traced loop with no
 // yields. On every device in NT_DEVICES.
-import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import {
   ArgumentError,
@@ -25,6 +23,7 @@ import {
 } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { randomFloats, randomInts, rng, testSeed } from "../helpers/random.js";
+import { settle } from "../helpers/gc.js";
 
 type X = Tensor<[["batch", 8], ["feature", 12]]>;
 type Y = Tensor<[["batch", 8]], "int32">;
@@ -42,14 +41,6 @@ const batch = (next: () => number): [X, Y] => [
   tensor(randomInts(8, 0, 5, next), [["batch", 8]], { dtype: "int32" }) as Y,
 ];
 
-v8.setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-async function settle(): Promise<void> {
-  for (let i = 0; i < 2; i++) {
-    gc();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-}
 
 describe.each(deviceNames)("traced functions on %s", (device) => {
   it("a traced Adam step is bit-identical to the untraced one and, after its first call, builds and lowers nothing", async () => {

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { FormatError, csc, csr, dcsr, fromNpz } from "../../src/index.js";
+import { applyByteEdits, byteEdits } from "../helpers/byte-edits.js";
 import { testSeed } from "../helpers/random.js";
 import { expectError } from "../helpers/sentences.js";
 
@@ -118,20 +119,13 @@ describe("fromNpz reads scipy.sparse.save_npz files", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: originals.length - 1 }),
-        fc.array(fc.tuple(fc.constantFrom("truncate", "replace", "insert", "delete"), fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 3 }),
+        byteEdits,
         async (which, edits) => {
           const { bytes, dense } = originals[which]!;
-          let b = Array.from(bytes);
-          for (const [kind, at, value] of edits) {
-            const i = at % Math.max(1, b.length);
-            if (kind === "truncate") b = b.slice(0, i);
-            else if (kind === "replace") b[i] = value;
-            else if (kind === "insert") b.splice(i, 0, value);
-            else b.splice(i, 1);
-          }
+          const b = applyByteEdits(bytes, edits);
           const start = performance.now();
           try {
-            const A = await fromNpz(Uint8Array.from(b), ["r", "c"]);
+            const A = await fromNpz(b, ["r", "c"]);
             expect(Array.from(await A.toDense().data())).toEqual(dense);
             outcomes.same++;
           } catch (e) {
