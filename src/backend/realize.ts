@@ -39,7 +39,7 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
 function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   const graph = canonicalGraph(todo);
   const cache = cacheOf(device);
-  const known = programCache.enabled ? cache.get(graph.key) : undefined;
+  const known = programCache.enabled ? cache.get(graph) : undefined;
   if (known) {
     programStats.replays++;
     return bindProgram(known, graph);
@@ -54,7 +54,7 @@ function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   );
   // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
-  if (recorded) cache.set(graph.key, recorded);
+  if (recorded) cache.set(graph, recorded);
   return bound;
 }
 
