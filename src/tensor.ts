@@ -297,6 +297,8 @@ export type AnyTensor = Tensor<Shape, DType>;
 
 /** @internal A tensor over `node` whose private names are those flagged in `dims`. */
 export function fromDims<S extends Shape, D extends DType>(node: Node, dims: readonly ShapeDim[]): Tensor<S, D> {
+  // (most results have no private names: no set is built for them)
+  if (!dims.some((d) => d.masked)) return new Tensor<S, D>(node);
   return wrap(node, new Set(dims.filter((d) => d.masked).map((d) => d.name)));
 }
 

@@ -29,7 +29,7 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   if (todo.length === 0) return;
   realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return interpret(device, todo);
-  run(device, programFor(device, todo), new Set(todo));
+  run(device, programFor(device, todo), todo.length === 1 ? todo : new Set(todo));
 }
 
 /**
@@ -288,7 +288,8 @@ function bindProgram(program: RecordedProgram, graph: CanonicalGraph): BoundStep
 }
 
 /** Runs bound steps as one device program, materialising the requested nodes and freeing the temporaries. */
-function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet<Node>): void {
+function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet<Node> | readonly Node[]): void {
+  const isRequested = Array.isArray(requested) ? (n: Node) => requested.includes(n) : (n: Node) => (requested as ReadonlySet<Node>).has(n);
   const program = device.begin();
   const temporaries: Node[] = [];
   try {
@@ -300,7 +301,7 @@ function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet
       try {
         if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
         else program.routine(step.routine, out, inputs);
-        const keep = requested.has(node);
+        const keep = isRequested(node);
         node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, !keep);
         if (!keep) temporaries.push(node);
       } finally {

@@ -107,12 +107,14 @@ export class WasmExecutor {
 
   /** A program that runs each kernel and routine as it is given (the CPU has nothing to batch). */
   begin(): Program {
-    return {
-      dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
-      routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
-      finish: () => undefined,
-    };
+    return this.#program;
   }
+  /** One program object for every realize (it holds no state of its own). */
+  readonly #program: Program = {
+    dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
+    routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
+    finish: () => undefined,
+  };
 
   /** Runs a compiled kernel into `out`; throws a ShapeError when a gathered index was out of range. */
   launch(given: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
