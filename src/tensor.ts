@@ -241,6 +241,7 @@ const leaves = new Set(["fill", "iota", "random"]);
  * materialised). The walk stops at nodes that hold values, so it only visits the lazy part of the graph.
  */
 function readsDisposed(root: Node): boolean {
+  if (root.storage) return false;
   const seen = new Set<Node>();
   const todo = [root];
   for (let node = todo.pop(); node; node = todo.pop()) {
