@@ -105,3 +105,17 @@ describe.each(deviceNames)("program cache on %s", (device) => {
     expectClose(await values(at.dot("k", b), true), want);
   });
 });
+
+describe.runIf(deviceNames.length > 1)("an eager op over tensors on two devices", () => {
+  it("is refused with the DeviceError naming both, for a small graph and for a large one", async () => {
+    const [d0, d1] = deviceNames as [string, string];
+    await useDevice(d0);
+    const a = tensor(randomFloats(6), [["i", 2], ["k", 3]]) as Any;
+    const b = (await (tensor(randomFloats(12), [["k", 3], ["j", 4]]) as Any).to(d1)) as Any;
+    const sentence = `these tensors live on different devices, ${d0} and ${d1}`;
+    expect(() => a.dot("k", b).materialize()).toThrow(sentence);
+    let big: Any = a.exp();
+    for (let i = 0; i < 40; i++) big = big.mul(1.01).add(a);
+    expect(() => big.dot("k", b).materialize()).toThrow(sentence);
+  });
+});
