@@ -131,7 +131,22 @@ export function canonicalGraph(roots: readonly Node[]): CanonicalGraph {
   };
   const rootIds = roots.map(visit);
   tokens.push(-11, rootIds.length, ...rootIds);
-  return { nodes, tokens, hash: hashTokens(tokens), get key() { return `${internEpoch}:${tokens.join(",")}`; } };
+  return new Reading(nodes, tokens, hashTokens(tokens));
+}
+
+/**
+ * A canonical reading. (A class, not an object literal with a getter: V8 makes such a literal in dictionary
+ * mode on every call, and it made the young-generation collections of an eager loop ten times slower.)
+ */
+class Reading implements CanonicalGraph {
+  constructor(
+    readonly nodes: readonly Node[],
+    readonly tokens: readonly number[],
+    readonly hash: number,
+  ) {}
+  get key(): string {
+    return `${internEpoch}:${this.tokens.join(",")}`;
+  }
 }
 
 /** FNV-1a over the tokens (32 bits). */
