@@ -266,9 +266,15 @@ export const programCache = { enabled: true };
  */
 export const programStats = { lowerings: 0, replays: 0, traces: 0 };
 const caches = new WeakMap<Device, ProgramCache>();
+let lastDevice: WeakRef<Device> | undefined;
+let lastCache: ProgramCache | undefined;
 const cacheOf = (device: Device): ProgramCache => {
+  // (the device of the last realize, remembered: eager ops realize on one device call after call)
+  if (lastCache && lastDevice!.deref() === device) return lastCache;
   let c = caches.get(device);
   if (!c) caches.set(device, (c = new ProgramCache()));
+  lastDevice = new WeakRef(device);
+  lastCache = c;
   return c;
 };
 
