@@ -11,7 +11,7 @@ import type { Kernel, LoopVar } from "./kernel/ir.js";
 import { LOOP_LIMIT } from "./kernel/passes/long-loops.js";
 import { ShapeError, kernelTooLarge, loopTooLong } from "../types/errors.js";
 import type { Routine } from "./kernel/routine.js";
-import { type CanonicalGraph, ProgramCache, type RecordedProgram, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
+import { type CanonicalGraph, ProgramCache, type RecordedProgram, type RecordedStep, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
 import { showKernel } from "./kernel/print.js";
 import { showRoutine } from "./kernel/routine.js";
 
@@ -29,7 +29,19 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   if (todo.length === 0) return;
   realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return interpret(device, todo);
-  run(device, programFor(device, todo), todo.length === 1 ? todo : new Set(todo));
+  const requested = todo.length === 1 ? todo : new Set(todo);
+  const graph = canonicalGraph(todo);
+  const known = programCache.enabled ? cacheOf(device).get(graph) : undefined;
+  if (known) {
+    // replayed straight from the recorded steps (nothing bound: an eager op's realize allocates little)
+    programStats.replays++;
+    const nodes = graph.nodes;
+    const at = (i: number): Node => nodes[i]!;
+    run(device, known.steps, (s) => at(s.out), (s) => s.inputs.map(at), (s) => paramsOf(graph, s.params), requested);
+  } else {
+    const steps = lowerAndRecord(device, todo, graph);
+    run(device, steps, (s) => s.out, (s) => s.inputs, (s) => s.params, requested);
+  }
 }
 
 /**
@@ -44,6 +56,12 @@ function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
     programStats.replays++;
     return bindProgram(known, graph);
   }
+  return lowerAndRecord(device, todo, graph);
+}
+
+/** Lowers and compiles `todo`, records the program under its structure, and gives it bound to the nodes. */
+function lowerAndRecord(device: Device, todo: readonly Node[], graph: CanonicalGraph): BoundStep[] {
+  const cache = cacheOf(device);
   const steps = lowerGraph(todo, device.lowering);
   programStats.lowerings++;
   for (const s of steps) if (s.kind === "kernel") checkCounters(s.kernel);
@@ -293,19 +311,29 @@ function bindProgram(program: RecordedProgram, graph: CanonicalGraph): BoundStep
   );
 }
 
-/** Runs bound steps as one device program, materialising the requested nodes and freeing the temporaries. */
-function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet<Node> | readonly Node[]): void {
+/**
+ * Runs steps (bound ones, or recorded ones read through the canonical order) as one device program,
+ * materialising the requested nodes and freeing the temporaries.
+ */
+function run<S extends BoundStep | RecordedStep>(
+  device: Device,
+  steps: readonly S[],
+  outOf: (s: S) => Node,
+  inputsOf: (s: S) => readonly Node[],
+  paramsOfStep: (s: S & { kind: "kernel" }) => readonly number[],
+  requested: ReadonlySet<Node> | readonly Node[],
+): void {
   const isRequested = Array.isArray(requested) ? (n: Node) => requested.includes(n) : (n: Node) => (requested as ReadonlySet<Node>).has(n);
   const program = device.begin();
   const temporaries: Node[] = [];
   try {
     for (const step of steps) {
-      const node = step.out;
-      const inputs = step.inputs.map((n) => n.storage!.buffer);
+      const node = outOf(step);
+      const inputs = inputsOf(step).map((n) => n.storage!.buffer);
       const out = device.allocate(node.dtype, node.numel);
       out.retain();
       try {
-        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
+        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, paramsOfStep(step as S & { kind: "kernel" }));
         else program.routine(step.routine, out, inputs);
         const keep = isRequested(node);
         node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, !keep);
