@@ -193,6 +193,8 @@ export class ProgramCache {
   readonly #programs = new Map<number, { tokens: readonly number[]; program: RecordedProgram }[]>();
   #size = 0;
   #epoch = internEpoch;
+  /** The hash last moved to the end of the use order. */
+  #latest = -1;
   constructor(readonly capacity = 256) {}
 
   get(graph: CanonicalGraph): RecordedProgram | undefined {
@@ -201,9 +203,12 @@ export class ProgramCache {
     if (!bucket) return undefined;
     for (const e of bucket) {
       if (sameTokens(e.tokens, graph.tokens)) {
-        // most recently used last (Map order is insertion order)
-        this.#programs.delete(graph.hash);
-        this.#programs.set(graph.hash, bucket);
+        // most recently used last (Map order is insertion order); an eager loop hits the same one again
+        if (this.#latest !== graph.hash) {
+          this.#programs.delete(graph.hash);
+          this.#programs.set(graph.hash, bucket);
+          this.#latest = graph.hash;
+        }
         return e.program;
       }
     }
@@ -222,6 +227,7 @@ export class ProgramCache {
     this.#programs.delete(graph.hash);
     this.#programs.set(graph.hash, bucket);
     bucket.push({ tokens: graph.tokens, program });
+    this.#latest = graph.hash;
     this.#size++;
     while (this.#size > this.capacity) {
       const [h, oldest] = this.#programs.entries().next().value!;
@@ -232,6 +238,7 @@ export class ProgramCache {
 
   #clear(): void {
     this.#programs.clear();
+    this.#latest = -1;
     this.#size = 0;
     this.#epoch = internEpoch;
   }
