@@ -241,6 +241,11 @@ const leaves = new Set(["fill", "iota", "random"]);
  * materialised). The walk stops at nodes that hold values, so it only visits the lazy part of the graph.
  */
 function readsDisposed(root: Node): boolean {
+  if (root.storage) return false;
+  // an eager op's graph is a few nodes: walked without a set first (bounded: a shared node may be seen twice)
+  walkBudget = 32;
+  const small = readsDisposedSmall(root);
+  if (small !== undefined) return small;
   const seen = new Set<Node>();
   const todo = [root];
   for (let node = todo.pop(); node; node = todo.pop()) {
@@ -250,6 +255,23 @@ function readsDisposed(root: Node): boolean {
     todo.push(...node.inputs);
   }
   return false;
+}
+
+let walkBudget = 0;
+/** readsDisposed within walkBudget node visits; undefined when the budget ran out. */
+function readsDisposedSmall(node: Node): boolean | undefined {
+  if (node.storage || leaves.has(node.op.kind)) return false;
+  if (--walkBudget < 0) return undefined;
+  if (node.op.kind === "source" || node.inputs.length === 0) return true;
+  let out: boolean | undefined = false;
+  for (const input of node.inputs) {
+    const r = readsDisposedSmall(input);
+    if (r !== false) {
+      out = r;
+      if (r === true) return true;
+    }
+  }
+  return out;
 }
 
 /** Reads dims written out as `[name, size]` or `[name, size, "masked"]` entries (a `shapedLike` reference). */
@@ -297,6 +319,8 @@ export type AnyTensor = Tensor<Shape, DType>;
 
 /** @internal A tensor over `node` whose private names are those flagged in `dims`. */
 export function fromDims<S extends Shape, D extends DType>(node: Node, dims: readonly ShapeDim[]): Tensor<S, D> {
+  // (most results have no private names: no set is built for them)
+  if (!dims.some((d) => d.masked)) return new Tensor<S, D>(node);
   return wrap(node, new Set(dims.filter((d) => d.masked).map((d) => d.name)));
 }
 

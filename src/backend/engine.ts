@@ -135,8 +135,37 @@ export function uploadTo(like: Node, values: TypedArray): DeviceBuffer {
 
 /** The device a node computes on: the one holding its materialised inputs (all must agree). */
 export function deviceOf(node: Node): Device {
-  const found = leafDevice(node);
+  const found = node.storage ? node.storage.buffer.device : smallGraphDevice(node);
   return found !== null ? devices.get(found)! : getDefaultDevice();
+}
+
+/**
+ * An eager op's graph is a few nodes: walk it without the memo (a weak map entry per node costs more than the
+ * walk, and every fresh node left in the weak map is work for the garbage collector). Past SMALL_GRAPH nodes
+ * the walk gives up and the memoised one takes over.
+ */
+const SMALL_GRAPH = 16;
+let budget = 0;
+function smallGraphDevice(node: Node): string | null {
+  budget = SMALL_GRAPH;
+  const found = walkSmall(node);
+  return found === undefined ? leafDevice(node) : found;
+}
+/** The device under `n`, null for none, undefined when the budget ran out. */
+function walkSmall(n: Node): string | null | undefined {
+  if (n.storage) return n.storage.buffer.device;
+  if (--budget < 0) return undefined;
+  let found: string | null = null;
+  const ins = n.inputs;
+  for (let i = 0; i < ins.length; i++) {
+    const d = walkSmall(ins[i]!);
+    if (d === undefined) return undefined;
+    if (d === null) continue;
+    if (found !== null && found !== d)
+      throw new DeviceError(`these tensors live on different devices, ${found} and ${d}: move one with await t.to("${found}")`);
+    found = d;
+  }
+  return found;
 }
 
 /**

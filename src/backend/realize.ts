@@ -11,7 +11,7 @@ import type { Kernel, LoopVar } from "./kernel/ir.js";
 import { LOOP_LIMIT } from "./kernel/passes/long-loops.js";
 import { ShapeError, kernelTooLarge, loopTooLong } from "../types/errors.js";
 import type { Routine } from "./kernel/routine.js";
-import { type CanonicalGraph, ProgramCache, type RecordedProgram, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
+import { type CanonicalGraph, ProgramCache, type RecordedProgram, type RecordedStep, canonicalGraph, paramsOf, recordProgram } from "./program-cache.js";
 import { showKernel } from "./kernel/print.js";
 import { showRoutine } from "./kernel/routine.js";
 
@@ -29,7 +29,19 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
   if (todo.length === 0) return;
   realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return interpret(device, todo);
-  run(device, programFor(device, todo), new Set(todo));
+  const requested = todo.length === 1 ? todo : new Set(todo);
+  const graph = canonicalGraph(todo);
+  const known = programCache.enabled ? cacheOf(device).get(graph) : undefined;
+  if (known) {
+    // replayed straight from the recorded steps (nothing bound: an eager op's realize allocates little)
+    programStats.replays++;
+    const nodes = graph.nodes;
+    const at = (i: number): Node => nodes[i]!;
+    run(device, known.steps, (s) => at(s.out), (s) => s.inputs.map(at), (s) => paramsOf(graph, s.params), requested);
+  } else {
+    const steps = lowerAndRecord(device, todo, graph);
+    run(device, steps, (s) => s.out, (s) => s.inputs, (s) => s.params, requested);
+  }
 }
 
 /**
@@ -39,11 +51,17 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
 function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   const graph = canonicalGraph(todo);
   const cache = cacheOf(device);
-  const known = programCache.enabled ? cache.get(graph.key) : undefined;
+  const known = programCache.enabled ? cache.get(graph) : undefined;
   if (known) {
     programStats.replays++;
     return bindProgram(known, graph);
   }
+  return lowerAndRecord(device, todo, graph);
+}
+
+/** Lowers and compiles `todo`, records the program under its structure, and gives it bound to the nodes. */
+function lowerAndRecord(device: Device, todo: readonly Node[], graph: CanonicalGraph): BoundStep[] {
+  const cache = cacheOf(device);
   const steps = lowerGraph(todo, device.lowering);
   programStats.lowerings++;
   for (const s of steps) if (s.kind === "kernel") checkCounters(s.kernel);
@@ -54,7 +72,7 @@ function programFor(device: Device, todo: readonly Node[]): BoundStep[] {
   );
   // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
-  if (recorded) cache.set(graph.key, recorded);
+  if (recorded) cache.set(graph, recorded);
   return bound;
 }
 
@@ -266,9 +284,15 @@ export const programCache = { enabled: true };
  */
 export const programStats = { lowerings: 0, replays: 0, traces: 0 };
 const caches = new WeakMap<Device, ProgramCache>();
+let lastDevice: WeakRef<Device> | undefined;
+let lastCache: ProgramCache | undefined;
 const cacheOf = (device: Device): ProgramCache => {
+  // (the device of the last realize, remembered: eager ops realize on one device call after call)
+  if (lastCache && lastDevice!.deref() === device) return lastCache;
   let c = caches.get(device);
   if (!c) caches.set(device, (c = new ProgramCache()));
+  lastDevice = new WeakRef(device);
+  lastCache = c;
   return c;
 };
 
@@ -287,20 +311,31 @@ function bindProgram(program: RecordedProgram, graph: CanonicalGraph): BoundStep
   );
 }
 
-/** Runs bound steps as one device program, materialising the requested nodes and freeing the temporaries. */
-function run(device: Device, steps: readonly BoundStep[], requested: ReadonlySet<Node>): void {
+/**
+ * Runs steps (bound ones, or recorded ones read through the canonical order) as one device program,
+ * materialising the requested nodes and freeing the temporaries.
+ */
+function run<S extends BoundStep | RecordedStep>(
+  device: Device,
+  steps: readonly S[],
+  outOf: (s: S) => Node,
+  inputsOf: (s: S) => readonly Node[],
+  paramsOfStep: (s: S & { kind: "kernel" }) => readonly number[],
+  requested: ReadonlySet<Node> | readonly Node[],
+): void {
+  const isRequested = Array.isArray(requested) ? (n: Node) => requested.includes(n) : (n: Node) => (requested as ReadonlySet<Node>).has(n);
   const program = device.begin();
   const temporaries: Node[] = [];
   try {
     for (const step of steps) {
-      const node = step.out;
-      const inputs = step.inputs.map((n) => n.storage!.buffer);
+      const node = outOf(step);
+      const inputs = inputsOf(step).map((n) => n.storage!.buffer);
       const out = device.allocate(node.dtype, node.numel);
       out.retain();
       try {
-        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
+        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, paramsOfStep(step as S & { kind: "kernel" }));
         else program.routine(step.routine, out, inputs);
-        const keep = requested.has(node);
+        const keep = isRequested(node);
         node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, !keep);
         if (!keep) temporaries.push(node);
       } finally {

@@ -107,12 +107,14 @@ export class WasmExecutor {
 
   /** A program that runs each kernel and routine as it is given (the CPU has nothing to batch). */
   begin(): Program {
-    return {
-      dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
-      routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
-      finish: () => undefined,
-    };
+    return this.#program;
   }
+  /** One program object for every realize (it holds no state of its own). */
+  readonly #program: Program = {
+    dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
+    routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
+    finish: () => undefined,
+  };
 
   /** Runs a compiled kernel into `out`; throws a ShapeError when a gathered index was out of range. */
   launch(given: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
@@ -121,9 +123,11 @@ export class WasmExecutor {
     const args: number[] = [out.address];
     for (const b of inputs) args.push((b as CpuBuffer).address);
     for (const p of params) args.push(p);
-    // The status words live in the first page; a non-shared memory's views go stale when it grows.
+    // The status words live in the first page; a non-shared memory's views go stale when it grows (a shared
+    // memory's never do, and reading its .buffer makes a new object: not asked for then).
+    const shared = this.heap.shared;
     let status = this.#status;
-    if (status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
+    if (!shared && status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
     status[0] = 0;
     this.stats.launches++;
     const scratch = wasm.scratchBytes > 0 ? this.heap.alloc(parts * wasm.scratchBytes) : 0;
@@ -137,7 +141,7 @@ export class WasmExecutor {
     } finally {
       if (scratch) this.heap.free(scratch);
     }
-    if (status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
+    if (!shared && status.buffer !== this.heap.memory.buffer) status = this.#status = this.heap.i32(0, 3);
     if (status[0]) {
       const load = wasm.dynamicLoads[status[2]!]!;
       status[0] = 0;

@@ -45,7 +45,7 @@ export class WasmHeap {
 
   /** A new block of at least `bytes` bytes, 64-byte aligned. @example heap.alloc(4 * 1024) */
   alloc(bytes: number): number {
-    const size = bytes <= SMALL ? Math.max(ALIGN, 2 ** Math.ceil(Math.log2(Math.max(1, bytes)))) : roundUp(bytes, PAGE);
+    const size = bytes <= ALIGN ? ALIGN : bytes <= SMALL ? 1 << (32 - Math.clz32(bytes - 1)) : roundUp(bytes, PAGE);
     let address: number | undefined;
     if (size <= SMALL) address = this.#small.get(size)?.pop();
     else {
