@@ -20,6 +20,8 @@ export interface TraceBody<R> {
   /**
    * Stateful tensors (variables, moments) that take the values of the first roots, in order, after each run:
    * the new buffer goes under the tensor's node, as `assign` does (same dims and dtype, checked when traced).
+   * Where the program can, it writes the new value over the old buffer instead (no second copy; realize.ts
+   * `bindOn`), only when nothing but the tensor holds that buffer.
    */
   readonly assigns?: readonly AnyTensor[];
   /** Called after each run with the other roots' values as new materialised tensors (the caller's). */
@@ -160,14 +162,15 @@ export class Traced<R> {
       if (device && d !== device) throw new DeviceError(`${this.name}: the traced function computes on two devices, ${device.name} and ${d.name}: move its tensors to one with await t.to("${device.name}")`);
       device = d;
     }
-    const program = bindOn(device ?? getDefaultDevice(), nodes);
+    // Each assigned value may be written over its target's buffer (bindOn decides where that is safe).
+    const program = bindOn(device ?? getDefaultDevice(), nodes, assigns.map((t) => t.node));
     return { ...rec0, program, computed: nodes.map((n) => program.roots.indexOf(n)) };
   }
 
   /** Throws when a tensor the program reads was disposed; false when one lies in another layout now. */
   #stillValid(rec: Recording<R>): boolean {
     for (const leaf of rec.program.leaves) {
-      const s = leaf.node.storage;
+      const s = leaf.source.storage ?? leaf.node.storage;
       if (!s) {
         const dims = leaf.node.dims.map((d) => ({ ...d, masked: false }));
         throw new StateError(

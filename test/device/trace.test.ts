@@ -210,6 +210,20 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     expect(r2.both[0]!.isDisposed).toBe(true);
   });
 
+  it("a view of an argument or a variable taken inside the traced function reads its value at each call", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 6);
+    const square = (n: number) => tensor(randomFloats(n * n, -1, 1, next), [["i", n], ["j", n]]);
+    const w = variable(square(4));
+    const f = (x: Tensor<[["i", 4], ["j", 4]]>) => x.rename({ i: "j", j: "i" }).add(x).mul(w.rename({ i: "j", j: "i" }));
+    const g = trace(f);
+    for (let i = 0; i < 3; i++) {
+      const x = square(4);
+      expect([...(await g(x).data())], `call ${i}, seed ${testSeed}`).toEqual([...(await f(x).data())]);
+      w.assign(square(4));
+    }
+  });
+
   it("soak: a traced Adam loop with no yields holds the same buffers after every step", async () => {
     await useDevice(device);
     const next = rng(testSeed + 4);
