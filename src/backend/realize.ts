@@ -176,6 +176,7 @@ function denseStorage(n: Node): boolean {
  */
 export function bindOn(device: Device, roots: readonly Node[], replaces: readonly (Node | undefined)[] = []): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
+  if (todo.length) realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return { device, roots: todo, leaves: leavesUnder(todo), plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
   const writes = device.writesInPlace && inPlaceUpdates.enabled && replaces.some((n) => n);
   const lowered = todo.length ? programFor(device, todo) : [];

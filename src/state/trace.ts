@@ -7,7 +7,7 @@
 // are read at their current value on every call (an `assign` or an optimizer's swap is seen), any other tensor
 // (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
 // layer.
-import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, releaseBound, runBound } from "../backend/engine.js";
+import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, realizeTogether, releaseBound, runBound } from "../backend/engine.js";
 import { Node, contiguousStrides } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
@@ -180,6 +180,29 @@ export class Traced<R> {
       if (s.offset !== leaf.offset || s.buffer.length !== leaf.length || s.strides.some((v, i) => v !== leaf.strides[i])) return false;
     }
     return true;
+  }
+}
+
+/**
+ * @internal Computes `values` (the new values of the stateful `targets`, in order) and `also` together, in one
+ * program bound as a traced step's is (bindOn), and materialises them: where the device and bindOn allow it,
+ * a value is written over its target's buffer (nothing else holds it), so the swap that follows frees nothing
+ * and allocates nothing — the untraced optimizer step. Nodes on several devices are computed device by device.
+ * @example realizeReplacing([w1.node], [w.node], [loss.node]); w.node.materialize(w1.node.storage!)
+ */
+export function realizeReplacing(values: readonly Node[], targets: readonly Node[], also: readonly Node[]): void {
+  const nodes = [...values, ...also];
+  const todo = nodes.filter((n) => !n.storage);
+  checkFed(todo);
+  const devices = new Set(todo.map(deviceOf));
+  if (devices.size !== 1) return realizeTogether(todo);
+  const program = bindOn([...devices][0]!, nodes, targets);
+  try {
+    const computed = runBound(program);
+    for (const [i, n] of program.roots.entries()) n.materialize(computed[i]!);
+    for (const c of computed) c.buffer.release(); // the nodes hold them now
+  } finally {
+    releaseBound(program);
   }
 }
 

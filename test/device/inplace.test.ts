@@ -49,6 +49,29 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
     for (const [i, p] of eager.params.entries()) expect([...(await traced.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual([...(await p.data())]);
   });
 
+  it("the untraced opt.step writes in place too, bit-identical to copy-and-swap", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 18);
+    const [copy, inplace] = [mlp(25), mlp(25)];
+    const [optC, optP] = [adam({ lr: 1e-2 }), adam({ lr: 1e-2 })];
+    let buffers: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [x, y] = batch(next);
+      inPlaceUpdates.enabled = false;
+      let want: number;
+      try {
+        want = await optC.step(() => copy.loss(x, y));
+      } finally {
+        inPlaceUpdates.enabled = true;
+      }
+      expect(await optP.step(() => inplace.loss(x, y)), `step ${i}, seed ${testSeed}`).toBe(want);
+      if (i >= 2) expect(inplace.params.map(bufferOf).map((b, j) => b === buffers[j])).toEqual(inplace.params.map(() => inPlace()));
+      expect(copy.params.map(bufferOf).some((b, j) => b === bufferOf(inplace.params[j]!))).toBe(false);
+      buffers = inplace.params.map(bufferOf);
+    }
+    for (const [i, p] of copy.params.entries()) expect([...(await inplace.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual([...(await p.data())]);
+  });
+
   it("a tensor the user keeps that shares a variable's buffer keeps its values; the step falls back, then writes in place again", async () => {
     await useDevice(device);
     const next = rng(testSeed + 12);
