@@ -145,7 +145,10 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
     const [feature, hidden] = [64, 256];
     const paramBytes = 4 * (feature * hidden + hidden + hidden * 5 + 5);
     const batches = Array.from({ length: 2 }, () => batch(next, feature));
-    const live = (getDefaultDevice() as unknown as { live?: LiveBuffers; tracked?: LiveBuffers }).live ?? (getDefaultDevice() as unknown as { tracked: LiveBuffers }).tracked;
+    // the device's live-buffer counts (the CPU's `live`, WebGPU's `tracked`), to reset the peak before measuring
+    const d = getDefaultDevice() as unknown as { live?: unknown; tracked?: unknown };
+    const live = (d.tracked ?? d.live) as LiveBuffers;
+    expect(live.peakBytes).toBe(memoryStats()[getDefaultDevice().name]!.peakBytes);
     const peakOf = async (enabled: boolean): Promise<{ peak: number; losses: number[] }> => {
       inPlaceUpdates.enabled = enabled;
       try {
