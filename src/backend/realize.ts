@@ -82,8 +82,16 @@ function boundLeaf(node: Node): BoundLeaf {
   return { node, source, strides: st.strides, offset: st.offset, length: st.buffer.length };
 }
 
-/** The buffer a run reads for a leaf: its source's current one (the leaf's own if the source was let go). */
-export const leafBuffer = (l: BoundLeaf): DeviceBuffer => (l.source.storage ?? l.node.storage!).buffer as DeviceBuffer;
+/**
+ * Points each view leaf at its source's current buffer (same strides and offset: the layout is checked by the
+ * caller), so a run reads the value the source holds now, and the old buffer is not kept alive by the view.
+ */
+function refreshViews(leaves: readonly BoundLeaf[]): void {
+  for (const { node, source } of leaves) {
+    const [now, st] = [source.storage, node.storage!];
+    if (source !== node && now && now.buffer !== st.buffer) node.materialize({ buffer: now.buffer, strides: st.strides, offset: st.offset }, true);
+  }
+}
 
 /** One step of a bound program: what it reads (≥ 0 an earlier step's value, < 0 the leaf ~r) and where it writes. */
 interface PlannedStep {
@@ -281,7 +289,7 @@ function leavesUnder(roots: readonly Node[]): BoundLeaf[] {
     if (seen.has(n)) continue;
     seen.add(n);
     const st = n.storage;
-    if (st) leaves.push({ node: n, source: n, strides: st.strides, offset: st.offset, length: st.buffer.length });
+    if (st) leaves.push(boundLeaf(n));
     else todo.push(...n.inputs);
   }
   return leaves;
@@ -300,6 +308,7 @@ export function releaseBound(p: BoundProgram): void {
  * @example const [loss] = runBound(p); lossNode.materialize(loss); loss.buffer.release()
  */
 export function runBound(p: BoundProgram): Storage[] {
+  refreshViews(p.leaves);
   if (!p.plan) {
     withRetainedGraph(() => interpret(p.device, p.roots));
     return p.roots.map((r) => {
@@ -311,7 +320,7 @@ export function runBound(p: BoundProgram): Storage[] {
   }
   const { device, plan, slots, leaves } = p;
   const values: DeviceBuffer[] = new Array(plan.length);
-  const leafBuffers = leaves.map(leafBuffer);
+  const leafBuffers = leaves.map((l) => l.node.storage!.buffer as DeviceBuffer);
   const shared = sharedBuffers(p, leafBuffers);
   const program = device.begin();
   let done = false;

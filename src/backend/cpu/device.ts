@@ -92,7 +92,9 @@ export class CpuDevice implements Device {
   readonly lowering: LowerOptions = { passes: cpuPasses };
 
   /** Generated kernels read each element before they write it: an elementwise kernel may write its input. */
-  readonly writesInPlace = true;
+  get writesInPlace(): boolean {
+    return this.engine === "wasm";
+  }
 
   /** True under the reference engine: the realize loop evaluates the graph in float64. */
   get interpretsGraph(): boolean {
