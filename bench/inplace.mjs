@@ -5,7 +5,7 @@
 // (memoryStats' peak, reset before the measured steps), and the median time per step. The two modes alternate in
 // rounds in ONE process (timings on a shared machine are compared as ratios, not as absolute numbers).
 //
-//   node scripts/build.mjs && node bench/inplace.mjs [--steps 20] [--rounds 3]
+//   node scripts/build.mjs && node bench/inplace.mjs [--steps 20] [--rounds 3] [--models demo,mlp]
 import { loadDist, loadDistModule, loadExample } from "./lib/example.mjs";
 import { oursMlp } from "./lib/small-models.mjs";
 
@@ -83,7 +83,7 @@ async function measure(name, traced, inPlace) {
 
 const kb = (b) => `${(b / 1024).toFixed(1)} KiB`;
 console.log(`device ${device.name}, ${STEPS} steps × ${ROUNDS} rounds per case, modes alternating (shared machine: compare ratios)`);
-for (const name of ["demo", "mlp"]) {
+for (const name of option("models", "demo,mlp").split(",")) {
   for (const traced of [true, false]) {
     const runs = { copy: [], inplace: [] };
     for (let r = 0; r < ROUNDS; r++) {
