@@ -113,6 +113,12 @@ export interface Device {
   readonly lowering: LowerOptions;
   /** True where values are computed by the float64 reference interpreter instead (no code is generated). */
   readonly interpretsGraph?: boolean;
+  /**
+   * True where a kernel may write a buffer it also reads, when it reads it only at the element it writes (an
+   * elementwise kernel): a traced step then writes a variable's new value over its old buffer (realize.ts
+   * `bindOn`). Not on WebGPU, where one buffer bound read-only and read-write in a dispatch is invalid.
+   */
+  readonly writesInPlace?: boolean;
   /** A new buffer of `length` elements (its contents undefined until a program writes it). */
   allocate(dtype: DType, length: number): DeviceBuffer;
   /** Copies contiguous values into a new buffer. */

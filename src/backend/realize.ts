@@ -3,11 +3,12 @@
 // requested nodes and release the temporaries between kernels. The one place that knows both the graph and
 // the device contract (device-contract.ts); devices never see a node. Imports src/graph, the kernel
 // pipeline, the contract, and the float64 reference interpreter (for devices that interpret the graph).
-import { type DType, type Node, type Storage, contiguousStrides, withRetainedGraph } from "../graph/node.js";
+import { type DType, type Node, type Storage, contiguousStrides, soleHolder, withRetainedGraph } from "../graph/node.js";
+import { sameIndex } from "../graph/index-expr.js";
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
 import { lowerGraph } from "./kernel/lower.js";
-import type { Kernel, LoopVar } from "./kernel/ir.js";
+import { type Expr, type Kernel, type LoopVar, children } from "./kernel/ir.js";
 import { LOOP_LIMIT } from "./kernel/passes/long-loops.js";
 import { ShapeError, kernelTooLarge, loopTooLong } from "../types/errors.js";
 import type { Routine } from "./kernel/routine.js";
@@ -65,23 +66,49 @@ function lowerAndRecord(device: Device, todo: readonly Node[], graph: CanonicalG
   const steps = lowerGraph(todo, device.lowering);
   programStats.lowerings++;
   for (const s of steps) if (s.kind === "kernel") checkCounters(s.kernel);
-  const bound: BoundStep[] = steps.map((s) =>
-    s.kind === "kernel"
-      ? { kind: "kernel", kernel: device.prepare(s.kernel, s.hash), out: s.node, inputs: s.inputs, params: s.params }
-      : { kind: "routine", routine: s.routine, out: s.node, inputs: s.inputs },
-  );
+  const bound: BoundStep[] = steps.map((s) => {
+    if (s.kind === "routine") return { kind: "routine", routine: s.routine, out: s.node, inputs: s.inputs };
+    const kernel = device.prepare(s.kernel, s.hash);
+    if (device.writesInPlace) loweredKernels.set(kernel, s.kernel);
+    return { kind: "kernel", kernel, out: s.node, inputs: s.inputs, params: s.params };
+  });
   // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
   if (recorded) cache.set(graph, recorded);
   return bound;
 }
 
-/** A materialised node a bound program reads, with the layout its kernels were compiled for. */
+/**
+ * A materialised node a bound program reads, and the node whose current buffer each run reads for it (`source`,
+ * with the layout it had when bound): the node itself, or — for a view folded into a storage over another
+ * node's buffer (a variable or placeholder transposed while a step was traced) — that node, whose buffer an
+ * optimizer's swap or a feed replaces since.
+ */
 export interface BoundLeaf {
   readonly node: Node;
+  readonly source: Node;
   readonly strides: readonly number[];
   readonly offset: number;
   readonly length: number;
+}
+
+/** A leaf bound to its source: the node it was viewed from over the same buffer, back to the first. */
+function boundLeaf(node: Node): BoundLeaf {
+  let source = node;
+  for (let up = source.inputs[0]; source.op.kind === "view" && up?.storage?.buffer === source.storage!.buffer; up = source.inputs[0]) source = up;
+  const st = source.storage!;
+  return { node, source, strides: st.strides, offset: st.offset, length: st.buffer.length };
+}
+
+/**
+ * Points each view leaf at its source's current buffer (same strides and offset: the layout is checked by the
+ * caller), so a run reads the value the source holds now, and the old buffer is not kept alive by the view.
+ */
+function refreshViews(leaves: readonly BoundLeaf[]): void {
+  for (const { node, source } of leaves) {
+    const [now, st] = [source.storage, node.storage!];
+    if (source !== node && now && now.buffer !== st.buffer) node.materialize({ buffer: now.buffer, strides: st.strides, offset: st.offset }, true);
+  }
 }
 
 /** One step of a bound program: what it reads (≥ 0 an earlier step's value, < 0 the leaf ~r) and where it writes. */
@@ -90,6 +117,12 @@ interface PlannedStep {
   readonly reads: readonly number[];
   /** A buffer of the program's own, reused call after call (≥ 0), or a new buffer each call for a root (-1). */
   readonly slot: number;
+  /**
+   * A root that is the new value of the leaf ~inPlace (≥ 0: a variable's or moment's), which this step reads for
+   * the last time and only at the element it writes: the step writes over the leaf's buffer when the leaf's
+   * storage is that buffer's only holder at the call (a new buffer otherwise, as for any root). -1: never.
+   */
+  readonly inPlace: number;
 }
 
 /**
@@ -119,16 +152,61 @@ const slotFinalizer = new FinalizationRegistry<(DeviceBuffer | undefined)[]>((sl
   for (const b of slots) b?.release();
 });
 
+/** The kernel IR of each kernel prepared by a lowering on a device that writes in place (bindOn reads it). */
+const loweredKernels = new WeakMap<PreparedKernel, Kernel>();
+const elementwiseMemo = new WeakMap<Kernel, ReadonlySet<number>>();
+
+/**
+ * The input slots a kernel reads only at the element it writes: a map kernel without reductions, every load of
+ * the input at the output's own index (same layout: no broadcast, transpose or offset; no gather nor guard), the
+ * input of the output's length and type. Such an input may be the output buffer itself.
+ * @example elementwiseInputs(kernelOf(w.sub(g.mul(0.1)))) // Set {0, 1}: both read at the element written
+ */
+function elementwiseInputs(k: Kernel): ReadonlySet<number> {
+  let known = elementwiseMemo.get(k);
+  if (known) return known;
+  const good = new Set<number>();
+  const bad = new Set<number>();
+  if (k.mode.kind === "map" && !k.phases.length && !k.online && !k.contraction) {
+    const visit = (e: Expr): void => {
+      if (e.op === "load") {
+        const input = k.inputs[e.input]!;
+        const same = !e.dynamic && !e.guard && input.length === k.output.length && input.type === k.output.type && sameIndex(e.index, k.output.index);
+        (same ? good : bad).add(e.input);
+      }
+      for (const c of children(e)) visit(c);
+    };
+    visit(k.value);
+  }
+  known = new Set([...good].filter((i) => !bad.has(i)));
+  elementwiseMemo.set(k, known);
+  return known;
+}
+
+/** True when a node's storage is its dims read contiguously from the start of a buffer of exactly its size. */
+function denseStorage(n: Node): boolean {
+  const s = n.storage!;
+  if (s.offset !== 0 || s.buffer.length !== n.numel) return false;
+  const want = contiguousStrides(n.dims);
+  return s.strides.every((v, i) => v === want[i] || n.dims[i]!.size === 1);
+}
+
 /**
  * Binds the program computing `roots` on `device` (the recorded program of their structure, or a new lowering,
  * as `realizeOn` would run it) to keep and run with `runBound` any number of times; `releaseBound` gives its
- * buffers back.
+ * buffers back. `replaces[i]`, when given, is the materialised node whose value `roots[i]` replaces after each
+ * run (a variable, a moment): where the device allows it and the step computing the root is the last reader of
+ * that node's buffer and reads it only at the element it writes, the step writes over that buffer (decided
+ * here, once; each run still checks that nothing else holds the buffer).
  * @example const p = bindOn(device, [loss.node]); runBound(p); runBound(p)
  */
-export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
+export function bindOn(device: Device, roots: readonly Node[], replaces: readonly (Node | undefined)[] = []): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
+  if (todo.length) realizeHooks.observe?.(todo);
   if (device.interpretsGraph) return { device, roots: todo, leaves: leavesUnder(todo), plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
-  const steps = todo.length ? programFor(device, todo) : [];
+  const writes = device.writesInPlace && inPlaceUpdates.enabled && replaces.some((n) => n);
+  const lowered = todo.length ? programFor(device, todo) : [];
+  const steps = writes ? afterLastReads(lowered, roots, replaces) : lowered;
   const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
   const leafIndex = new Map<Node, number>();
   const leaves: BoundLeaf[] = [];
@@ -141,13 +219,11 @@ export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
         return producer;
       }
       let l = leafIndex.get(n);
-      if (l === undefined) {
-        const st = n.storage!;
-        leafIndex.set(n, (l = leaves.push({ node: n, strides: st.strides, offset: st.offset, length: st.buffer.length }) - 1));
-      }
+      if (l === undefined) leafIndex.set(n, (l = leaves.push(boundLeaf(n)) - 1));
       return ~l;
     }),
   );
+  const inPlace = writes ? inPlaceSteps(steps, reads, leafIndex, roots, replaces) : new Map<number, number>();
   // Buffer assignment: a temporary takes a free slot of its dtype and length, and gives its slot back after its
   // last reader (never before its own step's output is assigned, so no kernel writes a buffer it reads).
   const isRoot = new Set(todo);
@@ -168,11 +244,58 @@ export function bindOn(device: Device, roots: readonly Node[]): BoundProgram {
       }
     }
     if (slot >= 0 && !lastUse.has(i)) free.set(`${s.out.dtype}:${s.out.numel}`, [...(free.get(`${s.out.dtype}:${s.out.numel}`) ?? []), slot]);
-    return { step: s, reads: reads[i]!, slot };
+    return { step: s, reads: reads[i]!, slot, inPlace: inPlace.get(i) ?? -1 };
   });
   const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), rootStrides: todo.map((n) => contiguousStrides(n.dims)), slots: [], slotTypes };
   slotFinalizer.register(program, program.slots, program);
   return program;
+}
+
+/**
+ * The steps in an order where each root that replaces a node comes after the last step reading that node, when
+ * none of the steps it moves past reads the root (a later reader of the old value would keep it from being
+ * written in place; moving the root after it changes no value).
+ */
+function afterLastReads(lowered: readonly BoundStep[], roots: readonly Node[], replaces: readonly (Node | undefined)[]): BoundStep[] {
+  const steps = [...lowered];
+  for (const [j, target] of replaces.entries()) {
+    if (!target) continue;
+    const i = steps.findIndex((s) => s.out === roots[j]);
+    let last = -1;
+    for (let k = steps.length - 1; k > i && last < 0; k--) if (steps[k]!.inputs.includes(target)) last = k;
+    if (i < 0 || last < 0) continue;
+    const out = steps[i]!.out;
+    if (steps.slice(i + 1, last + 1).some((s) => s.inputs.includes(out))) continue;
+    steps.splice(last, 0, ...steps.splice(i, 1));
+  }
+  return steps;
+}
+
+/**
+ * The steps that may write a root over the buffer of the node it replaces (step → leaf): a kernel that reads
+ * that leaf for the last time in the program, only at the element it writes, and a leaf stored densely with the
+ * root's dtype and size. A root given twice (or a leaf replaced twice) is not written in place.
+ */
+function inPlaceSteps(steps: readonly BoundStep[], reads: readonly (readonly number[])[], leafIndex: ReadonlyMap<Node, number>, roots: readonly Node[], replaces: readonly (Node | undefined)[]): Map<number, number> {
+  const found = new Map<number, number>();
+  if (!replaces.some((n) => n)) return found;
+  const lastRead = new Map<number, number>();
+  reads.forEach((rs, i) => rs.forEach((r) => r < 0 && lastRead.set(~r, i)));
+  const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
+  const times = new Map<Node, number>();
+  for (const n of [...roots, ...replaces]) if (n) times.set(n, (times.get(n) ?? 0) + 1);
+  for (const [j, target] of replaces.entries()) {
+    const root = roots[j]!;
+    const i = stepOf.get(root);
+    const leaf = target && leafIndex.get(target);
+    if (i === undefined || leaf === undefined || times.get(root) !== 1 || times.get(target!) !== 1) continue;
+    const step = steps[i]!;
+    const ir = step.kind === "kernel" ? loweredKernels.get(step.kernel) : undefined;
+    if (!ir || lastRead.get(leaf) !== i || target!.dtype !== root.dtype || target!.numel !== root.numel || !denseStorage(target!)) continue;
+    const elementwise = elementwiseInputs(ir);
+    if (reads[i]!.every((r, slot) => r !== ~leaf || elementwise.has(slot))) found.set(i, leaf);
+  }
+  return found;
 }
 
 /** The materialised nodes the lazy graph under `roots` reads (what an interpreting device's run reads). */
@@ -184,7 +307,7 @@ function leavesUnder(roots: readonly Node[]): BoundLeaf[] {
     if (seen.has(n)) continue;
     seen.add(n);
     const st = n.storage;
-    if (st) leaves.push({ node: n, strides: st.strides, offset: st.offset, length: st.buffer.length });
+    if (st) leaves.push(boundLeaf(n));
     else todo.push(...n.inputs);
   }
   return leaves;
@@ -203,6 +326,7 @@ export function releaseBound(p: BoundProgram): void {
  * @example const [loss] = runBound(p); lossNode.materialize(loss); loss.buffer.release()
  */
 export function runBound(p: BoundProgram): Storage[] {
+  refreshViews(p.leaves);
   if (!p.plan) {
     withRetainedGraph(() => interpret(p.device, p.roots));
     return p.roots.map((r) => {
@@ -215,14 +339,20 @@ export function runBound(p: BoundProgram): Storage[] {
   const { device, plan, slots, leaves } = p;
   const values: DeviceBuffer[] = new Array(plan.length);
   const leafBuffers = leaves.map((l) => l.node.storage!.buffer as DeviceBuffer);
+  const shared = sharedBuffers(p, leafBuffers);
   const program = device.begin();
   let done = false;
   try {
     for (let i = 0; i < plan.length; i++) {
-      const { step, reads, slot } = plan[i]!;
+      const { step, reads, slot, inPlace } = plan[i]!;
       const inputs = reads.map((r) => (r >= 0 ? values[r]! : leafBuffers[~r]!));
       let out: DeviceBuffer;
-      if (slot < 0) {
+      const over = inPlace >= 0 ? leafBuffers[inPlace]! : undefined;
+      if (over && soleHolder(leaves[inPlace]!.node) && !shared.has(over)) {
+        // the new value over the old: the node's storage is the buffer's only holder, no other leaf reads it
+        out = over;
+        out.retain();
+      } else if (slot < 0) {
         out = device.allocate(step.out.dtype, step.out.numel);
         out.retain();
       } else {
@@ -247,6 +377,15 @@ export function runBound(p: BoundProgram): Storage[] {
     }
   }
   return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: p.rootStrides[j]!, offset: 0 }));
+}
+
+/** The leaves' buffers held by more than one leaf, when the program writes some leaf in place (else none). */
+function sharedBuffers(p: BoundProgram, buffers: readonly DeviceBuffer[]): ReadonlySet<DeviceBuffer> {
+  const shared = new Set<DeviceBuffer>();
+  if (!p.plan!.some((s) => s.inPlace >= 0)) return shared;
+  const seen = new Set<DeviceBuffer>();
+  for (const b of buffers) (seen.has(b) ? shared : seen).add(b);
+  return shared;
 }
 
 /**
@@ -275,6 +414,12 @@ function checkCounters(k: Kernel): void {
 }
 /** The longest store loop: a counter near 2^31 − 1 plus its step (up to 16) or a summation block must not wrap. */
 const STORE_LIMIT = 2 ** 31 - 2 ** 16;
+
+/**
+ * The switch of in-place updates in bound programs (off: every new value of a variable or moment goes to a new
+ * buffer and the old one is freed at the swap, copy-and-swap; for comparisons and tests).
+ */
+export const inPlaceUpdates = { enabled: true };
 
 /** The switch of the program cache (off: every realize lowers anew, as a fresh process would). */
 export const programCache = { enabled: true };

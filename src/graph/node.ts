@@ -68,6 +68,11 @@ export interface DeviceBuffer {
   /** Frees the buffer once no storage uses it (reference counted by the device). */
   release(): void;
   retain(): void;
+  /**
+   * The references held now (storages, a program's own). A program writes a stateful tensor's new value over
+   * its old buffer only when the tensor's storage holds the only one (src/backend/realize.ts `bindOn`).
+   */
+  readonly references: number;
 }
 
 /** A materialised value: a buffer read through per-dim strides (in the node's logical order) and an offset. */
@@ -124,8 +129,9 @@ export class Node {
    * temporary of a larger computation, released right after it and recomputable later).
    */
   materialize(storage: Storage, keepInputs = false): void {
-    this.release();
+    // The new buffer is taken before the old one is let go: a value written in place is the same buffer.
     storage.buffer.retain();
+    this.release();
     this.#storage = storage;
     finalizer.register(this, storage.buffer, this);
     if (retainGraph === 0 && !keepInputs) this.#inputs = [];
@@ -138,6 +144,15 @@ export class Node {
     this.#storage.buffer.release();
     this.#storage = undefined;
   }
+}
+
+/**
+ * True when the node's storage is the only holder of its buffer: no other storage (a user's tensor, a view,
+ * a placeholder fed with it) nor program reads that buffer, so the buffer may be written over in place.
+ * @example if (soleHolder(w.node)) … // the optimizer may write w's new value over its old buffer
+ */
+export function soleHolder(node: Node): boolean {
+  return node.storage?.buffer.references === 1;
 }
 
 /** Runs `fn` with materialisation keeping graph edges, so gradients can be traced through realised values. */

@@ -2,9 +2,9 @@
 // update expression per variable (and one per moment, kept in `persistent` tensors), then compute all of them
 // together with the loss and swap them in. A step builds the same graph every time, so compiled kernels are
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
-import { type LossCheck, realizeNodes, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
-import { type SameType, Variable, checkSameType, persistent, type Persistent } from "../state/kinds.js";
-import { Traced } from "../state/trace.js";
+import { type LossCheck, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
+import { type SameType, Variable, checkSameType, kindsReady, persistent, type Persistent } from "../state/kinds.js";
+import { Traced, realizeReplacing } from "../state/trace.js";
 import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
@@ -60,14 +60,21 @@ export abstract class Optimizer {
   }
 
   /**
-   * Computes every staged value (and `also`, e.g. the loss) together, then swaps them in.
+   * Computes every staged value (and `also`, e.g. the loss) together, then swaps them in. A value whose kernel
+   * reads its target's old value last, element by element, is written over the old buffer where the device
+   * allows it and nothing else holds that buffer (see `trace`).
    * @example await opt.commit([loss])
    */
   async commit(also: readonly Tensor<Shape, DType>[] = []): Promise<void> {
     this.beforeCommit();
     const staged = [...this.#staged];
     this.#staged.clear();
-    await realizeNodes([...staged.map(([, v]) => v.node), ...also.map((t) => t.node)]);
+    await kindsReady();
+    realizeReplacing(
+      staged.map(([, v]) => v.node),
+      staged.map(([target]) => target.node),
+      also.map((t) => t.node),
+    );
     for (const [target, value] of staged) swapIn(target, value);
   }
   /** Hook for optimizer-wide state staged once per step (after every variable's update). */

@@ -7,7 +7,7 @@
 // are read at their current value on every call (an `assign` or an optimizer's swap is seen), any other tensor
 // (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
 // layer.
-import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, releaseBound, runBound } from "../backend/engine.js";
+import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, realizeTogether, releaseBound, runBound } from "../backend/engine.js";
 import { Node, contiguousStrides } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
@@ -20,6 +20,8 @@ export interface TraceBody<R> {
   /**
    * Stateful tensors (variables, moments) that take the values of the first roots, in order, after each run:
    * the new buffer goes under the tensor's node, as `assign` does (same dims and dtype, checked when traced).
+   * Where the program can, it writes the new value over the old buffer instead (no second copy; realize.ts
+   * `bindOn`), only when nothing but the tensor holds that buffer.
    */
   readonly assigns?: readonly AnyTensor[];
   /** Called after each run with the other roots' values as new materialised tensors (the caller's). */
@@ -160,14 +162,15 @@ export class Traced<R> {
       if (device && d !== device) throw new DeviceError(`${this.name}: the traced function computes on two devices, ${device.name} and ${d.name}: move its tensors to one with await t.to("${device.name}")`);
       device = d;
     }
-    const program = bindOn(device ?? getDefaultDevice(), nodes);
+    // Each assigned value may be written over its target's buffer (bindOn decides where that is safe).
+    const program = bindOn(device ?? getDefaultDevice(), nodes, assigns.map((t) => t.node));
     return { ...rec0, program, computed: nodes.map((n) => program.roots.indexOf(n)) };
   }
 
   /** Throws when a tensor the program reads was disposed; false when one lies in another layout now. */
   #stillValid(rec: Recording<R>): boolean {
     for (const leaf of rec.program.leaves) {
-      const s = leaf.node.storage;
+      const s = leaf.source.storage ?? leaf.node.storage;
       if (!s) {
         const dims = leaf.node.dims.map((d) => ({ ...d, masked: false }));
         throw new StateError(
@@ -177,6 +180,29 @@ export class Traced<R> {
       if (s.offset !== leaf.offset || s.buffer.length !== leaf.length || s.strides.some((v, i) => v !== leaf.strides[i])) return false;
     }
     return true;
+  }
+}
+
+/**
+ * @internal Computes `values` (the new values of the stateful `targets`, in order) and `also` together, in one
+ * program bound as a traced step's is (bindOn), and materialises them: where the device and bindOn allow it,
+ * a value is written over its target's buffer (nothing else holds it), so the swap that follows frees nothing
+ * and allocates nothing — the untraced optimizer step. Nodes on several devices are computed device by device.
+ * @example realizeReplacing([w1.node], [w.node], [loss.node]); w.node.materialize(w1.node.storage!)
+ */
+export function realizeReplacing(values: readonly Node[], targets: readonly Node[], also: readonly Node[]): void {
+  const nodes = [...values, ...also];
+  const todo = nodes.filter((n) => !n.storage);
+  checkFed(todo);
+  const devices = new Set(todo.map(deviceOf));
+  if (devices.size !== 1) return realizeTogether(todo);
+  const program = bindOn([...devices][0]!, nodes, targets);
+  try {
+    const computed = runBound(program);
+    for (const [i, n] of program.roots.entries()) n.materialize(computed[i]!);
+    for (const c of computed) c.buffer.release(); // the nodes hold them now
+  } finally {
+    releaseBound(program);
   }
 }
 

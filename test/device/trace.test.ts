@@ -201,6 +201,20 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     expect(r2.both[0]!.isDisposed).toBe(true);
   });
 
+  it("a view of an argument or a variable taken inside the traced function reads its value at each call", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 6);
+    const square = () => tensor(randomFloats(16, -1, 1, next), [["i", 4], ["j", 4]]);
+    const w = variable(square());
+    const f = (x: Tensor<[["i", 4], ["j", 4]]>) => x.rename({ i: "j", j: "i" }).add(x).mul(w.rename({ i: "j", j: "i" }));
+    const g = trace(f);
+    for (let i = 0; i < 3; i++) {
+      const x = square();
+      expect([...(await g(x).data())], `call ${i}, seed ${testSeed}`).toEqual([...(await f(x).data())]);
+      w.assign(square());
+    }
+  });
+
   it("soak: a traced Adam loop with no yields holds the same buffers after every step", async () => {
     await useDevice(device);
     const next = rng(testSeed + 4);

@@ -91,6 +91,11 @@ export class CpuDevice implements Device {
   /** Plan limits (none) and the CPU's scheduling passes. */
   readonly lowering: LowerOptions = { passes: cpuPasses };
 
+  /** Generated kernels read each element before they write it: an elementwise kernel may write its input. */
+  get writesInPlace(): boolean {
+    return this.engine === "wasm";
+  }
+
   /** True under the reference engine: the realize loop evaluates the graph in float64. */
   get interpretsGraph(): boolean {
     return this.engine === "reference";

@@ -133,6 +133,9 @@ export class GpuBuffer implements DeviceBuffer {
   retain(): void {
     this.#refs++;
   }
+  get references(): number {
+    return this.#refs;
+  }
   release(): void {
     if (--this.#refs > 0 || this.#freed) return;
     this.#freed = true;
