@@ -1,12 +1,16 @@
 // The fusion planner never recomputes more than it saves: the arithmetic of the fused program (the CPU's
 // scheduled kernels, each operation counted once per point of the loops it depends on, as the generators hoist
-// invariants) is at most the arithmetic of the unfused graph (every node computed once per element) for the
-// demo's training step, and within 5% of it for random graphs whose values feed several consumers.
-import { describe, expect, it } from "vitest";
+// invariants) is at most the arithmetic of the unfused graph (every node computed once per element), for the
+// demo's training step and for random graphs whose values feed several consumers. The count here is the test's
+// own, independent of the planner's cost model (src/backend/kernel/passes/work.ts). The online-softmax fusion
+// runs at its default size gate (test/helpers/fuse-every-size.ts lowers it to 0 for the other suites): above it,
+// attention's kernels recompute the scores on purpose, to keep memory linear in the sequence.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crossEntropy, randn, tensor, valueAndGrad } from "../../src/index.js";
 import { binaryAlu, unaryAlu } from "../../src/backend/kernel/alu.js";
-import { type BinaryFn, type Expr, type Kernel, type UnaryFn, children, exprDeps, kernelExprs } from "../../src/backend/kernel/ir.js";
+import { type BinaryFn, type Expr, type Kernel, type UnaryFn, children, exprDeps, kernelExprs, onlineExprs } from "../../src/backend/kernel/ir.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
+import { onlineSoftmaxFusion } from "../../src/backend/kernel/passes/online-softmax.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
 import type { Node } from "../../src/graph/node.js";
 import type { Tensor } from "../../src/index.js";
@@ -20,14 +24,25 @@ const weightOf = (fn: UnaryFn | BinaryFn): number => ((unaryAlu as Record<string
 
 /**
  * Arithmetic of one kernel: each distinct operation (a node of the kernel's DAG: the Wasm generator computes a
- * shared node once per point) times the product of the extents of the loops it reads (invariants are hoisted).
+ * shared node once per point) times the product of the extents of the loops it reads (invariants are hoisted);
+ * a phase's result varies with the loops around its reduction. An online softmax-weighted kernel counts its loop
+ * over `online.vars` the same way, and its accumulation (a multiply-add per inner point, the running sums).
  */
 function kernelWork(k: Kernel): number {
-  const extents = new Map([...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars)].map((v) => [v.name, v.extent]));
+  const o = k.online;
+  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(o ? [...o.vars, ...o.phases.flatMap((p) => p.vars)] : [])];
+  const extents = new Map(loops.map((v) => [v.name, v.extent]));
+  // the loops each phase result (`%p`) varies with: a map kernel's phases are per outer point; an online loop's
+  // phases, logit and running maxima per point of the outer loops and its vars
+  const around = (): string[] => [...k.outer, ...(o ? o.vars : [])].map((v) => v.name);
   const memo = new Map<Expr, ReadonlySet<string>>();
   const seen = new Set<Expr>();
   let work = 0;
-  const points = (e: Expr): number => [...exprDeps(memo, e, k.output.index)].reduce((n, v) => n * (extents.get(v) ?? 1), 1);
+  const points = (e: Expr): number => {
+    const vars = new Set<string>();
+    for (const v of exprDeps(memo, e, k.output.index)) for (const x of v.startsWith("%") ? around() : [v]) vars.add(x);
+    return [...vars].reduce((n, v) => n * (extents.get(v) ?? 1), 1);
+  };
   const visit = (e: Expr): void => {
     if (seen.has(e)) return;
     seen.add(e);
@@ -36,9 +51,15 @@ function kernelWork(k: Kernel): number {
     else if (e.op === "random") work += 16 * points(e);
     for (const c of children(e)) visit(c);
   };
-  for (const e of [...kernelExprs(k), ...k.phases.flatMap((p) => (p.stash ? [p.stash] : []))]) visit(e);
+  for (const e of [...kernelExprs(k), ...onlineExprs(k), ...k.phases.flatMap((p) => (p.stash ? [p.stash] : []))]) visit(e);
+  const product = (vs: readonly { extent: number }[]): number => vs.reduce((n, v) => n * v.extent, 1);
   // each phase combines once per point of its kept and own loops
-  for (const p of k.phases) work += [...k.outer, ...p.vars].reduce((n, v) => n * v.extent, 1);
+  for (const p of k.phases) work += product([...k.outer, ...p.vars]);
+  if (o) {
+    for (const p of o.phases) work += product([...k.outer, ...o.vars, ...p.vars]);
+    // per point of the loop: the running denominator; per inner point: weight · value added, the sum rescaled
+    work += product([...k.outer, ...o.vars]) * (1 + (2 + (o.rescale.op === "const" ? 0 : 1)) * product(k.inner));
+  }
   return work;
 }
 
@@ -66,6 +87,10 @@ function unfusedWork(roots: readonly Node[]): number {
 }
 
 describe("the fusion planner's recomputation bound", () => {
+  const gate = onlineSoftmaxFusion.minLogits;
+  beforeAll(() => void (onlineSoftmaxFusion.minLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22)));
+  afterAll(() => void (onlineSoftmaxFusion.minLogits = gate));
+
   it("the demo's training step: fused arithmetic <= unfused", () => {
     const model = createModel(testSeed);
     const next = rng(testSeed);
@@ -78,18 +103,34 @@ describe("the fusion planner's recomputation bound", () => {
     expect(fused).toBeLessThanOrEqual(unfused);
   });
 
-  // Random graphs: within 5%. The planner's model of the stash (which value a kernel's store reads back) is
-  // coarser than the stash pass itself, so a rare graph keeps a small recomputation (up to 3.3% seen over 2,000
-  // graphs); the demo's step above meets the strict bound.
-  it("random graphs whose values feed several consumers: fused arithmetic <= 1.05 × unfused", () => {
-    for (let g = 0; g < 40; g++) {
-      const seed = testSeed * 1000 + g;
-      const roots = randomGraph(seed);
-      const [fused, unfused] = [fusedWork(roots), unfusedWork(roots)];
-      if (fused > 1.05 * unfused) throw new Error(`graph ${g} (seed ${seed}): fused arithmetic ${fused} > 1.05 × unfused ${unfused}`);
+  // 2,400 graphs: four seeds derived from the test seed, 600 graphs each.
+  it("random graphs whose values feed several consumers: fused arithmetic <= unfused", () => {
+    for (let s = 0; s < 4; s++) {
+      for (let g = 0; g < 600; g++) {
+        const seed = (testSeed * 4 + s) * 1000 + g;
+        const roots = randomGraph(seed);
+        const [fused, unfused] = [fusedWork(roots), unfusedWork(roots)];
+        if (fused > unfused) throw new Error(`graph ${g} (seed ${seed}): fused arithmetic ${fused} > unfused ${unfused}\n${showGraph(roots)}`);
+      }
     }
   });
 });
+
+/** The graph under roots, one node a line (what a failing random graph prints). */
+function showGraph(roots: readonly Node[]): string {
+  const lines: string[] = [];
+  const seen = new Set<Node>();
+  const visit = (n: Node): void => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    n.inputs.forEach(visit);
+    const op = n.op as { kind: string; fn?: string; dims?: readonly string[] };
+    const what = [op.kind, op.fn, op.kind === "reduce" ? op.dims?.join(",") : undefined].filter(Boolean).join(" ");
+    lines.push(`n${n.id} = ${what} [${n.dims.map((d) => `${d.name}=${d.size}`).join(", ")}](${n.inputs.map((i) => `n${i.id}`).join(", ")})${roots.includes(n) ? "  <- root" : ""}`);
+  };
+  roots.forEach(visit);
+  return lines.join("\n");
+}
 
 /** A random DAG over dims a, b, c: elementwise ops with broadcasting, reductions, softmax; nodes reused freely. */
 function randomGraph(seed: number): Node[] {
@@ -101,7 +142,7 @@ function randomGraph(seed: number): Node[] {
   for (let i = 0; i < 14; i++) {
     const x = pick();
     const names = x.dims as string[];
-    const r = int(8);
+    const r = int(10);
     let y: Any;
     if (r === 0) y = x.exp();
     else if (r === 1) y = x.tanh();
@@ -110,6 +151,8 @@ function randomGraph(seed: number): Node[] {
     else if (r === 4 && names.length > 1) y = x.sum(names[int(names.length)]!);
     else if (r === 5 && names.length) y = x.softmax(names[int(names.length)]!);
     else if (r === 6) y = x.add(pick().mul(pick()));
+    else if (r === 7) y = x.div(pick().abs().add(1));
+    else if (r === 8 && names.length) y = x.sub(x.mean(names[int(names.length)]!)).sqrt();
     else y = x.abs().add(x.neg().exp());
     pool.push(y);
   }

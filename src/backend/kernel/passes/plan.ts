@@ -7,6 +7,12 @@
 // cover it — would both compute, past `REPEAT_WORK_LIMIT`;
 // and, on devices that bind few buffers per kernel (WebGPU), the part of an expression that reads the most
 // buffers when a kernel would read more than `maxInputs`. Everything else is fused into its consumers.
+// The limits above are estimates made while lowering; the cost check settles it: once a plan is formed, a kernel
+// whose arithmetic as the CPU schedules it (work.ts: each operation once per point of the loops it reads, with
+// the stash) exceeds that of the nodes it computes evaluated one by one gets its costliest repeated value
+// materialised, and the plan is made again — so the program never recomputes more than fusion saves
+// (test/unit/planner-work.test.ts). Online softmax-weighted kernels are exempt: their recomputation is what
+// keeps attention's memory linear (online-softmax.ts).
 // A reduction loop longer than a 32-bit counter can run is split in two (long-loops.ts, `splitLongLoops`).
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
 // Output: kernels and routines in an order where inputs come first.
@@ -16,6 +22,8 @@ import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { DeviceError } from "../../../types/errors.js";
+import { stashPhaseValues } from "./stash.js";
+import { kernelArithmetic, nodeArithmetic } from "./work.js";
 
 /**
  * Inlined work (simple operations per element) above which a value that two kernels would both compute is
@@ -80,6 +88,35 @@ function outermost(set: ReadonlySet<Node>, isMaterialized: (n: Node) => boolean)
   return [...set].filter((n) => !inside.has(n));
 }
 
+/**
+ * Whether a kernel does more arithmetic than the nodes it computes would evaluated one by one (work.ts): its
+ * scheduled form (with the stash the CPU gives it) against each node inside it once per element.
+ */
+function recomputes(l: Lowered, isMaterialized: (n: Node) => boolean): boolean {
+  let alone = 0;
+  const seen = new Set<Node>();
+  const visit = (n: Node): void => {
+    if (seen.has(n) || (n !== l.node && isMaterialized(n))) return;
+    seen.add(n);
+    alone += nodeArithmetic(n);
+    n.inputs.forEach(visit);
+  };
+  visit(l.node);
+  return kernelArithmetic(stashPhaseValues(l.kernel)) > alone;
+}
+
+/** Whether x's inlined subtree reads one of `nodes`. */
+function readsAny(x: Node, nodes: ReadonlySet<Node>, isMaterialized: (n: Node) => boolean): boolean {
+  const seen = new Set<Node>();
+  const visit = (n: Node): boolean => {
+    if (nodes.has(n)) return true;
+    if (seen.has(n) || isMaterialized(n)) return false;
+    seen.add(n);
+    return n.inputs.some(visit);
+  };
+  return visit(x);
+}
+
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
 export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Planned[] {
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
@@ -103,6 +140,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
   }
   const consumers = (n: Node): readonly Node[] => readers.get(n) ?? [];
   for (;;) {
+    const before = forced.size;
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
     const lowered = new Map<Node, Planned>();
     const claimedBy = new Map<Node, Node>();
@@ -145,8 +183,11 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         claimedBy.set(r, n);
       }
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
-      lowered.set(n, { kind: "kernel", ...l });
+          lowered.set(n, { kind: "kernel", ...l });
     }
+    // A value one kernel inlined (or fused as a phase) that a later kernel of this attempt materialised — a costly
+    // value a reduction would recompute, a routine's input — is computed twice: the kernel that inlined it reads it.
+    for (const [r, n] of claimedBy) if (r !== n && own.has(r)) (r.op.kind === "reduce" ? sharedReductions : sharedValues).add(r);
     // An online-softmax kernel whose softmax row max and sum another kernel needs too (a backward pass) finds
     // them shared here: they are stored (linear in the sequence), and the next attempt reads them.
     // Shared reductions first: forcing one changes which kernels exist, and with them which values are shared.
@@ -154,6 +195,19 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     // still shared after that is found by the next attempt.
     for (const r of sharedReductions.size ? sharedReductions : outermost(sharedValues, isMaterialized)) forced.add(r);
     if (splitForInputs || sharedReductions.size || sharedValues.size) continue;
+    // The cost check: a kernel whose arithmetic (as the CPU schedules it) exceeds that of the nodes it computes
+    // evaluated one by one recomputes more than fusing saves; its costliest repeated value is materialised.
+    // A value that reads none of the kernel's own reductions goes first: materialising one that does moves that
+    // reduction to a kernel of its own, one more pass over its input.
+    for (const l of lowered.values()) {
+      if (l.kind !== "kernel" || l.kernel.online) continue;
+      const twice = l.repeated.length ? l.repeated : (l.twice ?? []);
+      if (!twice.length || !recomputes(l, isMaterialized)) continue;
+      const phases = new Set(l.fused);
+      const free = twice.filter((x) => !readsAny(x, phases, isMaterialized));
+      forced.add((free.length ? free : twice).reduce((a, b) => (l.inlined.get(b)! > l.inlined.get(a)! ? b : a)));
+    }
+    if (forced.size > before) continue;
     const order: Planned[] = [];
     const done = new Set<Node>();
     const visit = (n: Node): void => {

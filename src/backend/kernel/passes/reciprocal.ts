@@ -1,24 +1,26 @@
 // Layer: src/backend/kernel, a scheduling pass used by code generators. Division is slow (a SIMD divide costs
-// several multiplies); `a / b` where b does not vary along the innermost loop becomes `a · (1/b)`, and the
+// several multiplies); `a / b` where b does not vary along the innermost loop (and a does) becomes `a · (1/b)`, and the
 // reciprocal is then hoisted out of the loop — softmax's division by the row sum is one divide per row.
 // (The result may differ from a correctly rounded a/b by an ulp.)
 import { indexVars } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, children, dagRewrite, mapChildren } from "../ir.js";
 
-function reads(e: Expr, v: string): boolean {
+/** Whether e varies along v; `phasesVary`: v is an outer loop, along which the phases' results vary too. */
+function reads(e: Expr, v: string, phasesVary: boolean): boolean {
   if ((e.op === "idx" || e.op === "load" || e.op === "random") && indexVars(e.index).has(v)) return true;
-  if (e.op === "stashed") return true;
-  return children(e).some((c) => reads(c, v));
+  if (e.op === "stashed" || (e.op === "reduced" && phasesVary)) return true;
+  return children(e).some((c) => reads(c, v, phasesVary));
 }
 
 /**
  * The rewrite of divisions by values invariant along `inner`: unchanged subtrees keep their identity (later
  * passes match expressions by object) and shared nodes stay shared (dagRewrite).
  */
-function reciprocals(inner: string): (e: Expr) => Expr {
+function reciprocals(inner: string, phasesVary = false): (e: Expr) => Expr {
   return dagRewrite((e, again) => {
     const out = mapChildren(e, again);
-    if (out.op === "binary" && out.fn === "div" && out.type === "f32" && out.b.op !== "const" && !reads(out.b, inner)) {
+    // only where the dividend varies along the loop: an invariant quotient is hoisted whole, one divide either way
+    if (out.op === "binary" && out.fn === "div" && out.type === "f32" && out.b.op !== "const" && !reads(out.b, inner, phasesVary) && reads(out.a, inner, phasesVary)) {
       return { op: "binary", type: "f32", fn: "mul", a: out.a, b: { op: "unary", type: "f32", fn: "recip", x: out.b } };
     }
     return out;
@@ -36,6 +38,6 @@ export function invariantReciprocals(k: Kernel): Kernel {
       const rewrite = reciprocals(last.name); // per phase: what varies along its innermost loop differs
       return { ...p, body: rewrite(p.body), ...(p.stash ? { stash: rewrite(p.stash) } : {}) };
     }),
-    value: store ? reciprocals(store.name)(k.value) : k.value,
+    value: store ? reciprocals(store.name, k.inner.length === 0)(k.value) : k.value,
   };
 }

@@ -4,7 +4,7 @@
 // and the store reads it back: one exp per element instead of two. Applies when the phase's variables match
 // the inner loops one to one (same extents, same order) and the output is f32.
 import { isExpensive } from "../alu.js";
-import { type Expr, type Kernel, children, dagRewrite, mapChildren } from "../ir.js";
+import { type Expr, type Kernel, children, dagRewrite, exprDeps, mapChildren } from "../ir.js";
 
 /** A canonical text of e with variables renamed by `rename` (structural comparison up to renaming). */
 function key(e: Expr, rename: (v: string) => string): string {
@@ -32,6 +32,13 @@ function key(e: Expr, rename: (v: string) => string): string {
 
 /** Whether e evaluates a function of the ALU's expensive cost class. */
 const costly = (e: Expr): boolean => isExpensive(e) || children(e).some(costly);
+/** Whether e does arithmetic (an operation a code generator emits, not a read or a constant). */
+const arithmetic = (e: Expr): boolean => e.op === "unary" || e.op === "binary" || e.op === "where" || e.op === "cast";
+/** Whether e varies along the store's inner loops (a per-row value is computed once per row anyway). */
+const varies = (e: Expr, k: Kernel): boolean => {
+  const inner = new Set(k.inner.map((v) => v.name));
+  return [...exprDeps(new Map(), e, k.output.index)].some((v) => inner.has(v));
+};
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
 /**
@@ -60,20 +67,26 @@ export function stashPhaseValues(k: Kernel): Kernel {
     const phase = k.phases[p]!;
     const toInner = new Map(phase.vars.map((v, i) => [v.name, k.inner[i]!.name]));
     const bodyKeys = new Map<string, Expr>();
+    const collected = new Set<Expr>();
     const collect = (e: Expr): void => {
-      if (costly(e)) bodyKeys.set(key(e, (v) => toInner.get(v) ?? v), e);
+      if (collected.has(e)) return;
+      collected.add(e);
+      if (arithmetic(e)) bodyKeys.set(key(e, (v) => toInner.get(v) ?? v), e);
       children(e).forEach(collect);
     };
     collect(phase.body);
-    // the largest costly subexpression of the stored value that the phase computes too
+    // the largest costly subexpression of the stored value that the phase computes too; failing one, the
+    // largest cheap one (layer norm's centred value, log-softmax's x − max): reading it back replaces a load and
+    // its arithmetic by a load, so the kernel computes nothing twice
     let found: [Expr, Expr] | undefined;
-    const search = (e: Expr): void => {
+    const search = (e: Expr, want: (e: Expr) => boolean): void => {
       if (found) return;
-      const match = e.type === "f32" && costly(e) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
+      const match = e.type === "f32" && want(e) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
       if (match) found = [e, match];
-      else children(e).forEach(search);
+      else children(e).forEach((c) => search(c, want));
     };
-    search(k.value);
+    search(k.value, costly);
+    if (!found) search(k.value, (e) => arithmetic(e) && varies(e, k));
     if (!found) continue;
     const [inValue, inPhase] = found;
     return {

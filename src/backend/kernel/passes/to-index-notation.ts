@@ -33,6 +33,8 @@ export interface Lowered {
   readonly inlined: ReadonlyMap<Node, number>;
   /** Inlined nodes this kernel computes more than once (two phases, or a phase and the store; see KernelBuilder.repeated). */
   readonly repeated: readonly Node[];
+  /** Inlined nodes lowered in more than one scope, the stash aside (KernelBuilder.computedTwice): the planner's cost check. */
+  readonly twice?: readonly Node[];
 }
 
 type Env = ReadonlyMap<string, IndexExpr>;
@@ -102,13 +104,20 @@ export class KernelBuilder {
   outerSet: Set<string> | undefined;
   allowPhases = true;
 
+  /** Gives n its own kernel; what `costly` knew about the subtrees above n no longer holds (n is now a read). */
+  readonly materialize: (n: Node) => void;
+
   constructor(
     readonly root: Node,
     readonly storeVars: ReadonlySet<string>,
     readonly isMaterialized: (n: Node) => boolean,
-    readonly materialize: (n: Node) => void,
+    materialize: (n: Node) => void,
   ) {
     for (const v of storeVars) this.#names.add(v);
+    this.materialize = (n) => {
+      materialize(n);
+      this.#costly.clear();
+    };
   }
 
   fresh(name: string): string {
@@ -243,9 +252,21 @@ export class KernelBuilder {
     }
     return out;
   }
+  /** Inlined nodes lowered in two scopes or more (two phases, a phase and the store), whatever the stash keeps. */
+  computedTwice(): Node[] {
+    return [...this.#scopes].filter(([n, scopes]) => scopes.size > 1 && this.inlined.has(n)).map(([n]) => n);
+  }
+  /** Whether node, read at env, varies along the phase's own loops. */
+  #varies(node: Node, env: Env, phase: PhaseScope): boolean {
+    const used = new Set<string>();
+    for (const d of node.dims) indexVars(env.get(d.name)!, used);
+    return phase.own.some((v) => used.has(v));
+  }
   /** Identifies (node, the indices its dims are read at, guard, reduction scope): equal keys, equal values. */
   #pointKey(node: Node, env: Env, guard: Expr | undefined, phase: PhaseScope | undefined): string {
-    const scope = phase ? this.phaseScopes.indexOf(phase) : -1;
+    // a value that does not vary along the phase's own loops (a row's statistic, softmax's guarded max) is one
+    // value per outer point wherever it is read: one expression, which the generators compute once per row
+    const scope = phase && (this.paddedCopy(node) || this.#varies(node, env, phase)) ? this.phaseScopes.indexOf(phase) : -1;
     return `${node.id}|${node.dims.map((d) => JSON.stringify(env.get(d.name))).join(";")}|${guard ? JSON.stringify(guard) : ""}|${scope}`;
   }
 
@@ -441,5 +462,5 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
     value,
     output: { type: scalarType(root.dtype), index, length: root.numel },
   };
-  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated((p) => canStash(kernel, p)) };
+  return { node: root, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: b.fused, inlined: b.inlined, repeated: b.repeated((p) => canStash(kernel, p)), twice: b.computedTwice() };
 }
