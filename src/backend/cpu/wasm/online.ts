@@ -394,7 +394,7 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
 
 /** Queries per tile of the flash form (two vectors' lanes) and keys per block. */
 const QR = 8;
-const KC = 8;
+const KC = 16;
 
 /**
  * Per-thread scratch bytes of an online kernel (0: none): the flash form's tile of queries transposed,
@@ -548,7 +548,14 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   // scratch: a transposed [D][QR], then the block's scores and weights [KC][QR], rescales, maxes and totals [QR]
   const [P, C, M, L] = [4 * QR * D, 4 * QR * (D + KC), 4 * QR * (D + KC + 1), 4 * QR * (D + KC + 2)];
   const [max, after, rescale, bm, wsum, any, w] = [f.local("v128"), f.local("v128"), f.local("v128"), f.local("v128"), f.local("v128"), f.local("v128"), f.local("v128")];
-  for (let r = 0; r < QR; r++) asRow(r, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound));
+  const zeroRows = (r: number): void => {
+    f.get(rowVar).get(r).op("i32.add").set(at);
+    g.vars.set(t.row.name, at);
+    em.enterScope();
+    rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
+    em.exitScope();
+    g.vars.set(t.row.name, rowVar);
+  };
   for (let h = 0; h < H; h++) {
     f.get(scratch).v128f(-Infinity).mem("v128.store", M + 16 * h, 2);
     f.get(scratch).v128f(0).mem("v128.store", L + 16 * h, 2);
@@ -556,6 +563,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   // pack a: scratch[d][r] = a[row r, d]
   const i32 = (): number => f.local("i32");
   const [pa, pq, cnt, pk, pv, po, blk, j, pj] = [i32(), i32(), i32(), i32(), i32(), i32(), i32(), i32(), i32()];
+  g.forLoop(j, () => void f.i32(0), () => void f.i32(QR), 1, () => zeroRows(j));
   asRow(0, () => baseAddress(g, em.ctx.inputPtr[t.a.input]!, t.a, t.d.name));
   f.set(pa);
   f.get(scratch).set(pq);
@@ -645,12 +653,16 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   });
   // the keys after the last whole block one at a time, row by row, then the result
   const row: RowState = { max: f.local("f32"), total: f.local("f32") };
-  for (let r = 0; r < QR; r++) {
-    f.get(scratch).mem("f32.load", M + 4 * r).set(row.max);
-    f.get(scratch).mem("f32.load", L + 4 * r).set(row.total);
-    asRow(r, () => {
-      keyLoops(g, o, row, new Set(bound), () => void f.get(blk));
-      finishRow(g, o, row, bound);
-    });
-  }
+  g.forLoop(j, () => void f.i32(0), () => void f.i32(QR), 1, () => {
+    f.get(scratch).get(j).i32(4).op("i32.mul").op("i32.add").set(pj);
+    f.get(pj).mem("f32.load", M).set(row.max);
+    f.get(pj).mem("f32.load", L).set(row.total);
+    f.get(rowVar).get(j).op("i32.add").set(at);
+    g.vars.set(t.row.name, at);
+    em.enterScope();
+    keyLoops(g, o, row, new Set(bound), () => void f.get(blk));
+    finishRow(g, o, row, bound);
+    em.exitScope();
+    g.vars.set(t.row.name, rowVar);
+  });
 }
