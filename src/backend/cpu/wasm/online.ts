@@ -462,26 +462,32 @@ function loopIn(f: FunctionBuilder, v: number, to: number, step: number, body: (
 /**
  * The score micro-kernel (a function of its own: V8 allocates a small function's registers far better than the
  * same loop inside the kernel's large one): `scores(pq, pk, dst)` = Sᵀ[key j][row r] = Σ_d qt[d][r] · b[key j, d]
- * for 4 keys × QR rows, the 8 accumulators in registers, stored to dst ([4][QR]).
+ * for the block's KC keys, 4 keys × QR rows at a time with the 8 accumulators in registers, stored to dst ([KC][QR]).
  */
 function scoreKernel(t: Flash): FunctionBuilder {
   const f = new FunctionBuilder("flashScores", ["i32", "i32", "i32"]);
-  const [pq, pk, dst] = [0, 1, 2];
+  const [q0, pk, dst] = [0, 1, 2];
   const H = QR / 4;
   const acc = Array.from({ length: H }, () => [0, 1, 2, 3].map(() => f.local("v128")));
   const q = Array.from({ length: H }, () => f.local("v128"));
-  const [ks, cnt] = [f.local("v128"), f.local("i32")];
-  for (const x of acc.flat()) f.v128f(0).set(x);
-  loopIn(f, cnt, t.d.extent, 1, () => {
-    q.forEach((x, h) => void f.get(pq).mem("v128.load", 16 * h, 2).set(x));
-    for (let j = 0; j < 4; j++) {
-      f.get(pk).mem("v128.load32_splat", j * t.bKey, 2).set(ks);
-      q.forEach((x, h) => void f.get(acc[h]![j]!).get(x).get(ks).op("f32x4.mul").op("f32x4.add").set(acc[h]![j]!));
-    }
-    f.get(pq).i32(4 * QR).op("i32.add").set(pq);
-    f.get(pk).i32(t.bD).op("i32.add").set(pk);
+  const [ks, cnt, grp, pq, kp] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
+  // the block's keys 4 at a time
+  loopIn(f, grp, KC / 4, 1, () => {
+    for (const x of acc.flat()) f.v128f(0).set(x);
+    f.get(q0).set(pq);
+    f.get(grp).i32(4 * t.bKey).op("i32.mul").get(pk).op("i32.add").set(kp);
+    loopIn(f, cnt, t.d.extent, 1, () => {
+      q.forEach((x, h) => void f.get(pq).mem("v128.load", 16 * h, 2).set(x));
+      for (let j = 0; j < 4; j++) {
+        f.get(kp).mem("v128.load32_splat", j * t.bKey, 2).set(ks);
+        q.forEach((x, h) => void f.get(acc[h]![j]!).get(x).get(ks).op("f32x4.mul").op("f32x4.add").set(acc[h]![j]!));
+      }
+      f.get(pq).i32(4 * QR).op("i32.add").set(pq);
+      f.get(kp).i32(t.bD).op("i32.add").set(kp);
+    });
+    f.get(grp).i32(16 * QR).op("i32.mul").get(dst).op("i32.add").set(kp);
+    for (let j = 0; j < 4; j++) q.forEach((_, h) => void f.get(kp).get(acc[h]![j]!).mem("v128.store", 4 * (j * QR + 4 * h), 2));
   });
-  for (let j = 0; j < 4; j++) q.forEach((_, h) => void f.get(dst).get(acc[h]![j]!).mem("v128.store", 4 * (j * QR + 4 * h), 2));
   return f;
 }
 
@@ -596,11 +602,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     f.set(pv);
     em.exitScope();
     // scores Sᵀ[key][row] to scratch P, 4 keys at a time
-    for (let j0 = 0; j0 < KC; j0 += 4) {
-      f.get(scratch).get(pk);
-      if (j0) f.i32(j0 * t.bKey).op("i32.add");
-      f.get(scratch).i32(P + 4 * j0 * QR).op("i32.add").call(scores);
-    }
+    f.get(scratch).get(pk).get(scratch).i32(P).op("i32.add").call(scores);
     // the softmax, 4 rows wide: logits (over the scores in P), block max, the rows' new max, rescale, weights (to P)
     f.v128i([0, 0, 0, 0]).set(any);
     for (let h = 0; h < H; h++) {
@@ -613,7 +615,9 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
           em.vector(o.logit, t.row.name);
           em.reducedOverride = undefined;
           f.tee(w).mem("v128.store", P + 16 * h, 2);
-          f.get(bm).get(w).op("f32x4.max").set(bm);
+          // pmax(w, bm) = w < bm ? bm : w: a NaN logit is kept when it comes, and one lost later still makes its
+          // weight and so the row's result NaN, as the IR's max would
+          f.get(w).get(bm).op("f32x4.pmax").set(bm);
         });
         f.get(scratch).mem("v128.load", M + 16 * h, 2).set(max);
         em.enterScope();
@@ -634,8 +638,9 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
           em.reducedOverride = undefined;
           f.tee(w).mem("v128.store", P + 16 * h, 2);
           f.get(wsum).get(w).op("f32x4.add").set(wsum);
-          f.get(any).get(w).op("v128.or").set(any);
         });
+        // the weights are +0 or more (or NaN): their sum's bits are all zero only when every weight is +0
+        f.get(any).get(wsum).op("v128.or").set(any);
         f.get(scratch).get(scratch).mem("v128.load", L + 16 * h, 2).get(rescale).op("f32x4.mul").get(wsum).op("f32x4.add").mem("v128.store", L + 16 * h, 2);
         f.get(scratch).get(after).mem("v128.store", M + 16 * h, 2);
         f.get(scratch).get(rescale).mem("v128.store", C + 16 * h, 2);
