@@ -492,7 +492,7 @@ function scoreKernel(t: Flash): FunctionBuilder {
 }
 
 /**
- * The value micro-kernel: `values(po, pv, pw, pc)` = for 4 rows from po (out rows), out[r, e…] = out · c[r] +
+ * The value micro-kernel: `values(po, pv, pw, pc)` = for the QR rows from po (out rows), 4 at a time, out[r, e…] = out · c[r] +
  * Σ_j w[j][r] · value[j, e…] over the block's KC keys (values from pv, weights [KC][QR] from pw, rescales from
  * pc), 4 rows × ev vectors in registers per step along e.
  */
@@ -501,7 +501,9 @@ function valueKernel(t: Flash): FunctionBuilder {
   const [po, pv, pw, pc] = [0, 1, 2, 3];
   const acc = [0, 1, 2, 3].map(() => Array.from({ length: t.ev }, () => f.local("v128")));
   const vs = Array.from({ length: t.ev }, () => f.local("v128"));
-  const [ks, cnt, j, vp, wp] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
+  const [ks, cnt, j, vp, wp, h] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
+  // the tile's rows 4 at a time: out rows, weights and rescales move on by 4 rows
+  loopIn(f, h, QR / 4, 1, () => {
   loopIn(f, cnt, t.e.extent * 4, 16 * t.ev, () => {
     for (let r = 0; r < 4; r++)
       acc[r]!.forEach((x, v) => {
@@ -520,6 +522,10 @@ function valueKernel(t: Flash): FunctionBuilder {
       f.get(wp).i32(4 * QR).op("i32.add").set(wp);
     });
     for (let r = 0; r < 4; r++) acc[r]!.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").get(x).mem("v128.store", r * t.outRow + 16 * v, 2));
+  });
+  f.get(po).i32(4 * t.outRow).op("i32.add").set(po);
+  f.get(pw).i32(16).op("i32.add").set(pw);
+  f.get(pc).i32(16).op("i32.add").set(pc);
   });
   return f;
 }
@@ -649,11 +655,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     // values, 4 rows at a time — skipped when every weight is +0 (keys all masked: the max did not grow then, so
     // every rescale is 1)
     f.get(any).op("v128.any_true").if();
-    for (let h = 0; h < H; h++) {
-      f.get(po);
-      if (h) f.i32(4 * h * t.outRow).op("i32.add");
-      f.get(pv).get(scratch).i32(P + 16 * h).op("i32.add").get(scratch).i32(C + 16 * h).op("i32.add").call(values);
-    }
+    f.get(po).get(pv).get(scratch).i32(P).op("i32.add").get(scratch).i32(C).op("i32.add").call(values);
     f.end();
   });
   // the keys after the last whole block one at a time, row by row, then the result
