@@ -579,7 +579,24 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   asRow(0, () => baseAddress(g, em.ctx.inputPtr[t.a.input]!, t.a, t.d.name));
   f.set(pa);
   f.get(scratch).set(pq);
-  g.forLoop(cnt, () => void f.i32(0), () => void f.i32(D), 1, () => {
+  if (t.aD === 4) {
+    // 4 steps of d at a time: each 4 rows × 4 d block read as 4 vectors and transposed in registers
+    const [x, y] = [[0, 1, 2, 3].map(() => f.local("v128")), [0, 1].map(() => f.local("v128"))];
+    g.forLoop(cnt, () => void f.i32(0), () => void f.i32(D), 4, () => {
+      for (let h = 0; h < QR / 4; h++) {
+        x.forEach((l, r) => void f.get(pa).mem("v128.load", (4 * h + r) * t.aRow, 2).set(l));
+        // x[r] = row r at d … d+3; column c (d + c) = rows 0…3 at d + c
+        for (const [lo, lanes] of [[0, [0, 4, 1, 5]], [2, [2, 6, 3, 7]]] as const) {
+          f.get(x[0]!).get(x[1]!).shuffle32(lanes).set(y[0]!);
+          f.get(x[2]!).get(x[3]!).shuffle32(lanes).set(y[1]!);
+          for (const c of [0, 1]) f.get(pq).get(y[0]!).get(y[1]!).shuffle32(c === 0 ? [0, 1, 4, 5] : [2, 3, 6, 7]).mem("v128.store", 4 * QR * (lo + c) + 16 * h, 2);
+        }
+      }
+      f.get(pa).i32(16).op("i32.add").set(pa);
+      f.get(pq).i32(16 * QR).op("i32.add").set(pq);
+    });
+  }
+  g.forLoop(cnt, () => void (t.aD === 4 ? f.get(cnt) : f.i32(0)), () => void f.i32(D), 1, () => {
     for (let r = 0; r < QR; r++) f.get(pq).get(pa).mem("f32.load", r * t.aRow).mem("f32.store", 4 * r);
     f.get(pa).i32(t.aD).op("i32.add").set(pa);
     f.get(pq).i32(4 * QR).op("i32.add").set(pq);
