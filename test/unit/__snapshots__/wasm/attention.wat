@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 i32) (local $12 f32) (local $13 f32) (local $14 f32) (local $15 f32) (local $16 f32) (local $17 f32) (local $18 i32) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 i32) (local $32 i32) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 f32) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 v128) (local $65 v128) (local $66 v128) (local $67 v128) (local $68 v128) (local $69 v128) (local $70 v128) (local $71 f32) (local $72 f32) (local $73 f32) (local $74 i32) (local $75 i32) (local $76 f32) (local $77 f32) (local $78 f32) (local $79 f32) (local $80 f32) (local $81 i32) (local $82 i32) (local $83 f32) (local $84 f32) (local $85 v128) (local $86 f32) (local $87 v128) (local $88 i32) (local $89 i32) (local $90 f32) (local $91 v128) (local $92 i32) (local $93 f32) (local $94 f32) (local $95 i32) (local $96 f32) (local $97 f32) (local $98 i32) (local $99 i32) (local $100 i32) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32) (local $105 i32) (local $106 i32) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 i32) (local $112 i32) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 v128) (local $117 v128) (local $118 v128) (local $119 v128) (local $120 v128) (local $121 v128) (local $122 v128) (local $123 v128) (local $124 v128) (local $125 v128) (local $126 v128) (local $127 v128) (local $128 v128) (local $129 v128) (local $130 v128) (local $131 v128) (local $132 v128) (local $133 v128) (local $134 v128) (local $135 v128) (local $136 v128) (local $137 v128) (local $138 v128) (local $139 v128) (local $140 v128) (local $141 f32) (local $142 i32) (local $143 i32) (local $144 f32) (local $145 v128) (local $146 v128) (local $147 v128) (local $148 v128) (local $149 f32) (local $150 v128) (local $151 v128) (local $152 v128) (local $153 v128) (local $154 v128) (local $155 v128) (local $156 v128) (local $157 f32) (local $158 v128) (local $159 v128) (local $160 v128) (local $161 v128) (local $162 v128) (local $163 v128) (local $164 v128) (local $165 i32) (local $166 f32) (local $167 i32) (local $168 i32) (local $169 f32) (local $170 f32) (local $171 f32) (local $172 f32) (local $173 f32) (local $174 i32) (local $175 i32) (local $176 f32) (local $177 f32) (local $178 v128) (local $179 f32) (local $180 v128) (local $181 i32) (local $182 i32) (local $183 f32) (local $184 v128) (local $185 i32) (local $186 f32) (local $187 i32) (local $188 i32) (local $189 f32) (local $190 f32) (local $191 f32) (local $192 f32) (local $193 f32) (local $194 i32) (local $195 i32) (local $196 f32) (local $197 f32) (local $198 v128) (local $199 f32) (local $200 v128) (local $201 i32) (local $202 i32) (local $203 f32) (local $204 v128) (local $205 i32) (local $206 f32) (local $207 f32) (local $208 i32) (local $209 i32) (local $210 i32) (local $211 i32) (local $212 i32) (local $213 i32) (local $214 i32) (local $215 i32) (local $216 i32) (local $217 i32) (local $218 i32) (local $219 i32) (local $220 i32) (local $221 i32) (local $222 i32) (local $223 v128) (local $224 v128) (local $225 v128) (local $226 v128) (local $227 v128) (local $228 v128) (local $229 v128) (local $230 v128) (local $231 v128) (local $232 v128) (local $233 v128) (local $234 v128) (local $235 v128) (local $236 f32) (local $237 i32) (local $238 i32) (local $239 f32) (local $240 v128) (local $241 v128) (local $242 f32) (local $243 v128) (local $244 v128) (local $245 v128) (local $246 v128) (local $247 v128) (local $248 v128) (local $249 v128) (local $250 i32) (local $251 f32) (local $252 i32) (local $253 i32) (local $254 f32) (local $255 f32) (local $256 f32) (local $257 f32) (local $258 f32) (local $259 i32) (local $260 i32) (local $261 f32) (local $262 f32) (local $263 v128) (local $264 f32) (local $265 v128) (local $266 i32) (local $267 i32) (local $268 f32) (local $269 v128) (local $270 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 i32) (local $12 f32) (local $13 f32) (local $14 f32) (local $15 f32) (local $16 f32) (local $17 f32) (local $18 i32) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 i32) (local $32 i32) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 f32) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 v128) (local $65 v128) (local $66 v128) (local $67 v128) (local $68 v128) (local $69 v128) (local $70 v128) (local $71 v128) (local $72 v128) (local $73 v128) (local $74 v128) (local $75 v128) (local $76 v128) (local $77 f32) (local $78 f32) (local $79 f32) (local $80 i32) (local $81 i32) (local $82 f32) (local $83 f32) (local $84 f32) (local $85 f32) (local $86 f32) (local $87 i32) (local $88 i32) (local $89 f32) (local $90 f32) (local $91 v128) (local $92 f32) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 f32) (local $97 v128) (local $98 i32) (local $99 f32) (local $100 f32) (local $101 i32) (local $102 f32) (local $103 f32) (local $104 i32) (local $105 i32) (local $106 i32) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 i32) (local $112 i32) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 i32) (local $117 i32) (local $118 i32) (local $119 i32) (local $120 i32) (local $121 i32) (local $122 v128) (local $123 v128) (local $124 v128) (local $125 v128) (local $126 v128) (local $127 v128) (local $128 v128) (local $129 v128) (local $130 v128) (local $131 v128) (local $132 v128) (local $133 v128) (local $134 v128) (local $135 v128) (local $136 v128) (local $137 v128) (local $138 v128) (local $139 v128) (local $140 v128) (local $141 v128) (local $142 v128) (local $143 v128) (local $144 v128) (local $145 v128) (local $146 v128) (local $147 f32) (local $148 i32) (local $149 i32) (local $150 f32) (local $151 v128) (local $152 v128) (local $153 v128) (local $154 v128) (local $155 f32) (local $156 v128) (local $157 v128) (local $158 v128) (local $159 v128) (local $160 v128) (local $161 v128) (local $162 v128) (local $163 f32) (local $164 v128) (local $165 v128) (local $166 v128) (local $167 v128) (local $168 v128) (local $169 v128) (local $170 v128) (local $171 i32) (local $172 f32) (local $173 i32) (local $174 i32) (local $175 f32) (local $176 f32) (local $177 f32) (local $178 f32) (local $179 f32) (local $180 i32) (local $181 i32) (local $182 f32) (local $183 f32) (local $184 v128) (local $185 f32) (local $186 v128) (local $187 i32) (local $188 i32) (local $189 f32) (local $190 v128) (local $191 i32) (local $192 f32) (local $193 i32) (local $194 i32) (local $195 f32) (local $196 f32) (local $197 f32) (local $198 f32) (local $199 f32) (local $200 i32) (local $201 i32) (local $202 f32) (local $203 f32) (local $204 v128) (local $205 f32) (local $206 v128) (local $207 i32) (local $208 i32) (local $209 f32) (local $210 v128) (local $211 i32) (local $212 f32) (local $213 f32) (local $214 i32) (local $215 i32) (local $216 i32) (local $217 i32) (local $218 i32) (local $219 i32) (local $220 i32) (local $221 i32) (local $222 i32) (local $223 i32) (local $224 i32) (local $225 i32) (local $226 i32) (local $227 i32) (local $228 i32) (local $229 v128) (local $230 v128) (local $231 v128) (local $232 v128) (local $233 v128) (local $234 v128) (local $235 v128) (local $236 v128) (local $237 v128) (local $238 v128) (local $239 v128) (local $240 v128) (local $241 v128) (local $242 f32) (local $243 i32) (local $244 i32) (local $245 f32) (local $246 v128) (local $247 v128) (local $248 f32) (local $249 v128) (local $250 v128) (local $251 v128) (local $252 v128) (local $253 v128) (local $254 v128) (local $255 v128) (local $256 i32) (local $257 f32) (local $258 i32) (local $259 i32) (local $260 f32) (local $261 f32) (local $262 f32) (local $263 f32) (local $264 f32) (local $265 i32) (local $266 i32) (local $267 f32) (local $268 f32) (local $269 v128) (local $270 f32) (local $271 v128) (local $272 i32) (local $273 i32) (local $274 f32) (local $275 v128) (local $276 i32)
   local.get 6
   local.set 8
   block
@@ -159,6 +159,127 @@
       block
         loop
           local.get 28
+          i32.const 3
+          i32.add
+          i32.const 8
+          i32.ge_s
+          br_if 1
+          local.get 26
+          v128.load
+          local.set 36
+          local.get 26
+          v128.load offset=32
+          local.set 37
+          local.get 26
+          v128.load offset=64
+          local.set 38
+          local.get 26
+          v128.load offset=96
+          local.set 39
+          local.get 36
+          local.get 37
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 40
+          local.get 38
+          local.get 39
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 41
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=32
+          local.get 36
+          local.get 37
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 40
+          local.get 38
+          local.get 39
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 41
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=64
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=96
+          local.get 26
+          v128.load offset=128
+          local.set 36
+          local.get 26
+          v128.load offset=160
+          local.set 37
+          local.get 26
+          v128.load offset=192
+          local.set 38
+          local.get 26
+          v128.load offset=224
+          local.set 39
+          local.get 36
+          local.get 37
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 40
+          local.get 38
+          local.get 39
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 41
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=16
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=48
+          local.get 36
+          local.get 37
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 40
+          local.get 38
+          local.get 39
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 41
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=80
+          local.get 27
+          local.get 40
+          local.get 41
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=112
+          local.get 26
+          i32.const 16
+          i32.add
+          local.set 26
+          local.get 27
+          i32.const 128
+          i32.add
+          local.set 27
+          local.get 28
+          i32.const 4
+          i32.add
+          local.set 28
+          br 0
+        end
+      end
+      local.get 28
+      local.set 28
+      block
+        loop
+          local.get 28
           i32.const 8
           i32.ge_s
           br_if 1
@@ -306,85 +427,85 @@
           v128.load offset=800
           local.set 19
           local.get 19
-          local.set 37
+          local.set 43
           local.get 22
-          local.tee 38
-          local.get 37
-          local.get 38
+          local.tee 44
+          local.get 43
+          local.get 44
           f32x4.pmax
-          local.get 38
-          local.get 38
+          local.get 44
+          local.get 44
           f32x4.ne
           v128.bitselect
           local.set 20
           v128.const f32x4 1 1 1 1
-          local.set 39
+          local.set 45
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 19
           local.get 20
           f32x4.sub
-          local.tee 40
+          local.tee 46
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 41
+          local.tee 47
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 42
-          local.get 42
+          local.tee 48
+          local.get 48
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 43
+          local.tee 49
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 43
+          local.get 49
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 44
+          local.tee 50
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 44
+          local.get 50
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 44
+          local.get 50
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 44
+          local.get 50
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 44
+          local.get 50
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 43
+          local.get 49
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 45
+          local.tee 51
           i32.const 1
           i32x4.shr_s
-          local.tee 46
+          local.tee 52
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 51
+          local.get 52
+          i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
           local.get 45
-          local.get 46
-          i32x4.sub
-          v128.const i32x4 127 127 127 127
-          i32x4.add
-          i32.const 23
-          i32x4.shl
-          f32x4.mul
-          local.get 39
           local.get 19
           local.get 20
           f32x4.ne
@@ -419,61 +540,61 @@
               local.get 25
               local.get 20
               f32x4.sub
-              local.tee 47
+              local.tee 53
               v128.const f32x4 -104 -104 -104 -104
               f32x4.pmax
-              local.tee 48
+              local.tee 54
               v128.const f32x4 89 89 89 89
               f32x4.pmin
-              local.tee 49
-              local.get 49
+              local.tee 55
+              local.get 55
               v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
               f32x4.mul
               f32x4.nearest
-              local.tee 50
+              local.tee 56
               v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
               f32x4.mul
               f32x4.sub
-              local.get 50
+              local.get 56
               v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
               f32x4.mul
               f32x4.sub
-              local.tee 51
+              local.tee 57
               f32x4.mul
               v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
               f32x4.add
-              local.get 51
+              local.get 57
               f32x4.mul
               v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
               f32x4.add
-              local.get 51
+              local.get 57
               f32x4.mul
               v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
               f32x4.add
-              local.get 51
+              local.get 57
               f32x4.mul
               v128.const f32x4 1 1 1 1
               f32x4.add
-              local.get 51
+              local.get 57
               f32x4.mul
               v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
               f32x4.add
-              local.get 50
+              local.get 56
               v128.const f32x4 12582912 12582912 12582912 12582912
               f32x4.add
               v128.const i32x4 1262485504 1262485504 1262485504 1262485504
               i32x4.sub
-              local.tee 52
+              local.tee 58
               i32.const 1
               i32x4.shr_s
-              local.tee 53
+              local.tee 59
               v128.const i32x4 127 127 127 127
               i32x4.add
               i32.const 23
               i32x4.shl
               f32x4.mul
-              local.get 52
-              local.get 53
+              local.get 58
+              local.get 59
               i32x4.sub
               v128.const i32x4 127 127 127 127
               i32x4.add
@@ -564,85 +685,85 @@
           v128.load offset=816
           local.set 19
           local.get 19
-          local.set 54
+          local.set 60
           local.get 22
-          local.tee 55
-          local.get 54
-          local.get 55
+          local.tee 61
+          local.get 60
+          local.get 61
           f32x4.pmax
-          local.get 55
-          local.get 55
+          local.get 61
+          local.get 61
           f32x4.ne
           v128.bitselect
           local.set 20
           v128.const f32x4 1 1 1 1
-          local.set 56
+          local.set 62
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 19
           local.get 20
           f32x4.sub
-          local.tee 57
+          local.tee 63
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 58
+          local.tee 64
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 59
-          local.get 59
+          local.tee 65
+          local.get 65
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 60
+          local.tee 66
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 60
+          local.get 66
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 61
+          local.tee 67
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 61
+          local.get 67
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 61
+          local.get 67
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 61
+          local.get 67
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 61
+          local.get 67
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 60
+          local.get 66
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 62
+          local.tee 68
           i32.const 1
           i32x4.shr_s
-          local.tee 63
+          local.tee 69
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 68
+          local.get 69
+          i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
           local.get 62
-          local.get 63
-          i32x4.sub
-          v128.const i32x4 127 127 127 127
-          i32x4.add
-          i32.const 23
-          i32x4.shl
-          f32x4.mul
-          local.get 56
           local.get 19
           local.get 20
           f32x4.ne
@@ -677,61 +798,61 @@
               local.get 25
               local.get 20
               f32x4.sub
-              local.tee 64
+              local.tee 70
               v128.const f32x4 -104 -104 -104 -104
               f32x4.pmax
-              local.tee 65
+              local.tee 71
               v128.const f32x4 89 89 89 89
               f32x4.pmin
-              local.tee 66
-              local.get 66
+              local.tee 72
+              local.get 72
               v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
               f32x4.mul
               f32x4.nearest
-              local.tee 67
+              local.tee 73
               v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
               f32x4.mul
               f32x4.sub
-              local.get 67
+              local.get 73
               v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
               f32x4.mul
               f32x4.sub
-              local.tee 68
+              local.tee 74
               f32x4.mul
               v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
               f32x4.add
-              local.get 68
+              local.get 74
               f32x4.mul
               v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
               f32x4.add
-              local.get 68
+              local.get 74
               f32x4.mul
               v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
               f32x4.add
-              local.get 68
+              local.get 74
               f32x4.mul
               v128.const f32x4 1 1 1 1
               f32x4.add
-              local.get 68
+              local.get 74
               f32x4.mul
               v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
               f32x4.add
-              local.get 67
+              local.get 73
               v128.const f32x4 12582912 12582912 12582912 12582912
               f32x4.add
               v128.const i32x4 1262485504 1262485504 1262485504 1262485504
               i32x4.sub
-              local.tee 69
+              local.tee 75
               i32.const 1
               i32x4.shr_s
-              local.tee 70
+              local.tee 76
               v128.const i32x4 127 127 127 127
               i32x4.add
               i32.const 23
               i32x4.shl
               f32x4.mul
-              local.get 69
-              local.get 70
+              local.get 75
+              local.get 76
               i32x4.sub
               v128.const i32x4 127 127 127 127
               i32x4.add
@@ -809,10 +930,10 @@
           local.set 34
           local.get 34
           f32.load offset=800
-          local.set 71
+          local.set 77
           local.get 34
           f32.load offset=832
-          local.set 72
+          local.set 78
           local.get 8
           local.get 33
           i32.add
@@ -825,18 +946,18 @@
               i32.const 9
               i32.ge_s
               br_if 1
-              local.get 71
+              local.get 77
               local.set 13
               f32.const 0
-              local.set 73
+              local.set 79
               local.get 18
               i32.const 8
               i32.mul
-              local.set 74
+              local.set 80
               local.get 10
               i32.const 8
               i32.mul
-              local.set 75
+              local.set 81
               i32.const 0
               local.set 11
               block
@@ -845,7 +966,7 @@
                   i32.const 8
                   i32.ge_s
                   br_if 1
-                  local.get 73
+                  local.get 79
                   local.get 1
                   local.get 18
                   i32.const 8
@@ -868,7 +989,7 @@
                   f32.load
                   f32.mul
                   f32.add
-                  local.set 73
+                  local.set 79
                   local.get 11
                   i32.const 1
                   i32.add
@@ -876,7 +997,7 @@
                   br 0
                 end
               end
-              local.get 73
+              local.get 79
               local.get 4
               f32.mul
               local.set 12
@@ -891,67 +1012,67 @@
               local.get 12
               local.get 14
               f32.sub
-              local.tee 76
-              local.get 76
+              local.tee 82
+              local.get 82
               f32.const -104
               f32.lt
               select
-              local.tee 77
+              local.tee 83
               f32.const 89
-              local.get 77
+              local.get 83
               f32.lt
               select
-              local.tee 78
-              local.get 78
+              local.tee 84
+              local.get 84
               f32.const 1.4426950408889634
               f32.mul
               f32.nearest
-              local.tee 79
+              local.tee 85
               f32.const 0.693359375
               f32.mul
               f32.sub
-              local.get 79
+              local.get 85
               f32.const -0.00021219444
               f32.mul
               f32.sub
-              local.tee 80
+              local.tee 86
               f32.mul
               f32.const 0.041917506605386734
               f32.add
-              local.get 80
+              local.get 86
               f32.mul
               f32.const 0.16666504740715027
               f32.add
-              local.get 80
+              local.get 86
               f32.mul
               f32.const 0.49998870491981506
               f32.add
-              local.get 80
+              local.get 86
               f32.mul
               f32.const 1
               f32.add
-              local.get 80
+              local.get 86
               f32.mul
               f32.const 1.0000001192092896
               f32.add
-              local.get 79
+              local.get 85
               f32.const 12582912
               f32.add
               i32.reinterpret_f32
               i32.const 1262485504
               i32.sub
-              local.tee 81
+              local.tee 87
               i32.const 1
               i32.shr_s
-              local.tee 82
+              local.tee 88
               i32.const 127
               i32.add
               i32.const 23
               i32.shl
               f32.reinterpret_i32
               f32.mul
-              local.get 81
-              local.get 82
+              local.get 87
+              local.get 88
               i32.sub
               i32.const 127
               i32.add
@@ -965,7 +1086,7 @@
               select
               local.set 15
               f32.const 1
-              local.set 83
+              local.set 89
               local.get 13
               local.get 14
               f32.ne
@@ -974,35 +1095,35 @@
                 local.get 14
                 call $rare0
               else
-                local.get 83
+                local.get 89
               end
               local.set 16
-              local.get 72
+              local.get 78
               local.get 16
               f32.mul
               local.get 15
               f32.add
-              local.set 72
+              local.set 78
               local.get 14
-              local.set 71
+              local.set 77
               local.get 16
-              local.set 84
-              local.get 84
+              local.set 90
+              local.get 90
               f32x4.splat
-              local.set 85
+              local.set 91
               local.get 15
-              local.set 86
-              local.get 86
+              local.set 92
+              local.get 92
               f32x4.splat
-              local.set 87
+              local.set 93
               local.get 10
               i32.const 8
               i32.mul
-              local.set 88
+              local.set 94
               local.get 18
               i32.const 8
               i32.mul
-              local.set 89
+              local.set 95
               i32.const 0
               local.set 9
               block
@@ -1014,25 +1135,25 @@
                   i32.ge_s
                   br_if 1
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 85
+                  local.get 91
                   f32x4.mul
-                  local.get 87
+                  local.get 93
                   local.get 3
-                  local.get 88
+                  local.get 94
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1047,25 +1168,25 @@
                   i32.add
                   local.set 9
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 85
+                  local.get 91
                   f32x4.mul
-                  local.get 87
+                  local.get 93
                   local.get 3
-                  local.get 88
+                  local.get 94
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1097,25 +1218,25 @@
                   i32.ge_s
                   br_if 1
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 89
+                  local.get 95
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 85
+                  local.get 91
                   f32x4.mul
-                  local.get 87
+                  local.get 93
                   local.get 3
-                  local.get 88
+                  local.get 94
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1159,9 +1280,9 @@
                   i32.shl
                   i32.add
                   f32.load
-                  local.get 84
+                  local.get 90
                   f32.mul
-                  local.get 86
+                  local.get 92
                   local.get 3
                   local.get 10
                   i32.const 8
@@ -1190,18 +1311,18 @@
             end
           end
           f32.const 1
-          local.get 72
+          local.get 78
           f32.div
           local.set 17
           local.get 17
-          local.set 90
-          local.get 90
+          local.set 96
+          local.get 96
           f32x4.splat
-          local.set 91
+          local.set 97
           local.get 18
           i32.const 8
           i32.mul
-          local.set 92
+          local.set 98
           i32.const 0
           local.set 9
           block
@@ -1213,21 +1334,21 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 91
+              local.get 97
               f32x4.mul
               v128.store
               local.get 9
@@ -1235,21 +1356,21 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 91
+              local.get 97
               f32x4.mul
               v128.store
               local.get 9
@@ -1274,21 +1395,21 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 92
+              local.get 98
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 91
+              local.get 97
               f32x4.mul
               v128.store
               local.get 9
@@ -1325,7 +1446,7 @@
               i32.shl
               i32.add
               f32.load
-              local.get 90
+              local.get 96
               f32.mul
               f32.store
               local.get 9
@@ -1362,7 +1483,7 @@
       local.get 8
       i32.const 8
       i32.mul
-      local.set 98
+      local.set 104
       i32.const 0
       local.set 9
       block
@@ -1374,7 +1495,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 98
+          local.get 104
           local.get 9
           i32.add
           i32.const 2
@@ -1387,7 +1508,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 98
+          local.get 104
           local.get 9
           i32.add
           i32.const 2
@@ -1417,7 +1538,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 98
+          local.get 104
           local.get 9
           i32.add
           i32.const 2
@@ -1459,17 +1580,17 @@
         end
       end
       f32.const -Infinity
-      local.set 93
+      local.set 99
       f32.const 0
-      local.set 94
+      local.set 100
       local.get 8
       i32.const 1
       i32.add
-      local.set 95
-      local.get 95
+      local.set 101
+      local.get 101
       i32.const 8
       i32.mul
-      local.set 99
+      local.set 105
       i32.const 0
       local.set 9
       block
@@ -1481,7 +1602,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 99
+          local.get 105
           local.get 9
           i32.add
           i32.const 2
@@ -1494,7 +1615,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 99
+          local.get 105
           local.get 9
           i32.add
           i32.const 2
@@ -1524,7 +1645,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 99
+          local.get 105
           local.get 9
           i32.add
           i32.const 2
@@ -1548,7 +1669,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 95
+          local.get 101
           i32.const 8
           i32.mul
           local.get 9
@@ -1566,41 +1687,41 @@
         end
       end
       f32.const -Infinity
-      local.set 96
-      f32.const 0
-      local.set 97
-      local.get 1
-      local.get 8
-      i32.const 8
-      i32.mul
-      i32.const 2
-      i32.shl
-      i32.add
-      local.set 100
-      local.get 1
-      local.get 95
-      i32.const 8
-      i32.mul
-      i32.const 2
-      i32.shl
-      i32.add
-      local.set 101
-      local.get 0
-      local.get 8
-      i32.const 8
-      i32.mul
-      i32.const 2
-      i32.shl
-      i32.add
       local.set 102
-      local.get 0
-      local.get 95
+      f32.const 0
+      local.set 103
+      local.get 1
+      local.get 8
       i32.const 8
       i32.mul
       i32.const 2
       i32.shl
       i32.add
-      local.set 103
+      local.set 106
+      local.get 1
+      local.get 101
+      i32.const 8
+      i32.mul
+      i32.const 2
+      i32.shl
+      i32.add
+      local.set 107
+      local.get 0
+      local.get 8
+      i32.const 8
+      i32.mul
+      i32.const 2
+      i32.shl
+      i32.add
+      local.set 108
+      local.get 0
+      local.get 101
+      i32.const 8
+      i32.mul
+      i32.const 2
+      i32.shl
+      i32.add
+      local.set 109
       i32.const 0
       local.set 10
       block
@@ -1618,7 +1739,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 108
+          local.set 114
           local.get 3
           local.get 10
           i32.const 8
@@ -1626,174 +1747,142 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 112
-          local.get 108
+          local.set 118
+          local.get 114
           i32.const 32
-          i32.add
-          local.set 109
-          local.get 112
-          i32.const 32
-          i32.add
-          local.set 113
-          local.get 108
-          i32.const 64
-          i32.add
-          local.set 110
-          local.get 112
-          i32.const 64
-          i32.add
-          local.set 114
-          local.get 108
-          i32.const 96
-          i32.add
-          local.set 111
-          local.get 112
-          i32.const 96
           i32.add
           local.set 115
-          v128.const f32x4 0 0 0 0
-          local.set 116
-          v128.const f32x4 0 0 0 0
-          local.set 117
-          v128.const f32x4 0 0 0 0
-          local.set 118
-          v128.const f32x4 0 0 0 0
+          local.get 118
+          i32.const 32
+          i32.add
           local.set 119
-          v128.const f32x4 0 0 0 0
+          local.get 114
+          i32.const 64
+          i32.add
+          local.set 116
+          local.get 118
+          i32.const 64
+          i32.add
           local.set 120
-          v128.const f32x4 0 0 0 0
+          local.get 114
+          i32.const 96
+          i32.add
+          local.set 117
+          local.get 118
+          i32.const 96
+          i32.add
           local.set 121
           v128.const f32x4 0 0 0 0
           local.set 122
           v128.const f32x4 0 0 0 0
           local.set 123
+          v128.const f32x4 0 0 0 0
+          local.set 124
+          v128.const f32x4 0 0 0 0
+          local.set 125
+          v128.const f32x4 0 0 0 0
+          local.set 126
+          v128.const f32x4 0 0 0 0
+          local.set 127
+          v128.const f32x4 0 0 0 0
+          local.set 128
+          v128.const f32x4 0 0 0 0
+          local.set 129
           i32.const 0
-          local.set 142
+          local.set 148
           block
             loop
-              local.get 142
+              local.get 148
               i32.const 15
               i32.add
               i32.const 32
               i32.ge_s
               br_if 1
-              local.get 100
-              local.get 142
+              local.get 106
+              local.get 148
               i32.add
               v128.load
-              local.set 124
-              local.get 101
-              local.get 142
+              local.set 130
+              local.get 107
+              local.get 148
               i32.add
               v128.load
-              local.set 125
-              local.get 108
-              local.get 142
+              local.set 131
+              local.get 114
+              local.get 148
               i32.add
               v128.load
-              local.set 126
-              local.get 116
-              local.get 124
-              local.get 126
-              f32x4.mul
-              f32x4.add
-              local.set 116
-              local.get 120
-              local.get 125
-              local.get 126
-              f32x4.mul
-              f32x4.add
-              local.set 120
-              local.get 109
-              local.get 142
-              i32.add
-              v128.load
-              local.set 126
-              local.get 117
-              local.get 124
-              local.get 126
-              f32x4.mul
-              f32x4.add
-              local.set 117
-              local.get 121
-              local.get 125
-              local.get 126
-              f32x4.mul
-              f32x4.add
-              local.set 121
-              local.get 110
-              local.get 142
-              i32.add
-              v128.load
-              local.set 126
-              local.get 118
-              local.get 124
-              local.get 126
-              f32x4.mul
-              f32x4.add
-              local.set 118
+              local.set 132
               local.get 122
-              local.get 125
-              local.get 126
+              local.get 130
+              local.get 132
               f32x4.mul
               f32x4.add
               local.set 122
-              local.get 111
-              local.get 142
-              i32.add
-              v128.load
-              local.set 126
-              local.get 119
-              local.get 124
               local.get 126
+              local.get 131
+              local.get 132
               f32x4.mul
               f32x4.add
-              local.set 119
+              local.set 126
+              local.get 115
+              local.get 148
+              i32.add
+              v128.load
+              local.set 132
               local.get 123
-              local.get 125
-              local.get 126
+              local.get 130
+              local.get 132
               f32x4.mul
               f32x4.add
               local.set 123
-              local.get 142
+              local.get 127
+              local.get 131
+              local.get 132
+              f32x4.mul
+              f32x4.add
+              local.set 127
+              local.get 116
+              local.get 148
+              i32.add
+              v128.load
+              local.set 132
+              local.get 124
+              local.get 130
+              local.get 132
+              f32x4.mul
+              f32x4.add
+              local.set 124
+              local.get 128
+              local.get 131
+              local.get 132
+              f32x4.mul
+              f32x4.add
+              local.set 128
+              local.get 117
+              local.get 148
+              i32.add
+              v128.load
+              local.set 132
+              local.get 125
+              local.get 130
+              local.get 132
+              f32x4.mul
+              f32x4.add
+              local.set 125
+              local.get 129
+              local.get 131
+              local.get 132
+              f32x4.mul
+              f32x4.add
+              local.set 129
+              local.get 148
               i32.const 16
               i32.add
-              local.set 142
+              local.set 148
               br 0
             end
           end
-          local.get 116
-          local.get 117
-          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 116
-          local.get 117
-          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-          f32x4.add
-          local.set 145
-          local.get 118
-          local.get 119
-          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 118
-          local.get 119
-          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-          f32x4.add
-          local.set 146
-          local.get 145
-          local.get 146
-          i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 145
-          local.get 146
-          i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
-          f32x4.add
-          local.set 127
-          local.get 120
-          local.get 121
-          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 120
-          local.get 121
-          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
-          f32x4.add
-          local.set 147
           local.get 122
           local.get 123
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
@@ -1801,187 +1890,72 @@
           local.get 123
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 148
-          local.get 147
-          local.get 148
-          i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 147
-          local.get 148
-          i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+          local.set 151
+          local.get 124
+          local.get 125
+          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+          local.get 124
+          local.get 125
+          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 128
-          local.get 127
-          local.get 4
-          f32x4.splat
-          f32x4.mul
-          local.set 127
-          local.get 127
-          f32x4.extract_lane 0
-          local.get 127
-          f32x4.extract_lane 1
-          f32.max
-          local.get 127
-          f32x4.extract_lane 2
-          local.get 127
-          f32x4.extract_lane 3
-          f32.max
-          f32.max
-          local.set 141
-          local.get 93
-          local.set 13
-          local.get 13
-          local.get 141
-          f32.max
-          local.set 14
-          f32.const 1
-          local.set 149
-          local.get 13
-          local.get 14
-          f32.ne
-          if (result f32)
-            local.get 13
-            local.get 14
-            call $rare0
-          else
-            local.get 149
-          end
-          local.set 16
-          v128.const f32x4 0 0 0 0
-          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 127
-          local.get 14
-          f32x4.splat
-          f32x4.sub
-          local.tee 150
-          v128.const f32x4 -104 -104 -104 -104
-          f32x4.pmax
-          local.tee 151
-          v128.const f32x4 89 89 89 89
-          f32x4.pmin
-          local.tee 152
+          local.set 152
+          local.get 151
           local.get 152
-          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
-          f32x4.mul
-          f32x4.nearest
-          local.tee 153
-          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
-          f32x4.mul
-          f32x4.sub
-          local.get 153
-          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
-          f32x4.mul
-          f32x4.sub
-          local.tee 154
-          f32x4.mul
-          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+          local.get 151
+          local.get 152
+          i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
           f32x4.add
-          local.get 154
-          f32x4.mul
-          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
-          f32x4.add
-          local.get 154
-          f32x4.mul
-          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
-          f32x4.add
-          local.get 154
-          f32x4.mul
-          v128.const f32x4 1 1 1 1
-          f32x4.add
-          local.get 154
-          f32x4.mul
-          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
-          f32x4.add
-          local.get 153
-          v128.const f32x4 12582912 12582912 12582912 12582912
-          f32x4.add
-          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
-          i32x4.sub
-          local.tee 155
-          i32.const 1
-          i32x4.shr_s
-          local.tee 156
-          v128.const i32x4 127 127 127 127
-          i32x4.add
-          i32.const 23
-          i32x4.shl
-          f32x4.mul
-          local.get 155
-          local.get 156
-          i32x4.sub
-          v128.const i32x4 127 127 127 127
-          i32x4.add
-          i32.const 23
-          i32x4.shl
-          f32x4.mul
-          local.get 127
-          v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
-          f32x4.eq
-          v128.bitselect
-          local.set 129
-          local.get 129
-          f32x4.extract_lane 0
-          local.get 129
-          f32x4.extract_lane 1
-          f32.add
-          local.get 129
-          f32x4.extract_lane 2
-          f32.add
-          local.get 129
-          f32x4.extract_lane 3
-          f32.add
-          local.set 144
-          local.get 94
-          local.get 16
-          f32.mul
-          local.get 144
-          f32.add
-          local.set 94
-          local.get 14
-          local.set 93
-          local.get 16
-          f32x4.splat
-          local.set 131
-          local.get 129
-          f32x4.extract_lane 0
-          f32x4.splat
           local.set 133
-          local.get 129
-          f32x4.extract_lane 1
-          f32x4.splat
-          local.set 134
-          local.get 129
-          f32x4.extract_lane 2
-          f32x4.splat
-          local.set 135
-          local.get 129
-          f32x4.extract_lane 3
-          f32x4.splat
-          local.set 136
+          local.get 126
+          local.get 127
+          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+          local.get 126
+          local.get 127
+          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+          f32x4.add
+          local.set 153
           local.get 128
+          local.get 129
+          i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
+          local.get 128
+          local.get 129
+          i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
+          f32x4.add
+          local.set 154
+          local.get 153
+          local.get 154
+          i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
+          local.get 153
+          local.get 154
+          i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
+          f32x4.add
+          local.set 134
+          local.get 133
           local.get 4
           f32x4.splat
           f32x4.mul
-          local.set 128
-          local.get 128
+          local.set 133
+          local.get 133
           f32x4.extract_lane 0
-          local.get 128
+          local.get 133
           f32x4.extract_lane 1
           f32.max
-          local.get 128
+          local.get 133
           f32x4.extract_lane 2
-          local.get 128
+          local.get 133
           f32x4.extract_lane 3
           f32.max
           f32.max
-          local.set 141
-          local.get 96
+          local.set 147
+          local.get 99
           local.set 13
           local.get 13
-          local.get 141
+          local.get 147
           f32.max
           local.set 14
           f32.const 1
-          local.set 157
+          local.set 155
           local.get 13
           local.get 14
           f32.ne
@@ -1990,232 +1964,379 @@
             local.get 14
             call $rare0
           else
-            local.get 157
+            local.get 155
           end
           local.set 16
           v128.const f32x4 0 0 0 0
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 128
+          local.get 133
           local.get 14
           f32x4.splat
           f32x4.sub
-          local.tee 158
+          local.tee 156
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 159
+          local.tee 157
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 160
-          local.get 160
+          local.tee 158
+          local.get 158
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 161
+          local.tee 159
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 161
+          local.get 159
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 162
+          local.tee 160
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 162
+          local.get 160
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 162
+          local.get 160
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 162
+          local.get 160
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 162
+          local.get 160
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 161
+          local.get 159
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 163
+          local.tee 161
           i32.const 1
           i32x4.shr_s
-          local.tee 164
+          local.tee 162
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 163
-          local.get 164
+          local.get 161
+          local.get 162
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 128
+          local.get 133
           v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
           f32x4.eq
           v128.bitselect
-          local.set 130
-          local.get 130
+          local.set 135
+          local.get 135
           f32x4.extract_lane 0
-          local.get 130
+          local.get 135
           f32x4.extract_lane 1
           f32.add
-          local.get 130
+          local.get 135
           f32x4.extract_lane 2
           f32.add
-          local.get 130
+          local.get 135
           f32x4.extract_lane 3
           f32.add
-          local.set 144
-          local.get 97
+          local.set 150
+          local.get 100
           local.get 16
           f32.mul
-          local.get 144
+          local.get 150
           f32.add
-          local.set 97
+          local.set 100
           local.get 14
-          local.set 96
+          local.set 99
           local.get 16
-          f32x4.splat
-          local.set 132
-          local.get 130
-          f32x4.extract_lane 0
           f32x4.splat
           local.set 137
-          local.get 130
-          f32x4.extract_lane 1
-          f32x4.splat
-          local.set 138
-          local.get 130
-          f32x4.extract_lane 2
+          local.get 135
+          f32x4.extract_lane 0
           f32x4.splat
           local.set 139
-          local.get 130
-          f32x4.extract_lane 3
+          local.get 135
+          f32x4.extract_lane 1
           f32x4.splat
           local.set 140
-          local.get 129
+          local.get 135
+          f32x4.extract_lane 2
+          f32x4.splat
+          local.set 141
+          local.get 135
+          f32x4.extract_lane 3
+          f32x4.splat
+          local.set 142
+          local.get 134
+          local.get 4
+          f32x4.splat
+          f32x4.mul
+          local.set 134
+          local.get 134
+          f32x4.extract_lane 0
+          local.get 134
+          f32x4.extract_lane 1
+          f32.max
+          local.get 134
+          f32x4.extract_lane 2
+          local.get 134
+          f32x4.extract_lane 3
+          f32.max
+          f32.max
+          local.set 147
+          local.get 102
+          local.set 13
+          local.get 13
+          local.get 147
+          f32.max
+          local.set 14
+          f32.const 1
+          local.set 163
+          local.get 13
+          local.get 14
+          f32.ne
+          if (result f32)
+            local.get 13
+            local.get 14
+            call $rare0
+          else
+            local.get 163
+          end
+          local.set 16
+          v128.const f32x4 0 0 0 0
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+          local.get 134
+          local.get 14
+          f32x4.splat
+          f32x4.sub
+          local.tee 164
+          v128.const f32x4 -104 -104 -104 -104
+          f32x4.pmax
+          local.tee 165
+          v128.const f32x4 89 89 89 89
+          f32x4.pmin
+          local.tee 166
+          local.get 166
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          f32x4.nearest
+          local.tee 167
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 167
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 168
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 168
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 168
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 168
+          f32x4.mul
+          v128.const f32x4 1 1 1 1
+          f32x4.add
+          local.get 168
+          f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+          f32x4.add
+          local.get 167
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          local.tee 169
+          i32.const 1
+          i32x4.shr_s
+          local.tee 170
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 169
+          local.get 170
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 134
+          v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+          f32x4.eq
+          v128.bitselect
+          local.set 136
+          local.get 136
+          f32x4.extract_lane 0
+          local.get 136
+          f32x4.extract_lane 1
+          f32.add
+          local.get 136
+          f32x4.extract_lane 2
+          f32.add
+          local.get 136
+          f32x4.extract_lane 3
+          f32.add
+          local.set 150
+          local.get 103
+          local.get 16
+          f32.mul
+          local.get 150
+          f32.add
+          local.set 103
+          local.get 14
+          local.set 102
+          local.get 16
+          f32x4.splat
+          local.set 138
+          local.get 136
+          f32x4.extract_lane 0
+          f32x4.splat
+          local.set 143
+          local.get 136
+          f32x4.extract_lane 1
+          f32x4.splat
+          local.set 144
+          local.get 136
+          f32x4.extract_lane 2
+          f32x4.splat
+          local.set 145
+          local.get 136
+          f32x4.extract_lane 3
+          f32x4.splat
+          local.set 146
+          local.get 135
           v128.any_true
-          local.get 130
+          local.get 136
           v128.any_true
           i32.or
           if
             i32.const 0
-            local.set 143
+            local.set 149
             block
               loop
-                local.get 143
+                local.get 149
                 i32.const 15
                 i32.add
                 i32.const 32
                 i32.ge_s
                 br_if 1
-                local.get 102
-                local.get 143
+                local.get 108
+                local.get 149
                 i32.add
                 v128.load
-                local.get 131
+                local.get 137
                 f32x4.mul
-                local.set 124
-                local.get 103
-                local.get 143
+                local.set 130
+                local.get 109
+                local.get 149
                 i32.add
                 v128.load
+                local.get 138
+                f32x4.mul
+                local.set 131
+                local.get 118
+                local.get 149
+                i32.add
+                v128.load
+                local.set 132
+                local.get 130
+                local.get 139
                 local.get 132
                 f32x4.mul
-                local.set 125
-                local.get 112
+                f32x4.add
+                local.set 130
+                local.get 131
                 local.get 143
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 131
+                local.get 119
+                local.get 149
                 i32.add
                 v128.load
-                local.set 126
-                local.get 124
-                local.get 133
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 124
-                local.get 125
-                local.get 137
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 125
-                local.get 113
-                local.get 143
-                i32.add
-                v128.load
-                local.set 126
-                local.get 124
-                local.get 134
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 124
-                local.get 125
-                local.get 138
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 125
-                local.get 114
-                local.get 143
-                i32.add
-                v128.load
-                local.set 126
-                local.get 124
-                local.get 135
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 124
-                local.get 125
-                local.get 139
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 125
-                local.get 115
-                local.get 143
-                i32.add
-                v128.load
-                local.set 126
-                local.get 124
-                local.get 136
-                local.get 126
-                f32x4.mul
-                f32x4.add
-                local.set 124
-                local.get 125
+                local.set 132
+                local.get 130
                 local.get 140
-                local.get 126
+                local.get 132
                 f32x4.mul
                 f32x4.add
-                local.set 125
-                local.get 102
-                local.get 143
+                local.set 130
+                local.get 131
+                local.get 144
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 131
+                local.get 120
+                local.get 149
                 i32.add
-                local.get 124
-                v128.store
-                local.get 103
-                local.get 143
+                v128.load
+                local.set 132
+                local.get 130
+                local.get 141
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 130
+                local.get 131
+                local.get 145
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 131
+                local.get 121
+                local.get 149
                 i32.add
-                local.get 125
+                v128.load
+                local.set 132
+                local.get 130
+                local.get 142
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 130
+                local.get 131
+                local.get 146
+                local.get 132
+                f32x4.mul
+                f32x4.add
+                local.set 131
+                local.get 108
+                local.get 149
+                i32.add
+                local.get 130
                 v128.store
-                local.get 143
+                local.get 109
+                local.get 149
+                i32.add
+                local.get 131
+                v128.store
+                local.get 149
                 i32.const 16
                 i32.add
-                local.set 143
+                local.set 149
                 br 0
               end
             end
@@ -2228,8 +2349,8 @@
         end
       end
       local.get 10
-      local.set 165
-      local.get 165
+      local.set 171
+      local.get 171
       local.set 10
       block
         loop
@@ -2237,18 +2358,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 93
+          local.get 99
           local.set 13
           f32.const 0
-          local.set 166
+          local.set 172
           local.get 8
           i32.const 8
           i32.mul
-          local.set 167
+          local.set 173
           local.get 10
           i32.const 8
           i32.mul
-          local.set 168
+          local.set 174
           i32.const 0
           local.set 11
           block
@@ -2257,7 +2378,7 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 166
+              local.get 172
               local.get 1
               local.get 8
               i32.const 8
@@ -2280,7 +2401,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 166
+              local.set 172
               local.get 11
               i32.const 1
               i32.add
@@ -2288,7 +2409,7 @@
               br 0
             end
           end
-          local.get 166
+          local.get 172
           local.get 4
           f32.mul
           local.set 12
@@ -2303,67 +2424,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 169
-          local.get 169
+          local.tee 175
+          local.get 175
           f32.const -104
           f32.lt
           select
-          local.tee 170
+          local.tee 176
           f32.const 89
-          local.get 170
+          local.get 176
           f32.lt
           select
-          local.tee 171
-          local.get 171
+          local.tee 177
+          local.get 177
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 172
+          local.tee 178
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 172
+          local.get 178
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 173
+          local.tee 179
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 173
+          local.get 179
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 173
+          local.get 179
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 173
+          local.get 179
           f32.mul
           f32.const 1
           f32.add
-          local.get 173
+          local.get 179
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 172
+          local.get 178
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 174
+          local.tee 180
           i32.const 1
           i32.shr_s
-          local.tee 175
+          local.tee 181
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 174
-          local.get 175
+          local.get 180
+          local.get 181
           i32.sub
           i32.const 127
           i32.add
@@ -2377,7 +2498,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 176
+          local.set 182
           local.get 13
           local.get 14
           f32.ne
@@ -2386,35 +2507,35 @@
             local.get 14
             call $rare0
           else
-            local.get 176
+            local.get 182
           end
           local.set 16
-          local.get 94
+          local.get 100
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 94
+          local.set 100
           local.get 14
-          local.set 93
+          local.set 99
           local.get 16
-          local.set 177
-          local.get 177
+          local.set 183
+          local.get 183
           f32x4.splat
-          local.set 178
+          local.set 184
           local.get 15
-          local.set 179
-          local.get 179
+          local.set 185
+          local.get 185
           f32x4.splat
-          local.set 180
+          local.set 186
           local.get 10
           i32.const 8
           i32.mul
-          local.set 181
+          local.set 187
           local.get 8
           i32.const 8
           i32.mul
-          local.set 182
+          local.set 188
           i32.const 0
           local.set 9
           block
@@ -2426,25 +2547,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 178
+              local.get 184
               f32x4.mul
-              local.get 180
+              local.get 186
               local.get 3
-              local.get 181
+              local.get 187
               local.get 9
               i32.add
               i32.const 2
@@ -2459,25 +2580,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 178
+              local.get 184
               f32x4.mul
-              local.get 180
+              local.get 186
               local.get 3
-              local.get 181
+              local.get 187
               local.get 9
               i32.add
               i32.const 2
@@ -2509,25 +2630,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 182
+              local.get 188
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 178
+              local.get 184
               f32x4.mul
-              local.get 180
+              local.get 186
               local.get 3
-              local.get 181
+              local.get 187
               local.get 9
               i32.add
               i32.const 2
@@ -2571,9 +2692,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 177
+              local.get 183
               f32.mul
-              local.get 179
+              local.get 185
               local.get 3
               local.get 10
               i32.const 8
@@ -2602,18 +2723,18 @@
         end
       end
       f32.const 1
-      local.get 94
+      local.get 100
       f32.div
       local.set 17
       local.get 17
-      local.set 183
-      local.get 183
+      local.set 189
+      local.get 189
       f32x4.splat
-      local.set 184
+      local.set 190
       local.get 8
       i32.const 8
       i32.mul
-      local.set 185
+      local.set 191
       i32.const 0
       local.set 9
       block
@@ -2625,21 +2746,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 184
+          local.get 190
           f32x4.mul
           v128.store
           local.get 9
@@ -2647,21 +2768,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 184
+          local.get 190
           f32x4.mul
           v128.store
           local.get 9
@@ -2686,21 +2807,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 185
+          local.get 191
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 184
+          local.get 190
           f32x4.mul
           v128.store
           local.get 9
@@ -2737,7 +2858,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 183
+          local.get 189
           f32.mul
           f32.store
           local.get 9
@@ -2747,7 +2868,7 @@
           br 0
         end
       end
-      local.get 165
+      local.get 171
       local.set 10
       block
         loop
@@ -2755,18 +2876,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 96
+          local.get 102
           local.set 13
           f32.const 0
-          local.set 186
-          local.get 95
+          local.set 192
+          local.get 101
           i32.const 8
           i32.mul
-          local.set 187
+          local.set 193
           local.get 10
           i32.const 8
           i32.mul
-          local.set 188
+          local.set 194
           i32.const 0
           local.set 11
           block
@@ -2775,9 +2896,9 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 186
+              local.get 192
               local.get 1
-              local.get 95
+              local.get 101
               i32.const 8
               i32.mul
               local.get 11
@@ -2798,7 +2919,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 186
+              local.set 192
               local.get 11
               i32.const 1
               i32.add
@@ -2806,7 +2927,7 @@
               br 0
             end
           end
-          local.get 186
+          local.get 192
           local.get 4
           f32.mul
           local.set 12
@@ -2821,67 +2942,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 189
-          local.get 189
+          local.tee 195
+          local.get 195
           f32.const -104
           f32.lt
           select
-          local.tee 190
+          local.tee 196
           f32.const 89
-          local.get 190
+          local.get 196
           f32.lt
           select
-          local.tee 191
-          local.get 191
+          local.tee 197
+          local.get 197
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 192
+          local.tee 198
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 192
+          local.get 198
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 193
+          local.tee 199
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 193
+          local.get 199
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 193
+          local.get 199
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 193
+          local.get 199
           f32.mul
           f32.const 1
           f32.add
-          local.get 193
+          local.get 199
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 192
+          local.get 198
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 194
+          local.tee 200
           i32.const 1
           i32.shr_s
-          local.tee 195
+          local.tee 201
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 194
-          local.get 195
+          local.get 200
+          local.get 201
           i32.sub
           i32.const 127
           i32.add
@@ -2895,7 +3016,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 196
+          local.set 202
           local.get 13
           local.get 14
           f32.ne
@@ -2904,35 +3025,35 @@
             local.get 14
             call $rare0
           else
-            local.get 196
+            local.get 202
           end
           local.set 16
-          local.get 97
+          local.get 103
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 97
+          local.set 103
           local.get 14
-          local.set 96
+          local.set 102
           local.get 16
-          local.set 197
-          local.get 197
+          local.set 203
+          local.get 203
           f32x4.splat
-          local.set 198
+          local.set 204
           local.get 15
-          local.set 199
-          local.get 199
+          local.set 205
+          local.get 205
           f32x4.splat
-          local.set 200
+          local.set 206
           local.get 10
           i32.const 8
           i32.mul
-          local.set 201
-          local.get 95
+          local.set 207
+          local.get 101
           i32.const 8
           i32.mul
-          local.set 202
+          local.set 208
           i32.const 0
           local.set 9
           block
@@ -2944,25 +3065,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 198
+              local.get 204
               f32x4.mul
-              local.get 200
+              local.get 206
               local.get 3
-              local.get 201
+              local.get 207
               local.get 9
               i32.add
               i32.const 2
@@ -2977,25 +3098,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 198
+              local.get 204
               f32x4.mul
-              local.get 200
+              local.get 206
               local.get 3
-              local.get 201
+              local.get 207
               local.get 9
               i32.add
               i32.const 2
@@ -3027,25 +3148,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 202
+              local.get 208
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 198
+              local.get 204
               f32x4.mul
-              local.get 200
+              local.get 206
               local.get 3
-              local.get 201
+              local.get 207
               local.get 9
               i32.add
               i32.const 2
@@ -3071,7 +3192,7 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 95
+              local.get 101
               i32.const 8
               i32.mul
               local.get 9
@@ -3080,7 +3201,7 @@
               i32.shl
               i32.add
               local.get 0
-              local.get 95
+              local.get 101
               i32.const 8
               i32.mul
               local.get 9
@@ -3089,9 +3210,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 197
+              local.get 203
               f32.mul
-              local.get 199
+              local.get 205
               local.get 3
               local.get 10
               i32.const 8
@@ -3120,18 +3241,18 @@
         end
       end
       f32.const 1
-      local.get 97
+      local.get 103
       f32.div
       local.set 17
       local.get 17
-      local.set 203
-      local.get 203
+      local.set 209
+      local.get 209
       f32x4.splat
-      local.set 204
-      local.get 95
+      local.set 210
+      local.get 101
       i32.const 8
       i32.mul
-      local.set 205
+      local.set 211
       i32.const 0
       local.set 9
       block
@@ -3143,21 +3264,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 204
+          local.get 210
           f32x4.mul
           v128.store
           local.get 9
@@ -3165,21 +3286,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 204
+          local.get 210
           f32x4.mul
           v128.store
           local.get 9
@@ -3204,21 +3325,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 205
+          local.get 211
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 204
+          local.get 210
           f32x4.mul
           v128.store
           local.get 9
@@ -3237,7 +3358,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 95
+          local.get 101
           i32.const 8
           i32.mul
           local.get 9
@@ -3246,7 +3367,7 @@
           i32.shl
           i32.add
           local.get 0
-          local.get 95
+          local.get 101
           i32.const 8
           i32.mul
           local.get 9
@@ -3255,7 +3376,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 203
+          local.get 209
           f32.mul
           f32.store
           local.get 9
@@ -3283,7 +3404,7 @@
       local.get 8
       i32.const 8
       i32.mul
-      local.set 208
+      local.set 214
       i32.const 0
       local.set 9
       block
@@ -3295,7 +3416,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 208
+          local.get 214
           local.get 9
           i32.add
           i32.const 2
@@ -3308,7 +3429,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 208
+          local.get 214
           local.get 9
           i32.add
           i32.const 2
@@ -3338,7 +3459,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 208
+          local.get 214
           local.get 9
           i32.add
           i32.const 2
@@ -3380,9 +3501,9 @@
         end
       end
       f32.const -Infinity
-      local.set 206
+      local.set 212
       f32.const 0
-      local.set 207
+      local.set 213
       local.get 1
       local.get 8
       i32.const 8
@@ -3390,7 +3511,7 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 209
+      local.set 215
       local.get 0
       local.get 8
       i32.const 8
@@ -3398,7 +3519,7 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 210
+      local.set 216
       i32.const 0
       local.set 10
       block
@@ -3416,7 +3537,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 215
+          local.set 221
           local.get 3
           local.get 10
           i32.const 8
@@ -3424,154 +3545,154 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 219
-          local.get 215
+          local.set 225
+          local.get 221
           i32.const 32
-          i32.add
-          local.set 216
-          local.get 219
-          i32.const 32
-          i32.add
-          local.set 220
-          local.get 215
-          i32.const 64
-          i32.add
-          local.set 217
-          local.get 219
-          i32.const 64
-          i32.add
-          local.set 221
-          local.get 215
-          i32.const 96
-          i32.add
-          local.set 218
-          local.get 219
-          i32.const 96
           i32.add
           local.set 222
-          v128.const f32x4 0 0 0 0
-          local.set 223
-          v128.const f32x4 0 0 0 0
-          local.set 224
-          v128.const f32x4 0 0 0 0
-          local.set 225
-          v128.const f32x4 0 0 0 0
+          local.get 225
+          i32.const 32
+          i32.add
           local.set 226
+          local.get 221
+          i32.const 64
+          i32.add
+          local.set 223
+          local.get 225
+          i32.const 64
+          i32.add
+          local.set 227
+          local.get 221
+          i32.const 96
+          i32.add
+          local.set 224
+          local.get 225
+          i32.const 96
+          i32.add
+          local.set 228
+          v128.const f32x4 0 0 0 0
+          local.set 229
+          v128.const f32x4 0 0 0 0
+          local.set 230
+          v128.const f32x4 0 0 0 0
+          local.set 231
+          v128.const f32x4 0 0 0 0
+          local.set 232
           i32.const 0
-          local.set 237
+          local.set 243
           block
             loop
-              local.get 237
+              local.get 243
               i32.const 15
               i32.add
               i32.const 32
               i32.ge_s
               br_if 1
-              local.get 209
-              local.get 237
-              i32.add
-              v128.load
-              local.set 227
               local.get 215
-              local.get 237
+              local.get 243
               i32.add
               v128.load
-              local.set 228
+              local.set 233
+              local.get 221
+              local.get 243
+              i32.add
+              v128.load
+              local.set 234
+              local.get 229
+              local.get 233
+              local.get 234
+              f32x4.mul
+              f32x4.add
+              local.set 229
+              local.get 222
+              local.get 243
+              i32.add
+              v128.load
+              local.set 234
+              local.get 230
+              local.get 233
+              local.get 234
+              f32x4.mul
+              f32x4.add
+              local.set 230
               local.get 223
-              local.get 227
-              local.get 228
-              f32x4.mul
-              f32x4.add
-              local.set 223
-              local.get 216
-              local.get 237
+              local.get 243
               i32.add
               v128.load
-              local.set 228
+              local.set 234
+              local.get 231
+              local.get 233
+              local.get 234
+              f32x4.mul
+              f32x4.add
+              local.set 231
               local.get 224
-              local.get 227
-              local.get 228
-              f32x4.mul
-              f32x4.add
-              local.set 224
-              local.get 217
-              local.get 237
+              local.get 243
               i32.add
               v128.load
-              local.set 228
-              local.get 225
-              local.get 227
-              local.get 228
+              local.set 234
+              local.get 232
+              local.get 233
+              local.get 234
               f32x4.mul
               f32x4.add
-              local.set 225
-              local.get 218
-              local.get 237
-              i32.add
-              v128.load
-              local.set 228
-              local.get 226
-              local.get 227
-              local.get 228
-              f32x4.mul
-              f32x4.add
-              local.set 226
-              local.get 237
+              local.set 232
+              local.get 243
               i32.const 16
               i32.add
-              local.set 237
+              local.set 243
               br 0
             end
           end
-          local.get 223
-          local.get 224
+          local.get 229
+          local.get 230
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 223
-          local.get 224
+          local.get 229
+          local.get 230
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 240
-          local.get 225
-          local.get 226
+          local.set 246
+          local.get 231
+          local.get 232
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 225
-          local.get 226
+          local.get 231
+          local.get 232
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 241
-          local.get 240
-          local.get 241
+          local.set 247
+          local.get 246
+          local.get 247
           i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 240
-          local.get 241
+          local.get 246
+          local.get 247
           i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
           f32x4.add
-          local.set 229
-          local.get 229
+          local.set 235
+          local.get 235
           local.get 4
           f32x4.splat
           f32x4.mul
-          local.set 229
-          local.get 229
+          local.set 235
+          local.get 235
           f32x4.extract_lane 0
-          local.get 229
+          local.get 235
           f32x4.extract_lane 1
           f32.max
-          local.get 229
+          local.get 235
           f32x4.extract_lane 2
-          local.get 229
+          local.get 235
           f32x4.extract_lane 3
           f32.max
           f32.max
-          local.set 236
-          local.get 206
+          local.set 242
+          local.get 212
           local.set 13
           local.get 13
-          local.get 236
+          local.get 242
           f32.max
           local.set 14
           f32.const 1
-          local.set 242
+          local.set 248
           local.get 13
           local.get 14
           f32.ne
@@ -3580,193 +3701,193 @@
             local.get 14
             call $rare0
           else
-            local.get 242
+            local.get 248
           end
           local.set 16
           v128.const f32x4 0 0 0 0
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 229
+          local.get 235
           local.get 14
           f32x4.splat
           f32x4.sub
-          local.tee 243
+          local.tee 249
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 244
+          local.tee 250
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 245
-          local.get 245
+          local.tee 251
+          local.get 251
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 246
+          local.tee 252
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 246
+          local.get 252
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 247
+          local.tee 253
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 247
+          local.get 253
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 247
+          local.get 253
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 247
+          local.get 253
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 247
+          local.get 253
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 246
+          local.get 252
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 248
+          local.tee 254
           i32.const 1
           i32x4.shr_s
-          local.tee 249
+          local.tee 255
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 248
-          local.get 249
+          local.get 254
+          local.get 255
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 229
+          local.get 235
           v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
           f32x4.eq
           v128.bitselect
-          local.set 230
-          local.get 230
+          local.set 236
+          local.get 236
           f32x4.extract_lane 0
-          local.get 230
+          local.get 236
           f32x4.extract_lane 1
           f32.add
-          local.get 230
+          local.get 236
           f32x4.extract_lane 2
           f32.add
-          local.get 230
+          local.get 236
           f32x4.extract_lane 3
           f32.add
-          local.set 239
-          local.get 207
+          local.set 245
+          local.get 213
           local.get 16
           f32.mul
-          local.get 239
+          local.get 245
           f32.add
-          local.set 207
+          local.set 213
           local.get 14
-          local.set 206
+          local.set 212
           local.get 16
           f32x4.splat
-          local.set 231
-          local.get 230
+          local.set 237
+          local.get 236
           f32x4.extract_lane 0
           f32x4.splat
-          local.set 232
-          local.get 230
+          local.set 238
+          local.get 236
           f32x4.extract_lane 1
           f32x4.splat
-          local.set 233
-          local.get 230
+          local.set 239
+          local.get 236
           f32x4.extract_lane 2
           f32x4.splat
-          local.set 234
-          local.get 230
+          local.set 240
+          local.get 236
           f32x4.extract_lane 3
           f32x4.splat
-          local.set 235
-          local.get 230
+          local.set 241
+          local.get 236
           v128.any_true
           if
             i32.const 0
-            local.set 238
+            local.set 244
             block
               loop
-                local.get 238
+                local.get 244
                 i32.const 15
                 i32.add
                 i32.const 32
                 i32.ge_s
                 br_if 1
-                local.get 210
-                local.get 238
+                local.get 216
+                local.get 244
                 i32.add
                 v128.load
-                local.get 231
+                local.get 237
                 f32x4.mul
-                local.set 227
-                local.get 219
-                local.get 238
+                local.set 233
+                local.get 225
+                local.get 244
                 i32.add
                 v128.load
-                local.set 228
-                local.get 227
-                local.get 232
-                local.get 228
-                f32x4.mul
-                f32x4.add
-                local.set 227
-                local.get 220
-                local.get 238
-                i32.add
-                v128.load
-                local.set 228
-                local.get 227
+                local.set 234
                 local.get 233
-                local.get 228
-                f32x4.mul
-                f32x4.add
-                local.set 227
-                local.get 221
                 local.get 238
-                i32.add
-                v128.load
-                local.set 228
-                local.get 227
                 local.get 234
-                local.get 228
                 f32x4.mul
                 f32x4.add
-                local.set 227
-                local.get 222
-                local.get 238
+                local.set 233
+                local.get 226
+                local.get 244
                 i32.add
                 v128.load
-                local.set 228
-                local.get 227
-                local.get 235
-                local.get 228
+                local.set 234
+                local.get 233
+                local.get 239
+                local.get 234
                 f32x4.mul
                 f32x4.add
-                local.set 227
-                local.get 210
-                local.get 238
-                i32.add
+                local.set 233
                 local.get 227
+                local.get 244
+                i32.add
+                v128.load
+                local.set 234
+                local.get 233
+                local.get 240
+                local.get 234
+                f32x4.mul
+                f32x4.add
+                local.set 233
+                local.get 228
+                local.get 244
+                i32.add
+                v128.load
+                local.set 234
+                local.get 233
+                local.get 241
+                local.get 234
+                f32x4.mul
+                f32x4.add
+                local.set 233
+                local.get 216
+                local.get 244
+                i32.add
+                local.get 233
                 v128.store
-                local.get 238
+                local.get 244
                 i32.const 16
                 i32.add
-                local.set 238
+                local.set 244
                 br 0
               end
             end
@@ -3779,8 +3900,8 @@
         end
       end
       local.get 10
-      local.set 250
-      local.get 250
+      local.set 256
+      local.get 256
       local.set 10
       block
         loop
@@ -3788,18 +3909,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 206
+          local.get 212
           local.set 13
           f32.const 0
-          local.set 251
+          local.set 257
           local.get 8
           i32.const 8
           i32.mul
-          local.set 252
+          local.set 258
           local.get 10
           i32.const 8
           i32.mul
-          local.set 253
+          local.set 259
           i32.const 0
           local.set 11
           block
@@ -3808,7 +3929,7 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 251
+              local.get 257
               local.get 1
               local.get 8
               i32.const 8
@@ -3831,7 +3952,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 251
+              local.set 257
               local.get 11
               i32.const 1
               i32.add
@@ -3839,7 +3960,7 @@
               br 0
             end
           end
-          local.get 251
+          local.get 257
           local.get 4
           f32.mul
           local.set 12
@@ -3854,67 +3975,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 254
-          local.get 254
+          local.tee 260
+          local.get 260
           f32.const -104
           f32.lt
           select
-          local.tee 255
+          local.tee 261
           f32.const 89
-          local.get 255
+          local.get 261
           f32.lt
           select
-          local.tee 256
-          local.get 256
+          local.tee 262
+          local.get 262
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 257
+          local.tee 263
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 257
+          local.get 263
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 258
+          local.tee 264
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 258
+          local.get 264
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 258
+          local.get 264
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 258
+          local.get 264
           f32.mul
           f32.const 1
           f32.add
-          local.get 258
+          local.get 264
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 257
+          local.get 263
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 259
+          local.tee 265
           i32.const 1
           i32.shr_s
-          local.tee 260
+          local.tee 266
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 259
-          local.get 260
+          local.get 265
+          local.get 266
           i32.sub
           i32.const 127
           i32.add
@@ -3928,7 +4049,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 261
+          local.set 267
           local.get 13
           local.get 14
           f32.ne
@@ -3937,35 +4058,35 @@
             local.get 14
             call $rare0
           else
-            local.get 261
+            local.get 267
           end
           local.set 16
-          local.get 207
+          local.get 213
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 207
+          local.set 213
           local.get 14
-          local.set 206
+          local.set 212
           local.get 16
-          local.set 262
-          local.get 262
+          local.set 268
+          local.get 268
           f32x4.splat
-          local.set 263
+          local.set 269
           local.get 15
-          local.set 264
-          local.get 264
+          local.set 270
+          local.get 270
           f32x4.splat
-          local.set 265
+          local.set 271
           local.get 10
           i32.const 8
           i32.mul
-          local.set 266
+          local.set 272
           local.get 8
           i32.const 8
           i32.mul
-          local.set 267
+          local.set 273
           i32.const 0
           local.set 9
           block
@@ -3977,25 +4098,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 263
+              local.get 269
               f32x4.mul
-              local.get 265
+              local.get 271
               local.get 3
-              local.get 266
+              local.get 272
               local.get 9
               i32.add
               i32.const 2
@@ -4010,25 +4131,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 263
+              local.get 269
               f32x4.mul
-              local.get 265
+              local.get 271
               local.get 3
-              local.get 266
+              local.get 272
               local.get 9
               i32.add
               i32.const 2
@@ -4060,25 +4181,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 267
+              local.get 273
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 263
+              local.get 269
               f32x4.mul
-              local.get 265
+              local.get 271
               local.get 3
-              local.get 266
+              local.get 272
               local.get 9
               i32.add
               i32.const 2
@@ -4122,9 +4243,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 262
+              local.get 268
               f32.mul
-              local.get 264
+              local.get 270
               local.get 3
               local.get 10
               i32.const 8
@@ -4153,18 +4274,18 @@
         end
       end
       f32.const 1
-      local.get 207
+      local.get 213
       f32.div
       local.set 17
       local.get 17
-      local.set 268
-      local.get 268
+      local.set 274
+      local.get 274
       f32x4.splat
-      local.set 269
+      local.set 275
       local.get 8
       i32.const 8
       i32.mul
-      local.set 270
+      local.set 276
       i32.const 0
       local.set 9
       block
@@ -4176,21 +4297,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 269
+          local.get 275
           f32x4.mul
           v128.store
           local.get 9
@@ -4198,21 +4319,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 269
+          local.get 275
           f32x4.mul
           v128.store
           local.get 9
@@ -4237,21 +4358,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 270
+          local.get 276
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 269
+          local.get 275
           f32x4.mul
           v128.store
           local.get 9
@@ -4288,7 +4409,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 268
+          local.get 274
           f32.mul
           f32.store
           local.get 9
