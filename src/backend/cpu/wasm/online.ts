@@ -14,7 +14,11 @@
 // vector exp per 4 keys), one rescale per block, and the value update with the accumulators in registers across
 // the 4 keys (each value vector read once for both rows). An odd last row takes the tiled form alone; the keys
 // after the last whole block of 4 take the per-key form; kernels of other shapes take the per-key form
-// throughout. The exps come decomposed in the IR (weight, rescale): this file orders loops and registers only.
+// throughout. Attention's forward (a softmax-weighted sum of one dot product, values along one e that is a
+// multiple of 4) takes the flash form first (flashTile: 8 queries × 16 keys per step, a packed query tile in a
+// per-thread scratch, register-blocked score and value micro-kernels as small functions of their own, the softmax
+// 4 queries wide); the rows after its last whole tile take the forms above. The exps come decomposed in the IR
+// (weight, rescale): this file orders loops and registers only.
 // Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
 import type { Expr, Kernel, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
@@ -400,7 +404,7 @@ const KC = 16;
  * Per-thread scratch bytes of an online kernel (0: none): the flash form's tile of queries transposed,
  * [d][QR], and the block's scores / weights, [KC][QR], and rescales, [QR]. Reserved for every softmax-weighted
  * kernel of one phase (the flash form's candidates); the generator decides from the expressions whether it is used.
- * @example onlineScratchBytes(attentionKernel) // 2368 at d 64
+ * @example onlineScratchBytes(attentionKernel) // 2688 at d 64
  */
 export function onlineScratchBytes(k: Kernel): number {
   const o = k.online;

@@ -25,8 +25,9 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * Whether the planner fuses softmax-weighted sums and their backward (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it
  * off), and from how many logits ([row, key] points, batch and heads included) on: `minLogits` for the forward
  * (the online softmax-weighted sum), `minBackwardLogits` for the backward's weighted forms. The CPU's forward
- * kernel (the flash form, cpu/wasm/online.ts) measured 0.85–1.25× the three kernels' CPU time from b8 × 64²
- * logits on (d 32, 64, 128; bench/attention.mjs and bench/RESULTS.md), so the forward fuses at every size; the
+ * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
+ * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
+ * linear, so the forward fuses at every size; the
  * fused training step is still slower than the three-kernel one (0.3× at b8 × 1024²), so below 4M logits its
  * backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each there; from it on the
  * fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
