@@ -4,11 +4,12 @@
 // random inputs (odd sizes; sizes that take the SIMD paths; a fully masked row gives NaN like softmax), and its
 // peak memory grows with the sequence, not with its square.
 import { beforeAll, describe, expect, it } from "vitest";
-import { attention, arange, explain, kernelStats, memoryStats, tensor } from "../../src/index.js";
+import { attention, arange, explain, kernelStats, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
 import { onlineSoftmaxFusion } from "../../src/backend/kernel/passes/online-softmax.js";
 
-/** The default of NAMED_TENSOR_ONLINE_SOFTMAX_MIN (the setup file lowers it to 0 for the suites). */
-const defaultMinLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22);
+/** The defaults of NAMED_TENSOR_ONLINE_SOFTMAX_MIN and …_MIN_BACKWARD (the setup file lowers them to 0 for the suites). */
+const defaultMinLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 0);
+const defaultMinBackwardLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD ?? process.env.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22);
 /** How many kernels explain() lists for a tensor (nothing runs). */
 const explainKernels = (t: Parameters<typeof explain>[0]): number => Number(/(\d+) kernels?$/.exec(explain(t, { code: false }).split("\n")[0]!)?.[1] ?? NaN);
 import { deviceNames, useDevice } from "../helpers/devices.js";
@@ -76,23 +77,31 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
     expect(peak - before.bytes).toBeLessThanOrEqual(2 * s.B * s.Q * s.E * 4 + 65536);
   });
 
-  it("by default, small attention stays on the three (faster) kernels and large attention fuses", async () => {
+  it("by default, the forward fuses at every size; a small training step's backward stays on the three (faster) kernels", async () => {
     const small: Sizes = { B: 2, Q: 64, K: 64, D: 8, E: 8 };
-    const large: Sizes = { B: 4, Q: 1024, K: 1024, D: 8, E: 8 }; // 4M logits: the default threshold
+    const large: Sizes = { B: 4, Q: 1024, K: 1024, D: 8, E: 8 }; // 4M logits: the backward's default threshold
     const kernelsOf = (s: Sizes): number => {
       const { q, k, v } = inputs(s);
       return explainKernels(q.dot("d", k).softmax("key").dot("key", v));
     };
-    const set = onlineSoftmaxFusion.minLogits;
-    onlineSoftmaxFusion.minLogits = defaultMinLogits;
+    /** Whether a training step's gradient of q is planned with online (weighted) kernels: no [query, key] buffer. */
+    const backwardFused = (s: Sizes): boolean => {
+      const { q, k, v } = inputs(s);
+      const { grads } = valueAndGrad((q: Any, k: Any, v: Any) => q.dot("d", k).softmax("key").dot("key", v).sum(["b", "q", "e"]))(q, k, v);
+      return / online (max|sum) over key/.test(explain(grads[0] as Any, { code: false }));
+    };
+    const set = [onlineSoftmaxFusion.minLogits, onlineSoftmaxFusion.minBackwardLogits] as const;
+    [onlineSoftmaxFusion.minLogits, onlineSoftmaxFusion.minBackwardLogits] = [defaultMinLogits, defaultMinBackwardLogits];
     try {
-      expect(defaultMinLogits).toBe(1 << 22);
-      expect(kernelsOf(small)).toBeGreaterThan(1);
+      expect(defaultMinLogits).toBe(0);
+      expect(defaultMinBackwardLogits).toBe(1 << 22);
+      expect(kernelsOf(small)).toBe(1);
       expect(kernelsOf(large)).toBe(1);
+      expect(backwardFused(small)).toBe(false);
     } finally {
-      onlineSoftmaxFusion.minLogits = set;
+      [onlineSoftmaxFusion.minLogits, onlineSoftmaxFusion.minBackwardLogits] = set;
     }
-    expect(kernelsOf(small)).toBe(1); // the suites fuse every size (test/helpers/fuse-every-size.ts)
+    expect(backwardFused(small)).toBe(true); // the suites fuse every size (test/helpers/fuse-every-size.ts)
   });
 
   const cases: [string, Sizes, number, ((s: Sizes) => MaskFn) | undefined][] = [

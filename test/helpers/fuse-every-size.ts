@@ -4,3 +4,4 @@
 import { onlineSoftmaxFusion } from "../../src/backend/kernel/passes/online-softmax.js";
 
 onlineSoftmaxFusion.minLogits = 0;
+onlineSoftmaxFusion.minBackwardLogits = 0;

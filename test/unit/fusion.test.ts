@@ -50,7 +50,8 @@ describe("fused expressions: one kernel, no temporaries", () => {
     const [q, k, v] = [r([["b", 2], ["q", 16], ["d", 8]]), r([["b", 2], ["key", 16], ["d", 8]]), r([["b", 2], ["key", 16], ["d", 8]])];
     const m = measure(() => q.dot("d", k).softmax("key").dot("key", v));
     expect(m.launches).toBe(1);
-    expect(m.allocations).toBe(1);
+    // the output and the CPU flash form's per-thread tile scratch (queries transposed, a block's weights)
+    expect(m.allocations).toBe(2);
   });
   it("a second call on new data compiles nothing", () => {
     const f = (): Any => r([["r", 33], ["c", 65]]).mul(r([["c", 65]])).softmax("c").sum("r");

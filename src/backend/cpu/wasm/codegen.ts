@@ -11,7 +11,7 @@ import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type S
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
-import { onlineBody, onlineRows } from "./online.js";
+import { onlineBody, onlineRows, onlineScratchBytes } from "./online.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -38,10 +38,14 @@ export class Generator {
   readonly end: number;
   readonly parallel: number;
   readonly outIndex: Expr;
+  /** The scratch parameter (a per-thread tile buffer, online-softmax.ts's tiled form), or −1 when none. */
+  readonly scratch: number;
 
   constructor(readonly k: Kernel) {
-    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map(wasmType), "i32", "i32"];
+    const scratch = onlineScratchBytes(k) > 0;
+    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map(wasmType), ...(scratch ? ["i32" as const] : []), "i32", "i32"];
     this.f = new FunctionBuilder("run", params);
+    this.scratch = scratch ? params.length - 3 : -1;
     this.out = 0;
     const inputPtr = k.inputs.map((_, i) => 1 + i);
     const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + i);
@@ -375,7 +379,7 @@ export function generateWasm(k: Kernel, memory: { readonly shared: boolean; read
     text: m.text(),
     parallelExtent: g.parallel >= 0 ? k.outer[g.parallel]!.extent : 1,
     dynamicLoads: g.em.dynamicLoads.map((e) => (e.op === "load" && e.dynamic ? { dim: e.dynamic.dim, limit: e.dynamic.limit } : { dim: "?", limit: 0 })),
-    scratchBytes: 0,
+    scratchBytes: onlineScratchBytes(k),
   };
 }
 

@@ -23,15 +23,20 @@ import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-no
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /**
  * Whether the planner fuses softmax-weighted sums and their backward (NAMED_TENSOR_ONLINE_SOFTMAX=0 turns it
- * off), and from how many logits ([row, key] points, batch and heads included) on. Below `minLogits` the three
- * kernels are faster on the CPU (the fused forward measured 0.5× their CPU time at every size from b8 × 512²
- * logits, the fused training step 0.3×, bench/attention.mjs and bench/RESULTS.md) and their [row, key]
- * temporaries are at most 16 MiB each; from it on, the fused kernels keep memory linear in the sequence.
- * NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets it (0: fuse every size).
+ * off), and from how many logits ([row, key] points, batch and heads included) on: `minLogits` for the forward
+ * (the online softmax-weighted sum), `minBackwardLogits` for the backward's weighted forms. The CPU's forward
+ * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
+ * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
+ * linear, so the forward fuses at every size; the
+ * fused training step is still slower than the three-kernel one (0.3× at b8 × 1024²), so below 4M logits its
+ * backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each there; from it on the
+ * fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
+ * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone.
  */
 export const onlineSoftmaxFusion = {
   enabled: env?.NAMED_TENSOR_ONLINE_SOFTMAX !== "0",
-  minLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22),
+  minLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 0),
+  minBackwardLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD ?? env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22),
 };
 
 /** A matched softmax-weighted sum: root = Σ_key softmax_key(logits) · values. */
@@ -185,14 +190,14 @@ interface Weighted {
  * a nested reduction, e.g. the scores Σ_d q·k inside Σ_key P · dO — under an exp (softmax's probabilities
  * recomputed from its stored row max and sum, and what the gradient builds from them), or a max over vars of
  * such a nested reduction (softmax's row max). The backward pass of attention is made of these (flash
- * attention's recomputation): no [query, key] buffer. From `onlineSoftmaxFusion.minLogits` nested points on.
+ * attention's recomputation): no [query, key] buffer. From `onlineSoftmaxFusion.minBackwardLogits` nested points on.
  * @example matchWeighted(dv.node, isMaterialized) // { fn: "sum", vars: [q], weight: [P], value: [dO] }
  */
 function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted | undefined {
   if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || (n.op.fn !== "sum" && n.op.fn !== "max") || n.dtype !== "float32") return undefined;
   const input = n.inputs[0]!;
   // the nested dot product has at most the input's points: below the size gate, nothing to search
-  if (isMaterialized(input) || input.numel < onlineSoftmaxFusion.minLogits) return undefined;
+  if (isMaterialized(input) || input.numel < onlineSoftmaxFusion.minBackwardLogits) return undefined;
   const varNames = new Set(n.op.dims);
   const vars = input.dims.filter((d) => varNames.has(d.name));
   const open = (x: Node): boolean => !isMaterialized(x);
@@ -220,7 +225,7 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
     return r;
   };
   if (n.op.fn === "max") {
-    if (nested(input) < Math.max(1, onlineSoftmaxFusion.minLogits) || !n.dims.every((d) => input.dims.some((x) => x.name === d.name))) return undefined;
+    if (nested(input) < Math.max(1, onlineSoftmaxFusion.minBackwardLogits) || !n.dims.every((d) => input.dims.some((x) => x.name === d.name))) return undefined;
     return { fn: "max", vars, weight: [input], value: [] };
   }
   const factors: Node[] = [];
@@ -231,7 +236,7 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
   };
   split(input);
   const pair = factors.filter((x) => nested(x) > 0);
-  if (!pair.length || !pair.some(expOverNested) || Math.max(...pair.map(nested)) < Math.max(1, onlineSoftmaxFusion.minLogits)) return undefined;
+  if (!pair.length || !pair.some(expOverNested) || Math.max(...pair.map(nested)) < Math.max(1, onlineSoftmaxFusion.minBackwardLogits)) return undefined;
   const rowDims = new Set(pair.flatMap((x) => x.dims.map((d) => d.name)));
   const weight = factors.filter((x) => pair.includes(x) || x.dims.every((d) => rowDims.has(d.name)));
   const value = factors.filter((x) => !weight.includes(x));

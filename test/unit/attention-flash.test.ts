@@ -1,0 +1,45 @@
+// Which attention kernels take the CPU's flash form (cpu/wasm/online.ts: a score and a value micro-kernel called
+// per block of keys, a per-thread scratch tile): the attention shape with a scale, a causal or padding mask and
+// batch dims does; values whose e is not a multiple of 4 keep the per-key forms. The values themselves are
+// checked on every device in test/device/attention-tiles.test.ts and attention-fused.test.ts.
+import { describe, expect, it } from "vitest";
+import { generateWasm } from "../../src/backend/cpu/wasm/codegen.js";
+import { cpuPasses } from "../../src/backend/cpu/device.js";
+import { lowerKernels } from "../../src/backend/kernel/lower.js";
+import { arange, type Tensor, tensor, zeros } from "../../src/index.js";
+import { randomFloats } from "../helpers/random.js";
+
+type Any = Tensor<any, any>;
+const z = (dims: [string, number][]): Any => (zeros(dims as any) as Any).materialize();
+const wasmOf = (x: Any) => lowerKernels([x.node], { passes: cpuPasses }).map((s) => generateWasm(s.kernel, { shared: true, maxPages: 65536 }));
+
+describe("the CPU's flash form of attention", () => {
+  const q = z([["b", 2], ["q", 24], ["d", 12]]);
+  const k = z([["b", 2], ["key", 40], ["d", 12]]);
+  const v = z([["b", 2], ["key", 40], ["e", 8]]);
+
+  it("a scaled attention is one kernel with the two micro-kernels and a scratch tile", () => {
+    const [w, ...rest] = wasmOf(q.dot("d", k).mul(0.3).softmax("key").dot("key", v));
+    expect(rest).toEqual([]);
+    expect(w!.text).toContain("call $flashScores");
+    expect(w!.text).toContain("call $flashValues");
+    // the queries transposed [d][8], the block's weights [16][8], rescales, maxes and totals [8]
+    expect(w!.scratchBytes).toBe(Math.ceil((4 * 8 * (12 + 16 + 3)) / 64) * 64);
+  });
+
+  it("with a causal or a padding mask too (the masks read along the queries or not at all)", () => {
+    const later = arange("key", 40).dynamic().gt(arange("q", 24).dynamic());
+    const lengths = tensor(Int32Array.from([40, 7]), [["b", 2]]).materialize();
+    const pad = arange("key", 40, { dtype: "int32" }).dynamic().ge(lengths);
+    for (const mask of [later, pad]) {
+      const [w] = wasmOf(q.dot("d", k).maskedFill(mask as Any, -Infinity).softmax("key").dot("key", v));
+      expect(w!.text).toContain("call $flashScores");
+    }
+  });
+
+  it("values with e not a multiple of 4 keep the per-key forms (no micro-kernel calls)", () => {
+    const v5 = tensor(randomFloats(2 * 40 * 5), [["b", 2], ["key", 40], ["e", 5]]).materialize();
+    const [w] = wasmOf(q.dot("d", k).softmax("key").dot("key", v5 as Any));
+    expect(w!.text).not.toContain("$flashScores");
+  });
+});
