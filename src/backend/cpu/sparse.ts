@@ -16,6 +16,30 @@ interface CompiledSparse extends PreparedKernel {
   readonly run?: (...args: number[]) => void;
 }
 
+/**
+ * Bounds splitting the rows [0, pos.length - 1) into `parts` runs of about equal work, a row weighing its
+ * entries (pos[r + 1] - pos[r]) plus one (its own loads and store): a binary search per bound on pos[r] + r.
+ * @example balancedSplit(Int32Array.from([0, 6, 6, 7, 8, 9, 10]), 2) // [0, 2, 6]
+ */
+export function balancedSplit(pos: ArrayLike<number>, parts: number): number[] {
+  const rows = pos.length - 1;
+  const work = (r: number): number => pos[r]! - pos[0]! + r;
+  const total = work(rows);
+  const bounds = [0];
+  for (let p = 1; p < parts; p++) {
+    const target = (total * p) / parts;
+    let [lo, hi] = [bounds[p - 1]!, rows];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (work(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    bounds.push(lo);
+  }
+  bounds.push(rows);
+  return bounds;
+}
+
 /** Passes of the parallel loop below which a sparse kernel runs on one thread. */
 const PARALLEL_ROWS = Number(globalThis.process?.env?.NAMED_TENSOR_SPARSE_PARALLEL_ROWS ?? 4096);
 
@@ -70,7 +94,10 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       });
       const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part)];
       try {
-        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts);
+        // Rows balanced by entries where the kernel names its row pointers (an R-MAT graph's rows are skewed).
+        const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
+        const balance = pos && pos.length === extent + 1 ? balancedSplit(pos, parts) : undefined;
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balance);
         else c.run(...argsFor(0), 0, extent);
       } finally {
         for (const b of blocks) ex.heap.free(b);

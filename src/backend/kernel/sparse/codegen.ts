@@ -344,5 +344,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   }
   const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
   const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
-  return { title, formats, buffers, locals, body, parallelExtent };
+  // The parallel loop's work per pass: the entries of an operand's compressed level right under it (a CSR's row).
+  const weighed = parallelExtent > 0 ? a.operands.findIndex((o) => o.levels[0]?.var === order[0] && o.levels[0]?.kind === "dense" && o.levels[1]?.kind === "compressed") : -1;
+  const balance = weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
+  return { title, formats, buffers, locals, body, parallelExtent, ...(balance !== undefined ? { balance } : {}) };
 }
