@@ -2,7 +2,7 @@
 // in f32x4 registers per block of columns (odd K leaves a scalar tail), SpMV's row reduction unrolled by two
 // with a second accumulator, and the row split balanced by entries (balancedSplit). Each kernel runs part by part
 // over the balanced bounds and is checked against float64 loops on fresh random CSR matrices whose rows have
-// 0, 1 or many entries.
+// 0, 1 or many entries; on a shared memory, run takes its passes in chunks from a table (as the threads do).
 import { describe, expect, it } from "vitest";
 import { balancedSplit } from "../../src/backend/cpu/sparse.js";
 import { generateSparseWasm } from "../../src/backend/cpu/wasm/sparse.js";
@@ -32,12 +32,17 @@ function randomCsr(n: number, m: number): { pos: Int32Array; idx: Int32Array; va
   return { pos, idx: Int32Array.from(idx), vals: Float32Array.from(vals) };
 }
 
-/** Runs a kernel's Wasm over typed arrays laid out in a fresh memory, part by part over `bounds`; returns the arrays after. */
-function runWasm(a: Assignment, arrays: (Int32Array | Float32Array)[], bounds: readonly number[]): (Int32Array | Float32Array)[] {
+/**
+ * Runs a kernel's Wasm over typed arrays laid out in a fresh memory, part by part over `bounds`; returns the
+ * arrays after. `chunked`: on a shared memory, where run takes its passes from a chunk table ([taken, count,
+ * bounds…]); it is called twice, as two threads would (the second finds every chunk taken).
+ */
+function runWasm(a: Assignment, arrays: (Int32Array | Float32Array)[], bounds: readonly number[], chunked = false): (Int32Array | Float32Array)[] {
   const [k] = lowerSparse(a).kernels;
+  if (chunked) arrays = [...arrays, Int32Array.from([0, bounds.length - 1, ...bounds])];
   const bytes = arrays.reduce((n, x) => n + 16 + 4 * Math.max(1, x.length), 0);
   const pages = Math.ceil(bytes / 65536) + 1;
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, ...(chunked ? { shared: true } : {}) });
   const addresses: number[] = [];
   let at = 16;
   for (const x of arrays) {
@@ -45,9 +50,14 @@ function runWasm(a: Assignment, arrays: (Int32Array | Float32Array)[], bounds: r
     (x instanceof Int32Array ? new Int32Array(memory.buffer, at, x.length) : new Float32Array(memory.buffer, at, x.length)).set(x);
     at += 16 + 4 * Math.max(1, x.length);
   }
-  const module = new WebAssembly.Module(generateSparseWasm(k!, { shared: false, maxPages: pages }).bytes);
-  const run = new WebAssembly.Instance(module, { env: { memory } }).exports.run as (...args: number[]) => void;
-  for (let p = 0; p + 1 < bounds.length; p++) run(...addresses, bounds[p]!, bounds[p + 1]!);
+  const wasm = generateSparseWasm(k!, { shared: chunked, maxPages: pages });
+  expect(wasm.chunked).toBe(chunked);
+  const run = new WebAssembly.Instance(new WebAssembly.Module(wasm.bytes), { env: { memory } }).exports.run as (...args: number[]) => void;
+  if (chunked) {
+    run(...addresses, 0, 0);
+    run(...addresses, 0, 0);
+    expect(new Int32Array(memory.buffer, addresses.at(-1)!, 1)[0]).toBe(bounds.length + 1); // every chunk taken, once per thread past the end
+  } else for (let p = 0; p + 1 < bounds.length; p++) run(...addresses, bounds[p]!, bounds[p + 1]!);
   return arrays.map((x, n) => (x instanceof Int32Array ? new Int32Array(memory.buffer, addresses[n], x.length) : new Float32Array(memory.buffer, addresses[n], x.length)).slice());
 }
 
@@ -123,9 +133,9 @@ describe("CPU sparse kernels' fast forms", () => {
       const X = Float32Array.from({ length: m * K }, () => next() * 2 - 1);
       const want = new Float64Array(n * K);
       for (let i = 0; i < n; i++) for (let p = A.pos[i]!; p < A.pos[i + 1]!; p++) for (let k = 0; k < K; k++) want[i * K + k]! += A.vals[p]! * X[A.idx[p]! * K + k]!;
-      for (const parts of [1, 2, 3]) {
+      for (const [parts, chunked] of [[1, false], [2, false], [3, false], [1, true], [5, true]] as const) {
         const y = Float32Array.from({ length: n * K }, () => 1e6 * next()); // garbage the kernel must clear
-        const got = runWasm(spmm(n, m, K), [A.pos, A.idx, A.vals, X, y], balancedSplit(A.pos, parts))[4]!;
+        const got = runWasm(spmm(n, m, K), [A.pos, A.idx, A.vals, X, y], balancedSplit(A.pos, parts), chunked)[4]!;
         for (let e = 0; e < n * K; e++) expect(Math.abs(got[e]! - want[e]!)).toBeLessThan(1e-4 * (1 + Math.abs(want[e]!)));
       }
     });
@@ -136,9 +146,9 @@ describe("CPU sparse kernels' fast forms", () => {
       const x = Float32Array.from({ length: m }, () => next() * 2 - 1);
       const want = new Float64Array(n);
       for (let i = 0; i < n; i++) for (let p = A.pos[i]!; p < A.pos[i + 1]!; p++) want[i]! += A.vals[p]! * x[A.idx[p]!]!;
-      for (const parts of [1, 2, 3]) {
+      for (const [parts, chunked] of [[1, false], [2, false], [3, false], [4, true]] as const) {
         const y = Float32Array.from({ length: n }, () => 1e6 * next());
-        const got = runWasm(spmv(n, m), [A.pos, A.idx, A.vals, x, y], balancedSplit(A.pos, parts))[4]!;
+        const got = runWasm(spmv(n, m), [A.pos, A.idx, A.vals, x, y], balancedSplit(A.pos, parts), chunked)[4]!;
         for (let i = 0; i < n; i++) expect(Math.abs(got[i]! - want[i]!)).toBeLessThan(1e-4 * (1 + Math.abs(want[i]!)));
       }
     }

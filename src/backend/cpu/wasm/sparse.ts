@@ -65,6 +65,8 @@ export interface WasmSparseKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly text: string;
   readonly parallelExtent: number;
+  /** Whether `run` takes its passes in chunks from a table (buffers…, table, start, end; start and end unused). */
+  readonly chunked: boolean;
 }
 
 /**
@@ -73,7 +75,9 @@ export interface WasmSparseKernel {
  */
 export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmSparseKernel {
   const params: ValType[] = [...k.buffers.map((): ValType => "i32"), "i32", "i32"];
-  const f = new FunctionBuilder("run", params);
+  // On a shared memory (a thread pool) the parallel loop's passes are taken in chunks from a table (below).
+  const dynamic = memory.shared && k.parallelExtent > 0;
+  const f = new FunctionBuilder(dynamic ? "rows" : "run", params);
   const index = new Map<string, number>();
   index.set("start", k.buffers.length);
   index.set("end", k.buffers.length + 1);
@@ -562,6 +566,23 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
 
   stmts(k.body);
   const m = new ModuleBuilder(memory);
-  m.add(f, true);
-  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent };
+  if (!dynamic) m.add(f, true);
+  else {
+    // run(buffers…, table, start, end): while chunks are left, take the next (an atomic add on table[0]) and run
+    // its passes [table[2 + c], table[3 + c]); table[1] is the number of chunks. Each thread calls it: a thread
+    // the system delays leaves its share to the others (the machine may be shared), not the whole launch waiting.
+    const g = new FunctionBuilder("run", [...k.buffers.map((): ValType => "i32"), "i32", "i32", "i32"]);
+    const table = k.buffers.length;
+    const c = g.local("i32");
+    g.block().loop();
+    g.get(table).i32(1).mem("i32.atomic.rmw.add").set(c);
+    g.get(c).get(table).mem("i32.load", 4).op("i32.ge_s").brIf(1);
+    k.buffers.forEach((_, n) => g.get(n));
+    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 8);
+    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 12);
+    g.call(f);
+    g.br(0).end().end();
+    m.add(g, true);
+  }
+  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent, chunked: dynamic };
 }
