@@ -4,14 +4,25 @@
 // at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (both into
 // a sparse CSR result, also A·A on the generated matrices), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
 // Khatri-Rao product). Prints a table of median times and ratios (scipy ÷ named-tensor: > 1 means faster).
-//   node bench/sparse.mjs [--quick]
+// SpMV also prints the fraction of the machine's memory bandwidth it reaches: bytes moved per SpMV (nnz · (4 + 4)
+// for idx and values, (rows + 1) · 4 of pos, rows · 4 written, cols · 4 of x read at least once) ÷ time, against
+// the STREAM triad measured in the same run (bench/lib/machine.mjs; the better of 1 and 2 threads).
+//   node bench/sparse.mjs [--quick] [--only spmv,spmm]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { csf, csr, fromCoo, tensor } from "../dist/index.js";
+import { measureMachine, printMachine } from "./lib/machine.mjs";
 
 const quick = process.argv.includes("--quick");
+const onlyAt = process.argv.indexOf("--only");
+const only = onlyAt > 0 ? new Set(process.argv[onlyAt + 1].split(",")) : undefined;
+const wanted = (what) => !only || only.has(what);
+// The machine's limits first (STREAM triad for the SpMV bandwidth fraction), in this same run.
+const machine = measureMachine({ threads: [1, 2] });
+const triads = machine.rows.filter((r) => /triad/.test(r.what));
+const triad = triads.length ? Math.max(...triads.map((r) => r.value)) : undefined;
 const scale = quick ? 0.1 : 1;
 let seed = 12345;
 const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
@@ -88,18 +99,20 @@ const matrices = [
   ["uniform", uniform(Math.round(2e5 * scale), Math.round(2e5 * scale), 10)],
   ["rmat", rmat(quick ? 14 : 17, 16)],
 ];
-for (const [name, M] of matrices) {
+for (const [name, M] of wanted("spmv") ? matrices : []) {
   const A = ours(M);
   const file = saveCsr(name, M);
   const x = denseRand(M.m);
   save(`${name}.x`, x);
   const xt = tensor(x, [["col", M.m]]);
-  const t = await time(() => A.dot("col", xt));
-  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, key: `spmv-${name}` });
+  const t = await time(() => A.dot("col", xt), quick ? 3 : 15);
+  const bytes = M.idx.length * 8 + (M.n + 1) * 4 + M.n * 4 + M.m * 4;
+  const gbs = bytes / t / 1e9;
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
   jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
 }
 // SpMM on the smaller matrices (the dense operand and result are rows × K)
-for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat")) {
+for (const [name, M] of wanted("spmm") ? matrices.filter(([n]) => n === "uniform" || n === "rmat") : []) {
   const A = ours(M);
   for (const K of [32, 128]) {
     const X = denseRand(M.m * K);
@@ -111,7 +124,7 @@ for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat"
   }
 }
 // SDDMM at 1% density: S ⊙ (A·B), K = 64
-{
+if (wanted("sddmm")) {
   const n = quick ? 1024 : 4096;
   const K = 64;
   const S = uniform(n, n, Math.round(n * 0.01));
@@ -128,7 +141,7 @@ for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat"
   jobs.push({ kind: "sddmm", key: "sddmm", K, ...file });
 }
 // Sparse add and SpGEMM
-{
+if (wanted("add")) {
   const n = Math.round(2e5 * scale);
   const [P, Q] = [uniform(n, n, 8), uniform(n, n, 8)];
   saveCsr("addA", P);
@@ -148,7 +161,7 @@ for (const [name, M] of matrices.filter(([n]) => n === "uniform" || n === "rmat"
 }
 // SpGEMM A·A into CSR on the generated matrices (both sides produce a sparse result with sorted rows; scipy's
 // A @ A is single-threaded, ours runs the row loop on both cores with a workspace row per thread).
-for (const [name, M] of [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]]) {
+for (const [name, M] of wanted("spgemm") ? [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]] : []) {
   const file = saveCsr(`sq-${name.replace(/\W/g, "")}`, M);
   const [L, R] = [ours(M, ["i", "k"]), ours(M, ["k", "j"])];
   const t = await time(() => L.dot("k", R).materialize(), quick ? 3 : 5);
@@ -157,7 +170,7 @@ for (const [name, M] of [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14
   jobs.push({ kind: "spgemm", key: `spgemm-${file.name}`, a: file.name, b: file.name, n: M.n });
 }
 // MTTKRP over a CSF tensor: A(i, r) = Σ_j,k B(i,j,k) C(j,r) D(k,r)
-{
+if (wanted("mttkrp")) {
   const [I, J, K, R] = quick ? [100, 100, 100, 16] : [400, 400, 400, 16];
   const nnz = quick ? 20000 : 400000;
   const [bi, bj, bk] = [new Int32Array(nnz), new Int32Array(nnz), new Int32Array(nnz)];
@@ -194,7 +207,7 @@ out = {}
 for j in jobs:
   k = j["kind"]
   if k == "spmv":
-    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x)
+    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15)
   elif k == "spmm":
     A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
   elif k == "sddmm":
@@ -231,4 +244,5 @@ for (const r of results) {
   const s = scipyTimes[r.key];
   console.log(`| ${r.workload} | ${r.matrix} | ${r.ours.toFixed(4)} | ${s === undefined ? "n/a" : s.toFixed(4)} | ${s === undefined ? "n/a" : (s / r.ours).toFixed(2)} |`);
 }
-for (const r of results) if (r.note) console.log(`- ${r.workload}: ${r.note}`);
+for (const r of results) if (r.note) console.log(`- ${r.workload} ${r.matrix}: ${r.note}`);
+printMachine(machine);

@@ -14,6 +14,35 @@ interface CompiledSparse extends PreparedKernel {
   readonly kernel: SparseKernel;
   readonly module?: WebAssembly.Module;
   readonly run?: (...args: number[]) => void;
+  /** Its run takes a chunk table after the buffers (generateSparseWasm on a shared memory). */
+  readonly chunked?: boolean;
+}
+
+/** Chunks per thread of a chunked launch: few enough to cost nothing, enough that a delayed thread's last one is short. */
+const CHUNKS_PER_THREAD = 16;
+
+/**
+ * Bounds splitting the rows [0, pos.length - 1) into `parts` runs of about equal work, a row weighing its
+ * entries (pos[r + 1] - pos[r]) plus one (its own loads and store): a binary search per bound on pos[r] + r.
+ * @example balancedSplit(Int32Array.from([0, 6, 6, 7, 8, 9, 10]), 2) // [0, 2, 6]
+ */
+export function balancedSplit(pos: ArrayLike<number>, parts: number): number[] {
+  const rows = pos.length - 1;
+  const work = (r: number): number => pos[r]! - pos[0]! + r;
+  const total = work(rows);
+  const bounds = [0];
+  for (let p = 1; p < parts; p++) {
+    const target = (total * p) / parts;
+    let [lo, hi] = [bounds[p - 1]!, rows];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (work(mid) < target) lo = mid + 1;
+      else hi = mid;
+    }
+    bounds.push(lo);
+  }
+  bounds.push(rows);
+  return bounds;
 }
 
 /** Passes of the parallel loop below which a sparse kernel runs on one thread. */
@@ -41,7 +70,7 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
           throw new DeviceError(`the CPU could not compile the generated sparse kernel for ${kernel.title}${kernel.formats ? ` (operands ${kernel.formats})` : ""}: ${(e as Error).message}`);
         }
         const instance = new WebAssembly.Instance(module, { env: { memory: executor().heap.memory } });
-        compiled = { hash, kernel, module, run: instance.exports.run as (...args: number[]) => void };
+        compiled = { hash, kernel, module, run: instance.exports.run as (...args: number[]) => void, chunked: wasm.chunked };
         executor().stats.compiled++;
       }
       cache.set(hash, compiled);
@@ -68,12 +97,20 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
         ex.heap.u8(address, 4 * w.size * parts).fill(0);
         return address;
       });
-      const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part)];
+      // Rows balanced by entries where the kernel names its row pointers (an R-MAT graph's rows are skewed).
+      const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
+      const balanced = pos && pos.length === extent + 1;
+      // A chunked kernel: the table of chunks [taken, count, bounds…] the threads take passes from.
+      const chunks = c.chunked ? (split ? Math.min(extent, parts * CHUNKS_PER_THREAD) : 1) : 0;
+      const table = c.chunked ? ex.heap.alloc(4 * (chunks + 3)) : 0;
+      if (c.chunked) ex.heap.i32(table, chunks + 3).set([0, chunks, ...(balanced ? balancedSplit(pos, chunks) : Array.from({ length: chunks + 1 }, (_, i) => Math.round((extent * i) / chunks)))]);
+      const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part), ...(c.chunked ? [table] : [])];
       try {
-        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts);
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balanced && !c.chunked ? balancedSplit(pos, parts) : undefined);
         else c.run(...argsFor(0), 0, extent);
       } finally {
         for (const b of blocks) ex.heap.free(b);
+        if (c.chunked) ex.heap.free(table);
       }
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {

@@ -129,15 +129,17 @@ export class ThreadPool {
   /**
    * Runs `kernel` over [0, extent) of its parallel loop, split evenly into `parts` (at most the pool's size)
    * between the workers and this thread; `argsFor(part)` gives each part's arguments (before start, end).
+   * `split` (parts + 1 nondecreasing bounds from 0 to extent) replaces the even split (a sparse kernel's rows
+   * balanced by entries).
    */
-  run(kernel: CompiledKernel, argsFor: (part: number) => readonly number[], extent: number, parts = Math.min(this.size, extent)): void {
+  run(kernel: CompiledKernel, argsFor: (part: number) => readonly number[], extent: number, parts = Math.min(this.size, extent), split?: readonly number[]): void {
     if (argsFor(0).length > MAX_ARGS || parts <= 1) {
       kernel.run(...argsFor(0), 0, extent);
       return;
     }
     let id = this.#ids.get(kernel.module);
     if (id === undefined) this.#ids.set(kernel.module, (id = this.#nextId++));
-    const bounds = Array.from({ length: parts + 1 }, (_, i) => Math.round((extent * i) / parts));
+    const bounds = split ?? Array.from({ length: parts + 1 }, (_, i) => Math.round((extent * i) / parts));
     const seq = ++this.#seq;
     const used = this.#workers.filter((w) => w.ready).slice(0, parts - 1);
     this.splits++;

@@ -12,11 +12,61 @@ import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 const unaryOps: Partial<Record<string, string>> = { neg: "f32.neg", abs: "f32.abs", sqrt: "f32.sqrt", floor: "f32.floor", ceil: "f32.ceil", round: "f32.nearest" };
 const binaryOps: Partial<Record<string, string>> = { add: "f32.add", sub: "f32.sub", mul: "f32.mul", div: "f32.div", min: "f32.min", max: "f32.max" };
 
+/** Whether `v` reads the local `name`. */
+function reads(v: SparseValue, name: string): boolean {
+  switch (v.op) {
+    case "local":
+      return v.name === name;
+    case "const":
+      return false;
+    case "load":
+      return reads(v.index, name);
+    case "unary":
+      return reads(v.x, name);
+    default:
+      return reads(v.a, name) || reads(v.b, name);
+  }
+}
+/** Whether `v` loads from `buffer` (any buffer when undefined). */
+function loadsFrom(v: SparseValue, buffer?: number): boolean {
+  switch (v.op) {
+    case "local":
+    case "const":
+      return false;
+    case "load":
+      return buffer === undefined || v.buffer === buffer || loadsFrom(v.index, buffer);
+    case "unary":
+      return loadsFrom(v.x, buffer);
+    default:
+      return loadsFrom(v.a, buffer) || loadsFrom(v.b, buffer);
+  }
+}
+const hasLoad = (v: SparseValue): boolean => loadsFrom(v);
+/** The locals a statement list sets (loop counters included), at any depth. */
+function setIn(list: readonly SparseStmt[]): string[] {
+  return list.flatMap((s): string[] => {
+    switch (s.kind) {
+      case "set":
+        return [s.name];
+      case "loop":
+        return [s.counter, ...setIn(s.body)];
+      case "merge":
+        return [s.coord, ...s.iterators.map((i) => i.pos), ...s.cases.flatMap((c) => setIn(c.body))];
+      case "if":
+        return setIn(s.then);
+      default:
+        return [];
+    }
+  });
+}
+
 /** The generated module of a sparse kernel: bytes to compile, its listing, and the parallel extent. */
 export interface WasmSparseKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
   readonly text: string;
   readonly parallelExtent: number;
+  /** Whether `run` takes its passes in chunks from a table (buffers…, table, start, end; start and end unused). */
+  readonly chunked: boolean;
 }
 
 /**
@@ -25,7 +75,9 @@ export interface WasmSparseKernel {
  */
 export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: boolean; readonly maxPages: number }): WasmSparseKernel {
   const params: ValType[] = [...k.buffers.map((): ValType => "i32"), "i32", "i32"];
-  const f = new FunctionBuilder("run", params);
+  // On a shared memory (a thread pool) the parallel loop's passes are taken in chunks from a table (below).
+  const dynamic = memory.shared && k.parallelExtent > 0;
+  const f = new FunctionBuilder(dynamic ? "rows" : "run", params);
   const index = new Map<string, number>();
   index.set("start", k.buffers.length);
   index.set("end", k.buffers.length + 1);
@@ -100,8 +152,10 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         f.set(index.get(s.name)!);
         return;
       case "loop": {
+        if (blockedProduct(s)) return;
         const counter = index.get(s.counter)!;
-        vectorPart(s);
+        const pending = after.length;
+        if (!vectorPart(s)) unrolledReduction(s);
         f.block().loop();
         f.get(counter);
         value(s.to);
@@ -109,6 +163,7 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         stmts(s.body);
         f.get(counter).i32(1).op("i32.add").set(counter);
         f.br(0).end().end();
+        while (after.length > pending) after.pop()!();
         return;
       }
       case "merge": {
@@ -213,8 +268,8 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
    * loads at such addresses and values fixed in the loop, runs as f32x4 while four coordinates remain; the
    * scalar loop that follows does the rest.
    */
-  function vectorPart(s: Extract<SparseStmt, { kind: "loop" }>): void {
-    if (s.parallel) return;
+  function vectorPart(s: Extract<SparseStmt, { kind: "loop" }>): boolean {
+    if (s.parallel) return false;
     const first = s.body[0];
     const coordName = first?.kind === "set" && first.value.op === "local" && first.value.name === s.counter ? first.name : s.counter;
     const rest = coordName === s.counter ? s.body : s.body.slice(1);
@@ -255,7 +310,7 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         ? { acc: only.name, term: only.value.b }
         : undefined;
     const ok = reduction !== undefined || (rest.length > 0 && rest.every((t) => t.kind === "store" && k.buffers[t.buffer]!.type === "f32" && baseOf(t.index) !== undefined && vectorizable(t.value)));
-    if (!ok) return;
+    if (!ok) return false;
     const counter = index.get(s.counter)!;
     const coordLocal = index.get(coordName)!;
     // Hoisted out of the vector loop: each (buffer, base) byte pointer, and each splat of a loop-invariant value.
@@ -341,10 +396,193 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       for (let lane = 0; lane < 4; lane++) f.get(partial).lane("f32x4.extract_lane", lane).op("f32.add");
       f.set(acc);
     }
+    return true;
+  }
+
+  /**
+   * A reduction loop `… acc = acc + term` over a sparse range (SpMV's row): two passes per trip, the second
+   * into a second accumulator, so that the two chains of f32 additions overlap; the plain loop that follows does
+   * the last pass, and the second sum is added into acc after it. Applies when the body only sets locals and
+   * acc is read nowhere else in it.
+   */
+  function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): void {
+    if (s.parallel) return;
+    const last = s.body.at(-1);
+    if (last?.kind !== "set" || k.locals.get(last.name) !== "f32") return;
+    const acc = last.name;
+    const v = last.value;
+    if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return;
+    const pre = s.body.slice(0, -1);
+    if (!pre.every((t) => t.kind === "set" && t.name !== acc && !reads(t.value, acc))) return;
+    const counter = index.get(s.counter)!;
+    const first = index.get(acc)!;
+    const second = f.local("f32");
+    f.f32(0).set(second);
+    f.block().loop();
+    f.get(counter).i32(1).op("i32.add");
+    value(s.to);
+    f.op("i32.ge_s").brIf(1);
+    stmts(s.body);
+    f.get(counter).i32(1).op("i32.add").set(counter);
+    index.set(acc, second);
+    stmts(s.body);
+    index.set(acc, first);
+    f.get(counter).i32(1).op("i32.add").set(counter);
+    f.br(0).end().end();
+    after.push(() => void f.get(first).get(second).op("f32.add").set(first));
+  }
+  /** What to emit after the plain loop that follows an unrolled one (the second accumulator's sum). */
+  const after: (() => void)[] = [];
+
+  /**
+   * SpMM's nest (a loop over a row's entries whose last statement is a dense loop of constant extent K that
+   * accumulates into `out[base + k]`, base fixed across the row): the dense loop runs in registers. For each
+   * block of up to 8 × 4 coordinates of k, eight f32x4 accumulators are loaded from the output, the row's entries
+   * are walked once adding `value` (v128 loads at constant offsets from one pointer per entry), and the
+   * accumulators are stored once — not a load and store of the output per entry. The K mod 4 coordinates left
+   * run in the scalar form. Returns false (nothing emitted) when the nest is not of that form.
+   */
+  function blockedProduct(s: Extract<SparseStmt, { kind: "loop" }>): boolean {
+    const inner = s.body.at(-1);
+    if (s.parallel || inner?.kind !== "loop" || inner.parallel || inner.to.op !== "const" || inner.to.value < 4 || inner.to.value > 4096) return false;
+    const K = inner.to.value;
+    const pre = s.body.slice(0, -1);
+    const init = pre.findIndex((t) => t.kind === "set" && t.name === inner.counter && t.value.op === "const" && t.value.value === 0);
+    if (init < 0 || !pre.every((t) => t.kind === "set")) return false;
+    const head = inner.body[0];
+    const kName = head?.kind === "set" && head.value.op === "local" && head.value.name === inner.counter ? head.name : inner.counter;
+    const rest = kName === inner.counter ? inner.body : inner.body.slice(1);
+    const st = rest[0];
+    if (rest.length !== 1 || st?.kind !== "store" || !st.accumulate || k.buffers[st.buffer]!.type !== "f32") return false;
+    const isK = (v: SparseValue): boolean => v.op === "local" && (v.name === kName || v.name === inner.counter);
+    const variesK = (v: SparseValue): boolean => reads(v, kName) || reads(v, inner.counter);
+    /** The base of `base + k` (null: just k; undefined: not of that form). */
+    const baseOf = (v: SparseValue): SparseValue | null | undefined => {
+      if (isK(v)) return null;
+      if (v.op === "int" && v.fn === "add") {
+        if (isK(v.b) && !variesK(v.a)) return v.a;
+        if (isK(v.a) && !variesK(v.b)) return v.b;
+      }
+      return undefined;
+    };
+    const outBase = baseOf(st.index);
+    const changing = new Set([s.counter, ...setIn(s.body)]);
+    if (outBase === undefined || (outBase && (hasLoad(outBase) || [...changing].some((n) => reads(outBase, n))))) return false;
+    const vectorOps: Record<string, string> = { add: "f32x4.add", sub: "f32x4.sub", mul: "f32x4.mul", div: "f32x4.div", min: "f32x4.min", max: "f32x4.max", neg: "f32x4.neg", abs: "f32x4.abs", sqrt: "f32x4.sqrt" };
+    const ok = (v: SparseValue): boolean => {
+      if (v.op === "load" && v.buffer === st.buffer) return false;
+      if (!variesK(v)) return v.type === "f32" && !loadsFrom(v, st.buffer);
+      if (v.op === "load") return v.type === "f32" && baseOf(v.index) !== undefined;
+      if (v.op === "unary") return vectorOps[v.fn] !== undefined && ok(v.x);
+      if (v.op === "binary") return vectorOps[v.fn] !== undefined && ok(v.a) && ok(v.b);
+      return false;
+    };
+    if (!ok(st.value)) return false;
+
+    const counter = index.get(s.counter)!;
+    const saved = f.local("i32");
+    const out = f.local("i32");
+    f.get(counter).set(saved);
+    f.get(st.buffer);
+    if (outBase) {
+      value(outBase);
+      f.i32(2).op("i32.shl").op("i32.add");
+    }
+    f.set(out);
+    const vectors = Math.floor(K / 4);
+    const accs = Array.from({ length: Math.min(8, vectors) }, () => f.local("v128"));
+    // Per entry: one pointer per loaded (buffer, base), one splat per value fixed in k.
+    const pointers = new Map<string, number>();
+    const splats = new Map<SparseValue, number>();
+    const prepare = (v: SparseValue): void => {
+      if (!variesK(v)) {
+        if (!splats.has(v)) splats.set(v, f.local("v128"));
+        value(v);
+        f.op("f32x4.splat").set(splats.get(v)!);
+      } else if (v.op === "load") {
+        const base = baseOf(v.index)!;
+        const key = `${v.buffer}:${base ? JSON.stringify(base) : ""}`;
+        if (pointers.has(key)) return;
+        const l = f.local("i32");
+        pointers.set(key, l);
+        f.get(v.buffer);
+        if (base) {
+          value(base);
+          f.i32(2).op("i32.shl").op("i32.add");
+        }
+        f.set(l);
+      } else if (v.op === "unary") prepare(v.x);
+      else if (v.op === "binary") [v.a, v.b].forEach(prepare);
+    };
+    const vvalue = (v: SparseValue, offset: number): void => {
+      if (!variesK(v)) f.get(splats.get(v)!);
+      else if (v.op === "load") {
+        const base = baseOf(v.index)!;
+        f.get(pointers.get(`${v.buffer}:${base ? JSON.stringify(base) : ""}`)!).mem("v128.load", offset, 2);
+      } else if (v.op === "unary") {
+        vvalue(v.x, offset);
+        f.op(vectorOps[v.fn]!);
+      } else if (v.op === "binary") {
+        vvalue(v.a, offset);
+        vvalue(v.b, offset);
+        f.op(vectorOps[v.fn]!);
+      }
+    };
+    for (let from = 0; from < vectors; from += accs.length) {
+      const n = Math.min(accs.length, vectors - from);
+      for (let j = 0; j < n; j++) f.get(out).mem("v128.load", 16 * (from + j), 2).set(accs[j]!);
+      f.get(saved).set(counter);
+      f.block().loop();
+      f.get(counter);
+      value(s.to);
+      f.op("i32.ge_s").brIf(1);
+      stmts(pre.filter((_, m) => m !== init));
+      pointers.clear();
+      prepare(st.value);
+      for (let j = 0; j < n; j++) {
+        f.get(accs[j]!);
+        vvalue(st.value, 16 * (from + j));
+        f.op("f32x4.add").set(accs[j]!);
+      }
+      f.get(counter).i32(1).op("i32.add").set(counter);
+      f.br(0).end().end();
+      for (let j = 0; j < n; j++) f.get(out).get(accs[j]!).mem("v128.store", 16 * (from + j), 2);
+    }
+    if (K % 4) {
+      // The coordinates past the last whole vector: the scalar nest, its k loop starting there.
+      f.get(saved).set(counter);
+      const tail = pre.map((t, m) => (m === init ? { ...t, value: { op: "const" as const, type: "i32" as const, value: vectors * 4 } } : t));
+      const ctr = index.get(s.counter)!;
+      f.block().loop();
+      f.get(ctr);
+      value(s.to);
+      f.op("i32.ge_s").brIf(1);
+      stmts([...tail, inner]);
+      f.get(ctr).i32(1).op("i32.add").set(ctr);
+      f.br(0).end().end();
+    }
+    return true;
   }
 
   stmts(k.body);
   const m = new ModuleBuilder(memory);
-  m.add(f, true);
-  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent };
+  if (!dynamic) m.add(f, true);
+  else {
+    // run(buffers…, table, start, end): while chunks are left, take the next (an atomic add on table[0]) and run
+    // its passes [table[2 + c], table[3 + c]); table[1] is the number of chunks. Each thread calls it: a thread
+    // the system delays leaves its share to the others (the machine may be shared), not the whole launch waiting.
+    const g = new FunctionBuilder("run", [...k.buffers.map((): ValType => "i32"), "i32", "i32", "i32"]);
+    const table = k.buffers.length;
+    const c = g.local("i32");
+    g.block().loop();
+    g.get(table).i32(1).mem("i32.atomic.rmw.add").set(c);
+    g.get(c).get(table).mem("i32.load", 4).op("i32.ge_s").brIf(1);
+    k.buffers.forEach((_, n) => g.get(n));
+    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 8);
+    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 12);
+    g.call(f);
+    g.br(0).end().end();
+    m.add(g, true);
+  }
+  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent, chunked: dynamic };
 }

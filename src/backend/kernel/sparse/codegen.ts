@@ -333,7 +333,20 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   // A sparse vector's one segment starts at 0.
   if (sparseOutput && mode === "compute" && lastDense < 0) body.unshift(set(cursor, i32(0)));
   // A dense output is accumulated into: each pass first zeroes its slice (the whole output when not parallel).
-  if (!sparseOutput && !exactCover) {
+  // A parallel loop's pass zeroes its own slice at its start (still in cache when the pass accumulates into it).
+  const outer = body.find((s): s is Extract<SparseStmt, { kind: "loop" }> => s.kind === "loop" && s.parallel === true);
+  const rowSet = outer?.body[0];
+  if (!sparseOutput && !exactCover && parallelExtent > 0 && outer && rowSet?.kind === "set") {
+    const slice = a.output.levels.reduce((n, l) => n * l.size, 1) / parallelExtent;
+    const z = fresh("zero");
+    const zEnd = fresh("zero_end");
+    const zeroing: SparseStmt[] = [
+      set(z, int("mul", local(rowSet.name), i32(slice))),
+      set(zEnd, int("add", local(z), i32(slice))),
+      { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output's slice" },
+    ];
+    body.splice(body.indexOf(outer), 1, { ...outer, body: [rowSet, ...zeroing, ...outer.body.slice(1)] });
+  } else if (!sparseOutput && !exactCover) {
     const total = a.output.levels.reduce((n, l) => n * l.size, 1);
     const slice = parallelExtent > 0 ? total / parallelExtent : total;
     const z = fresh("zero");
@@ -344,5 +357,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   }
   const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
   const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
-  return { title, formats, buffers, locals, body, parallelExtent };
+  // The parallel loop's work per pass: the entries of an operand's compressed level right under it (a CSR's row).
+  const weighed = parallelExtent > 0 ? a.operands.findIndex((o) => o.levels[0]?.var === order[0] && o.levels[0]?.kind === "dense" && o.levels[1]?.kind === "compressed") : -1;
+  const balance = weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
+  return { title, formats, buffers, locals, body, parallelExtent, ...(balance !== undefined ? { balance } : {}) };
 }

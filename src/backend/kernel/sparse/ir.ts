@@ -74,6 +74,12 @@ export interface SparseKernel {
   readonly body: readonly SparseStmt[];
   /** The extent of the parallel outermost loop (0: the kernel runs as one pass). */
   readonly parallelExtent: number;
+  /**
+   * A buffer of parallelExtent + 1 nondecreasing i32 (the pos of a compressed level under the parallel one: a
+   * CSR's row pointers) whose differences are the entries each pass visits: a device may split the parallel loop
+   * so that each thread gets about as many entries, not as many passes.
+   */
+  readonly balance?: number;
 }
 
 const showValue = (v: SparseValue, k: SparseKernel): string => {
