@@ -272,25 +272,8 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
   // common case once the max has settled, so the rescale's exp is a rare branch (computed only when it grows)
   const weight = where(bin("eq", s, f32(-Infinity)), f32(0), un("exp", bin("sub", s, after)));
   const rescale = rareWhere(bin("ne", before, after), un("exp", bin("sub", before, after)), f32(1));
-  const rows = n.dims.filter((d) => m.logits.dims.some((x) => x.name === d.name));
-  const inner = n.dims.filter((d) => !rows.includes(d));
-  let index: IndexExpr = { op: "const", value: 0 };
-  let stride = 1;
-  for (let i = n.dims.length - 1; i >= 0; i--) {
-    index = { op: "add", a: { op: "mul", a: idxVar(n.dims[i]!.name), c: stride }, b: index };
-    stride *= n.dims[i]!.size;
-  }
-  const kernel: Kernel = {
-    mode: { kind: "map" },
-    inputs: b.inputs.map((x, i) => ({ type: b.inputTypes[i]!, length: x.storage?.buffer.length ?? x.numel })),
-    params: b.paramTypes,
-    outer: rows.map((d) => ({ name: d.name, extent: d.size })),
-    phases: [],
-    inner: inner.map((d) => ({ name: d.name, extent: d.size })),
-    value,
-    output: { type: "f32", index, length: n.numel },
-    online: { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale },
-  };
+  const rows = new Set(m.logits.dims.map((d) => d.name));
+  const kernel = onlineKernel(n, b, rows, value, { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale });
   // what this kernel claims, for the planner's sharing checks: the softmax's row max and sum only. Another
   // kernel that needs them (a backward pass) makes the planner store them, and this match then fails in favour
   // of the weighted form reading them; the per-(row, key) values (scores, probabilities) are recomputed by
@@ -343,34 +326,40 @@ function lowerWeighted(n: Node, isMaterialized: (n: Node) => boolean, materializ
   walkExpr(value, (e) => void (e.op === "reduced" && (readsPhase = true)));
   if (readsPhase || b.phases.length !== count) return undefined;
   const r = (i: number): Expr => ({ op: "reduced", type: "f32", phase: i });
-  const rowNames = new Set(m.weight.flatMap((x) => x.dims.map((d) => d.name)));
-  const rows = n.dims.filter((d) => rowNames.has(d.name));
-  const inner = n.dims.filter((d) => !rows.includes(d));
+  const rows = new Set(m.weight.flatMap((x) => x.dims.map((d) => d.name)));
+  const kernel = onlineKernel(n, b, rows, value, {
+    result: m.fn,
+    vars: m.vars.map((v) => ({ name: v.name, extent: v.size })),
+    phases,
+    logit,
+    // a sum weighs each point by its logit (the weight) and never rescales; a max keeps the running max only
+    runningMax: m.fn === "max" ? bin("max", r(count + 1), r(count)) : f32(0),
+    weight: m.fn === "max" ? f32(0) : r(count),
+    rescale: f32(1),
+  });
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [n], inlined: new Map(), repeated: [] };
+}
+
+/**
+ * The online kernel storing node `n` (contiguous, f32): the dims in `rows` are its outer loops, the others its
+ * inner loops; the builder's inputs and params, the value per (row, key, inner) point, and the online loop.
+ */
+function onlineKernel(n: Node, b: KernelBuilder, rows: ReadonlySet<string>, value: Expr, online: NonNullable<Kernel["online"]>): Kernel {
   let index: IndexExpr = { op: "const", value: 0 };
   let stride = 1;
   for (let i = n.dims.length - 1; i >= 0; i--) {
     index = { op: "add", a: { op: "mul", a: idxVar(n.dims[i]!.name), c: stride }, b: index };
     stride *= n.dims[i]!.size;
   }
-  const kernel: Kernel = {
+  return {
     mode: { kind: "map" },
     inputs: b.inputs.map((x, i) => ({ type: b.inputTypes[i]!, length: x.storage?.buffer.length ?? x.numel })),
     params: b.paramTypes,
-    outer: rows.map((d) => ({ name: d.name, extent: d.size })),
+    outer: n.dims.filter((d) => rows.has(d.name)).map((d) => ({ name: d.name, extent: d.size })),
     phases: [],
-    inner: inner.map((d) => ({ name: d.name, extent: d.size })),
+    inner: n.dims.filter((d) => !rows.has(d.name)).map((d) => ({ name: d.name, extent: d.size })),
     value,
     output: { type: "f32", index, length: n.numel },
-    online: {
-      result: m.fn,
-      vars: m.vars.map((v) => ({ name: v.name, extent: v.size })),
-      phases,
-      logit,
-      // a sum weighs each point by its logit (the weight) and never rescales; a max keeps the running max only
-      runningMax: m.fn === "max" ? bin("max", r(count + 1), r(count)) : f32(0),
-      weight: m.fn === "max" ? f32(0) : r(count),
-      rescale: f32(1),
-    },
+    online,
   };
-  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: [n], inlined: new Map(), repeated: [] };
 }
