@@ -8,19 +8,11 @@ import { CpuDevice } from "../../src/backend/cpu/device.js";
 import { attention, arange, explain, getDefaultDevice, grad, materializeAll, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
+import type { MaskFn, Sizes } from "../helpers/attention.js";
 import { expectClose } from "../helpers/naive.js";
 import { randomFloats, randomInts } from "../helpers/random.js";
 
 type Any = any;
-/** Which (batch, query, key) scores are masked out (−∞). */
-type MaskFn = (b: number, i: number, j: number) => boolean;
-interface Sizes {
-  readonly B: number;
-  readonly Q: number;
-  readonly K: number;
-  readonly D: number;
-  readonly E: number;
-}
 
 /**
  * Independent float64 loops for the loss Σ o · w, o = softmax_j(scale · q·k, masked) · v: the forward and the

@@ -14,38 +14,11 @@ const defaultMinBackwardLogits = Number(process.env.NAMED_TENSOR_ONLINE_SOFTMAX_
 const explainKernels = (t: Parameters<typeof explain>[0]): number => Number(/(\d+) kernels?$/.exec(explain(t, { code: false }).split("\n")[0]!)?.[1] ?? NaN);
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
+import { type MaskFn, type Sizes, attentionInputs, naiveAttention } from "../helpers/attention.js";
 import { expectClose } from "../helpers/naive.js";
 import { randomFloats, randomInts } from "../helpers/random.js";
 
 type Any = any;
-/** Which (batch, query, key) scores are masked out (−∞). */
-type MaskFn = (b: number, i: number, j: number) => boolean;
-interface Sizes {
-  readonly B: number;
-  readonly Q: number;
-  readonly K: number;
-  readonly D: number;
-  readonly E: number;
-}
-
-/** Independent float64 loops: out[b, i, e] = Σ_j softmax_j(scale · q[b, i]·k[b, j], masked) · v[b, j, e]. */
-function naive(q: Float32Array, k: Float32Array, v: Float32Array, { B, Q, K, D, E }: Sizes, scale: number, masked?: MaskFn): Float64Array {
-  const out = new Float64Array(B * Q * E);
-  for (let b = 0; b < B; b++)
-    for (let i = 0; i < Q; i++) {
-      const s: number[] = [];
-      for (let j = 0; j < K; j++) {
-        let dot = 0;
-        for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
-        s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
-      }
-      const m = Math.max(...s);
-      const w = s.map((x) => Math.exp(x - m));
-      const z = w.reduce((a, c) => a + c, 0);
-      for (let e = 0; e < E; e++) out[(b * Q + i) * E + e] = w.reduce((acc, wj, j) => acc + (wj / z) * v[(b * K + j) * E + e]!, 0);
-    }
-  return out;
-}
 
 /** Launches of the kernels that computing `f()` takes (the inputs are computed before). */
 async function launches(f: () => Any): Promise<{ values: Float32Array; launches: number }> {
@@ -54,13 +27,7 @@ async function launches(f: () => Any): Promise<{ values: Float32Array; launches:
   return { values, launches: kernelStats().launches - before };
 }
 
-const inputs = (s: Sizes, batch: [string, number][] = [["b", s.B]]) => {
-  const [qa, ka, va] = [randomFloats(s.B * s.Q * s.D, -1, 1), randomFloats(s.B * s.K * s.D, -1, 1), randomFloats(s.B * s.K * s.E, -1, 1)];
-  const q = loose(tensor(qa, [...batch, ["q", s.Q], ["d", s.D]])).materialize();
-  const k = loose(tensor(ka, [...batch, ["key", s.K], ["d", s.D]])).materialize();
-  const v = loose(tensor(va, [...batch, ["key", s.K], ["e", s.E]])).materialize();
-  return { qa, ka, va, q, k, v };
-};
+const inputs = attentionInputs;
 
 describe.each(deviceNames)("attention in one kernel on %s", (device) => {
   beforeAll(() => useDevice(device));
@@ -119,7 +86,7 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
         return (mask ? scores.maskedFill(later, -Infinity) : scores).softmax("key").dot("key", v);
       });
       expect(n).toBe(1);
-      expectClose(values, naive(qa, ka, va, s, scale, mask?.(s)), 2e-4, 2e-5);
+      expectClose(values, naiveAttention(qa, ka, va, s, scale, mask?.(s)), 2e-4, 2e-5);
     });
   }
 
@@ -130,7 +97,7 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
     const pad = arange("key", s.K, { dtype: "int32" }).dynamic().ge(loose(tensor(lengths, [["b", s.B]])));
     const { values, launches: n } = await launches(() => q.dot("d", k).maskedFill(pad, -Infinity).softmax("key").dot("key", v));
     expect(n).toBe(1);
-    const want = naive(qa, ka, va, s, 1, (b, _i, j) => j >= lengths[b]!);
+    const want = naiveAttention(qa, ka, va, s, 1, (b, _i, j) => j >= lengths[b]!);
     expect(want.slice(3 * s.Q * s.E).every(Number.isNaN)).toBe(true);
     expect(Array.from(values.slice(3 * s.Q * s.E)).every(Number.isNaN)).toBe(true);
     expectClose(values.slice(0, 3 * s.Q * s.E), want.slice(0, 3 * s.Q * s.E), 2e-4, 2e-5);
@@ -146,7 +113,7 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
       return y.unmask();
     });
     expect(n).toBe(1);
-    expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
+    expectClose(values, naiveAttention(qa, ka, va, s, 1), 2e-4, 2e-5);
   });
 
   it("the multi-head attention helper (causal) fuses its attention: no [query, key] buffer", async () => {
@@ -169,7 +136,7 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
           for (let t = 0; t < T; t++) for (let e = 0; e < d; e++) out[t * d + e] = a[(b * T + t) * H + h * d + e]!;
           return out;
         };
-        const o = naive(pick(xa), pick(ya), pick(ya), { B: 1, Q: T, K: T, D: d, E: d }, 1 / Math.sqrt(d), (_b, i, j) => j > i);
+        const o = naiveAttention(pick(xa), pick(ya), pick(ya), { B: 1, Q: T, K: T, D: d, E: d }, 1 / Math.sqrt(d), (_b, i, j) => j > i);
         for (let t = 0; t < T; t++) for (let e = 0; e < d; e++) want[(b * T + t) * H + h * d + e] = o[t * d + e]!;
       }
     expectClose(values, want, 2e-4, 2e-5);
@@ -182,7 +149,7 @@ describe.each(deviceNames)("attention in one kernel on %s", (device) => {
     await p.data();
     const { values, launches: n } = await launches(() => p.dot("key", v));
     expect(n).toBe(1);
-    expectClose(values, naive(qa, ka, va, s, 1), 2e-4, 2e-5);
+    expectClose(values, naiveAttention(qa, ka, va, s, 1), 2e-4, 2e-5);
   });
 });
 

@@ -7,46 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { arange, kernelStats, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { loose } from "../helpers/gradcheck.js";
+import { type Sizes, attentionInputs, naiveAttention } from "../helpers/attention.js";
 import { expectClose } from "../helpers/naive.js";
-import { randomFloats, randomInts } from "../helpers/random.js";
+import { randomInts } from "../helpers/random.js";
 
 type Any = any;
-/** Which (batch, query, key) scores are masked out (−∞). */
-type MaskFn = (b: number, i: number, j: number) => boolean;
-interface Sizes {
-  readonly B: number;
-  readonly Q: number;
-  readonly K: number;
-  readonly D: number;
-  readonly E: number;
-}
 
-/** Independent float64 loops: out[b, i, e] = Σ_j softmax_j(scale · q[b, i]·k[b, j], masked) · v[b, j, e]. */
-function naive(q: Float32Array, k: Float32Array, v: Float32Array, { B, Q, K, D, E }: Sizes, scale: number, masked?: MaskFn): Float64Array {
-  const out = new Float64Array(B * Q * E);
-  for (let b = 0; b < B; b++)
-    for (let i = 0; i < Q; i++) {
-      const s: number[] = [];
-      for (let j = 0; j < K; j++) {
-        let dot = 0;
-        for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
-        s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
-      }
-      const m = Math.max(...s);
-      const w = s.map((x) => Math.exp(x - m));
-      const z = w.reduce((a, c) => a + c, 0);
-      for (let e = 0; e < E; e++) out[(b * Q + i) * E + e] = w.reduce((acc, wj, j) => acc + (wj / z) * v[(b * K + j) * E + e]!, 0);
-    }
-  return out;
-}
-
-const inputs = (s: Sizes, batch: [string, number][] = [["b", s.B]]) => {
-  const [qa, ka, va] = [randomFloats(s.B * s.Q * s.D, -2, 2), randomFloats(s.B * s.K * s.D, -2, 2), randomFloats(s.B * s.K * s.E, -1, 1)];
-  const q = loose(tensor(qa, [...batch, ["q", s.Q], ["d", s.D]])).materialize();
-  const k = loose(tensor(ka, [...batch, ["key", s.K], ["d", s.D]])).materialize();
-  const v = loose(tensor(va, [...batch, ["key", s.K], ["e", s.E]])).materialize();
-  return { qa, ka, va, q, k, v };
-};
+const inputs = (s: Sizes, batch?: [string, number][]) => attentionInputs(s, batch, 2);
 
 async function fused(f: () => Any): Promise<Float32Array> {
   const before = kernelStats().launches;
@@ -72,7 +39,7 @@ describe.each(deviceNames)("attention at the flash tiles' edges on %s", (device)
       const { qa, ka, va, q, k, v } = inputs(s);
       const scale = 0.35;
       const values = await fused(() => q.dot("d", k).mul(scale).softmax("key").dot("key", v));
-      expectClose(values, naive(qa, ka, va, s, scale), 2e-4, 2e-5);
+      expectClose(values, naiveAttention(qa, ka, va, s, scale), 2e-4, 2e-5);
     });
 
   it("random sizes around the tiles, causal: the float64 loops' values", async () => {
@@ -81,7 +48,7 @@ describe.each(deviceNames)("attention at the flash tiles' edges on %s", (device)
     const { qa, ka, va, q, k, v } = inputs(s);
     const later = arange("key", s.K).dynamic().gt(arange("q", s.Q).dynamic());
     const values = await fused(() => q.dot("d", k).mul(0.5).maskedFill(later, -Infinity).softmax("key").dot("key", v));
-    const want = naive(qa, ka, va, s, 0.5, (_b, i, j) => j > i);
+    const want = naiveAttention(qa, ka, va, s, 0.5, (_b, i, j) => j > i);
     // a query past every key (Q > K) has all its keys masked: NaN, as softmax gives
     expectClose(values, want, 2e-4, 2e-5);
   });
@@ -92,7 +59,7 @@ describe.each(deviceNames)("attention at the flash tiles' edges on %s", (device)
     const { qa, ka, va, q, k, v } = inputs(s);
     const pad = arange("key", s.K, { dtype: "int32" }).dynamic().ge(loose(tensor(lengths, [["b", s.B]])));
     const values = await fused(() => q.dot("d", k).maskedFill(pad, -Infinity).softmax("key").dot("key", v));
-    const want = naive(qa, ka, va, s, 1, (b, _i, j) => j >= lengths[b]!);
+    const want = naiveAttention(qa, ka, va, s, 1, (b, _i, j) => j >= lengths[b]!);
     expect(Array.from(values.slice(3 * s.Q * s.E)).every(Number.isNaN)).toBe(true);
     expectClose(values, want, 2e-4, 2e-5);
   });
@@ -102,6 +69,6 @@ describe.each(deviceNames)("attention at the flash tiles' edges on %s", (device)
     const { qa, ka, va, q, k, v } = inputs(s, [["h", 2], ["b", 3]]);
     const [mq, mk, mv] = [q.mask("h", "b"), k.mask("h", "b"), v.mask("h", "b")];
     const values = await fused(() => mq.dot("d", mk).mul(0.25).softmax("key").dot("key", mv).unmask());
-    expectClose(values, naive(qa, ka, va, s, 0.25), 2e-4, 2e-5);
+    expectClose(values, naiveAttention(qa, ka, va, s, 0.25), 2e-4, 2e-5);
   });
 });
