@@ -290,8 +290,20 @@ export class Generator {
       });
     };
     loops(0, bound);
-    if (vector) {
-      const [a, b, c, d] = (totals ?? lanes) as [number, number, number, number];
+    if (totals) {
+      // The 16 compensated totals join in float64, each less the rounding its last additions lost (its
+      // compensation), with the scalar tail's sum: one rounding to float32 at the end instead of one per join.
+      const joined = f.local("f64");
+      f.get(acc).op("f64.promote_f32").set(joined);
+      totals.forEach((t, i) => {
+        for (let lane = 0; lane < 4; lane++) {
+          f.get(joined).get(t).lane("f32x4.extract_lane", lane).op("f64.promote_f32").op("f64.add");
+          f.get(compensation[i]!).lane("f32x4.extract_lane", lane).op("f64.promote_f32").op("f64.sub").set(joined);
+        }
+      });
+      f.get(joined).op("f32.demote_f64").set(acc);
+    } else if (vector) {
+      const [a, b, c, d] = lanes as [number, number, number, number];
       const op = vectorStep(p);
       f.get(a).get(b).op(op).get(c).get(d).op(op).op(op).set(a);
       for (let lane = 0; lane < 4; lane++) {
@@ -354,8 +366,8 @@ function vectorStep(p: Phase): string {
 /**
  * Elements a float sum's vector lanes add from zero before joining their running totals (a multiple of the
  * 16 elements a vector iteration takes): each lane adds 256 terms a block, so a block's rounding stays that of
- * 256 terms, and the totals add one compensated (Kahan) term per block — the error of blocked and pairwise
- * summation as numpy and PyTorch have it, at one extra operation per 256.
+ * 256 terms, and the totals add one compensated (Kahan) term per block and join in float64 — the error of
+ * blocked and pairwise summation as numpy and PyTorch have it, at one extra operation per 256.
  */
 const SUM_BLOCK = 4096;
 
