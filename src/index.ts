@@ -35,7 +35,7 @@ export type { PadSpec, RenameSpec, SplitPart, StackSpec } from "./types/movement
 export { constant, kindOf, persistent, placeholder, variable, variablesOf, Persistent, Placeholder, Stateful, Variable } from "./state/kinds.js";
 export type { SameType, ShowType, TensorKind } from "./state/kinds.js";
 export { keep, scope } from "./state/scope.js";
-export { trace } from "./state/trace.js";
+export { type TracedFunction, trace } from "./state/trace.js";
 export { customGradient, grad, materializeAll, valueAndGrad, VariableGrads } from "./autodiff/grad.js";
 export type { GradOf, LossCheck, ValueAndGrad } from "./autodiff/grad.js";
 export { Optimizer } from "./optim/optimizer.js";

@@ -1,8 +1,8 @@
 // Type tests (tsd, against dist/*.d.ts): traced functions. `trace(fn)` has fn's own signature, so a call with an
 // argument of other dims, sizes or dtype does not compile; `opt.trace(loss)` gives a step of the loss's
 // arguments that resolves to the loss as a number, and takes only a function returning a float32 scalar.
-import { expectError, expectType } from "tsd";
-import { type Tensor, adam, crossEntropy, randn, trace, variable, zeros } from "../dist/index.js";
+import { expectAssignable, expectError, expectType } from "tsd";
+import { type Tensor, type TracedFunction, adam, crossEntropy, randn, trace, variable, zeros } from "../dist/index.js";
 
 type X = Tensor<[["batch", 8], ["feature", 4]]>;
 type Y = Tensor<[["batch", 8]], "int32">;
@@ -12,7 +12,9 @@ const y = zeros([["batch", 8]], { dtype: "int32" });
 
 // ---- trace: the function's own signature --------------------------------------------------------------------------
 const infer = trace((t: X) => t.dot("feature", W).relu());
-expectType<(t: X) => Tensor<[["batch", 8], ["class", 3]], "float32">>(infer);
+expectType<TracedFunction<[t: X], Tensor<[["batch", 8], ["class", 3]], "float32">>>(infer);
+expectAssignable<(t: X) => Tensor<[["batch", 8], ["class", 3]], "float32">>(infer);
+expectType<() => void>(infer.dispose);
 expectType<Tensor<[["batch", 8], ["class", 3]], "float32">>(infer(x));
 const both = trace((a: X, b: X) => ({ sum: a.add(b), parts: [a, b] as const }));
 expectType<Tensor<[["batch", 8], ["feature", 4]], "float32">>(both(x, x).sum);
@@ -26,7 +28,8 @@ expectError(infer(3));
 // ---- opt.trace: a training step of the loss's arguments -----------------------------------------------------------
 const opt = adam({ lr: 1e-2 });
 const step = opt.trace((a: X, b: Y) => crossEntropy(a.dot("feature", W), b, "class"));
-expectType<(a: X, b: Y) => Promise<number>>(step);
+expectAssignable<(a: X, b: Y) => Promise<number>>(step);
+expectType<() => void>(step[Symbol.dispose]);
 expectType<Promise<number>>(step(x, y));
 expectError(step(x, zeros([["batch", 5]], { dtype: "int32" })));
 expectError(step(y, x));

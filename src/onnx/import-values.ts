@@ -34,6 +34,11 @@ export class Const {
     this.cached = (tensor as (d: unknown, s: unknown, o: unknown) => T)(data, dims, { dtype: this.dtype });
     return this.cached;
   }
+  /** Disposes the tensor `tensor()` made, if any (a later call makes it again). */
+  release(): void {
+    this.cached?.dispose();
+    this.cached = undefined;
+  }
 }
 
 export type Value = T | Const;

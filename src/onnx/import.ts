@@ -5,10 +5,10 @@
 // intermediate axes keep the names of the axes they come from, and new axes (Reshape, Unsqueeze, MatMul…) get
 // fresh names `_0`, `_1`, …; outputs are named like inputs. docs/onnx-import.md says how to name a model's dims.
 import type { AttributeProto, GraphProto, ModelProto, TensorProto, ValueInfoProto } from "onnx-buf";
-import { trace } from "../state/trace.js";
+import { traceOwning } from "../state/trace.js";
 import { Tensor } from "../tensor.js";
 import type { DType } from "../types/dims.js";
-import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
+import { ArgumentError, FormatError, ShapeError, StateError } from "../types/errors.js";
 import { type Step, foldBatchNorms, foldBiasAdds } from "./import-fold.js";
 import { onnxOps } from "./import-ops.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
@@ -162,8 +162,12 @@ export class OnnxModel {
   private readonly reserved: ReadonlySet<string>;
   /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
   private readonly steps: readonly Step[];
-  /** The graph built from the operator table on the ordered inputs, traced once per input sizes. */
-  readonly #traced = trace((...inputs: T[]) => this.build(inputs));
+  /**
+   * The graph built from the operator table on the ordered inputs, traced once per input sizes; disposing it
+   * disposes the weights and views of them that its programs read.
+   */
+  readonly #traced = traceOwning((...inputs: T[]) => this.build(inputs), true);
+  #disposed = false;
 
   constructor(model: ModelProto, options: OnnxImportOptions) {
     this.graph = model.graph ?? fail("the model has no graph", "graph");
@@ -242,11 +246,30 @@ export class OnnxModel {
   }
 
   /**
+   * Gives back what the model holds on its device — the compiled programs of its runs and the weights uploaded
+   * for them — at once, not when the garbage collector gets to it; a later `run` throws a `StateError`.
+   * Leaving a `using` block the model was declared in disposes it.
+   * @example model.dispose()
+   */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#traced.dispose();
+    for (const c of this.constants.values()) c.release();
+    for (const attrs of this.attrs) for (const v of attrs.values()) if (v instanceof Const) v.release();
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  /**
    * Runs the graph on `feeds` (one tensor per input, by ONNX name, with that input's dim names in any order) and
    * returns the outputs by ONNX name, named as `outputs` says.
    * @example const { probs } = model.run({ x: image }) // image: Tensor with dims batch, channel, height, width
    */
   run(feeds: Readonly<Record<string, Tensor>>): Record<string, T> {
+    if (this.#disposed) throw new StateError("run: the model was disposed: its weights and programs are gone (import it again)");
     if (typeof feeds !== "object" || feeds === null) throw new ArgumentError(`run takes a record of tensors by input name, not ${feeds === null ? "null" : typeof feeds}`);
     const given: T[] = [];
     for (const input of this.inputs) {

@@ -31,7 +31,10 @@ class Adam extends Optimizer {
   }
   /** t + 1 for the step being staged (one per commit, shared by every variable). */
   #stepCount(): Tensor<Shape, "float32"> {
-    this.#t ??= persistent(full([], 0)).dynamic();
+    if (!this.#t) {
+      using zero = full([], 0);
+      this.#t = persistent(zero).dynamic();
+    }
     return (this.#next ??= this.#t.add(1));
   }
   protected override beforeCommit(): void {

@@ -4,7 +4,7 @@
 // reused from the second step on. Imports the top layer and src/ops; nothing from src/backend or src/graph.
 import { type LossCheck, valueAndGrad, type VariableGrads } from "../autodiff/grad.js";
 import { type SameType, Variable, checkSameType, kindsReady, persistent, type Persistent } from "../state/kinds.js";
-import { Traced, realizeReplacing } from "../state/trace.js";
+import { Traced, type TracedFunction, disposable, realizeReplacing } from "../state/trace.js";
 import { zeros } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import { Tensor } from "../tensor.js";
@@ -28,12 +28,18 @@ export abstract class Optimizer {
   /** The new value of `v` given its gradient `g`; reads and stages state through `state`/`stage`. */
   protected abstract rule(v: Value, g: Value, variable: Tensor<Shape, DType>): Value;
 
-  /** Persistent state of one variable (a moment), created by `init` on first use. */
+  /**
+   * Persistent state of one variable (a moment), created on first use from `init`, a new tensor the state
+   * takes over (disposed here, so its buffer has the state as its only holder, not a dropped tensor as well).
+   */
   protected state(variable: Tensor<Shape, DType>, name: string, init: () => Value): Value {
     let slots = this.#state.get(variable);
     if (!slots) this.#state.set(variable, (slots = new Map()));
     let p = slots.get(name);
-    if (!p) slots.set(name, (p = persistent(init())));
+    if (!p) {
+      using value = init();
+      slots.set(name, (p = persistent(value)));
+    }
     return p;
   }
   /** Stages the next value of a stateful tensor (a variable or a moment); `commit` swaps it in. */
@@ -114,12 +120,13 @@ export abstract class Optimizer {
    * arguments, runs that program and swaps the new values in, with no graph built, differentiated or hashed.
    * Returns the loss. What `loss` reads besides its arguments is captured as `trace` says: variables are read
    * at their value at each call; a tensor that is not a variable, persistent or argument is a constant of the
-   * trace (feed batches as arguments, not through a captured tensor).
+   * trace (feed batches as arguments, not through a captured tensor). `step.dispose()` gives back the traces'
+   * buffers (the variables keep their values).
    * @example
    * const step = opt.trace((x: Tensor<[["batch", 8], ["feature", 4]]>, y: Tensor<[["batch", 8]], "int32">) => crossEntropy(model(x), y, "class"));
    * for (const [x, y] of batches) console.log(await step(x, y));
    */
-  trace<A extends readonly Tensor<any, any>[], R>(loss: Guard<LossCheck<R>, (...args: A) => R>, variables?: readonly Variable<Shape, DType>[]): (...args: A) => Promise<number> {
+  trace<A extends readonly Tensor<any, any>[], R>(loss: Guard<LossCheck<R>, (...args: A) => R>, variables?: readonly Variable<Shape, DType>[]): TracedFunction<A, Promise<number>> {
     if (typeof loss !== "function") throw new ShapeError(notALossFunction(describeValue(loss)));
     const traced = new Traced<Promise<number>>("opt.trace", (inputs) => {
       for (const v of variables ?? []) if (v instanceof Variable && v.isDisposed) throw new ShapeError(disposedVariable(showAllDims(v.shapeDims)));
@@ -134,13 +141,14 @@ export abstract class Optimizer {
       return { roots: [...staged.map(([, v]) => v), value], assigns: staged.map(([target]) => target), finish: (values) => readLoss(values[0]!) };
     });
     // Errors (a disposed tensor, an argument that is not a tensor) reject the promise, as opt.step's do.
-    return (...args: A) => {
+    const step = (...args: A): Promise<number> => {
       try {
         return traced.call(args);
       } catch (e) {
         return Promise.reject(e);
       }
     };
+    return disposable(step, traced);
   }
 }
 

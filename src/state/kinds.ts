@@ -220,6 +220,9 @@ export function kindOf(t: Tensor<Shape, DType>): TensorKind | undefined {
   return kinds.get(tensorArg("kindOf", t).node);
 }
 
+/** @internal The kind of the tensor whose node this is, if one of those four made it. @example nodeKind(W.node) */
+export const nodeKind = (n: Node): TensorKind | undefined => kinds.get(n);
+
 /** @internal Every graph node below the roots, each once, inputs before the nodes that read them. */
 export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
   const seen = new Set<Node>();

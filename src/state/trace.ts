@@ -8,11 +8,11 @@
 // (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
 // layer.
 import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, realizeTogether, releaseBound, runBound } from "../backend/engine.js";
-import { Node, contiguousStrides } from "../graph/node.js";
+import { Node, contiguousStrides, nextNodeId } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
 import { ArgumentError, DeviceError, InternalError, StateError, takesNot } from "../types/errors.js";
-import { checkFed, placeholderLike, unfedUnder } from "./kinds.js";
+import { checkFed, nodeKind, placeholderLike, unfedUnder } from "./kinds.js";
 
 /** @internal What a traced body gives: the tensors each call computes, and what a call makes of them. */
 export interface TraceBody<R> {
@@ -37,6 +37,8 @@ interface Recording<R> {
   readonly computed: readonly number[];
   readonly assigns: readonly AnyTensor[];
   readonly finish: (values: AnyTensor[]) => R;
+  /** The first node id made while the body ran: the program's leaves from it on are values the body made. */
+  readonly firstNode: number;
 }
 
 /** The dims (private ones marked) and dtype of each argument: the key a trace is found again by. */
@@ -115,6 +117,21 @@ export class Traced<R> {
     }
   }
 
+  /**
+   * Gives back every trace's buffers; a later call traces again. With `bodyValues`, also the values the body
+   * made that the programs read (the constants of an imported model): for an owner that made every such value
+   * for its traces only, since a tensor made there and kept elsewhere is disposed too.
+   * @example traced.release()
+   */
+  release(bodyValues = false): void {
+    for (const rec of this.#recordings.values()) {
+      releaseBound(rec.program);
+      if (!bodyValues) continue;
+      for (const { node } of rec.program.leaves) if (node.id >= rec.firstNode && !nodeKind(node)) node.release();
+    }
+    this.#recordings.clear();
+  }
+
   /** Keeps a recording; past `MAX_TRACES` shapes the oldest is dropped and its buffers given back. */
   #keep(key: string, rec: Recording<R>): void {
     this.#recordings.delete(key);
@@ -128,6 +145,7 @@ export class Traced<R> {
   /** Runs the body over new placeholders (fed with `args`) and binds the program of what it returns. */
   #trace(args: readonly AnyTensor[]): Recording<R> {
     programStats.traces++;
+    const firstNode = nextNodeId();
     const placeholders = args.map((a) => placeholderLike(a) as unknown as AnyTensor);
     // The tensors the body makes belong to the trace, not to a scope open around the call.
     const made = new Set<AnyTensor>();
@@ -164,7 +182,7 @@ export class Traced<R> {
     }
     // Each assigned value may be written over its target's buffer (bindOn decides where that is safe).
     const program = bindOn(device ?? getDefaultDevice(), nodes, assigns.map((t) => t.node));
-    return { ...rec0, program, computed: nodes.map((n) => program.roots.indexOf(n)) };
+    return { ...rec0, program, computed: nodes.map((n) => program.roots.indexOf(n)), firstNode };
   }
 
   /** Throws when a tensor the program reads was disposed; false when one lies in another layout now. */
@@ -246,6 +264,18 @@ function replaceTensors(v: unknown, next: () => AnyTensor): unknown {
 }
 
 /**
+ * A traced function: called as the function it traces; `dispose()` (or leaving a `using` block) gives back the
+ * buffers its traces hold — its compiled programs' temporaries and outputs — and a later call traces again.
+ */
+export type TracedFunction<A extends readonly unknown[], R> = ((...args: A) => R) & { dispose(): void; [Symbol.dispose](): void };
+
+/** @internal `call` with `dispose` and `Symbol.dispose` releasing `traced`'s buffers (see `Traced.release`). */
+export function disposable<A extends readonly unknown[], R>(call: (...args: A) => R, traced: Traced<unknown>, bodyValues = false): TracedFunction<A, R> {
+  const release = () => traced.release(bodyValues);
+  return Object.assign(call, { dispose: release, [Symbol.dispose]: release });
+}
+
+/**
  * Traces `fn` (a function of tensors that returns a tensor, or an array or plain object of tensors): the first
  * call with arguments of given dims and dtypes runs `fn` once on placeholders and binds the graph it builds to its
  * compiled program; every later call with such arguments only feeds them and runs that program — no graph is
@@ -256,12 +286,22 @@ function replaceTensors(v: unknown, next: () => AnyTensor): unknown {
  * another tensor later is not seen — trace again), and disposing it makes later calls throw a StateError. `fn`
  * must not read values (`item`, `data`) nor branch on them: it runs once, on placeholders. Random draws inside
  * `fn` repeat their seed on every call. Called while another function is traced, or on arguments computed from a
- * placeholder not yet fed, `fn` is inlined: it builds its graph lazily, as an untraced call would.
+ * placeholder not yet fed, `fn` is inlined: it builds its graph lazily, as an untraced call would. The traces'
+ * buffers stay until `dispose()` is called on the traced function (or a `using` block it was declared in ends).
  * @example
  * const infer = trace((x: Tensor<[["batch", 8], ["feature", 4]]>) => x.dot("feature", W).relu());
  * const y = infer(x); // traced and run; infer(x2) runs the same program on x2
+ * infer.dispose(); // its programs' buffers are given back
  */
-export function trace<A extends readonly Tensor<any, any>[], R>(fn: (...args: A) => R): (...args: A) => R {
+export function trace<A extends readonly Tensor<any, any>[], R>(fn: (...args: A) => R): TracedFunction<A, R> {
+  return traceOwning(fn, false);
+}
+
+/**
+ * @internal `trace(fn)`, whose `dispose` also disposes the values `fn` made that its programs read when
+ * `ownsBodyValues` (an imported model's weights: see `Traced.release`).
+ */
+export function traceOwning<A extends readonly Tensor<any, any>[], R>(fn: (...args: A) => R, ownsBodyValues: boolean): TracedFunction<A, R> {
   if (typeof fn !== "function") throw new ArgumentError(takesNot("trace", "a function of tensors", fn));
   const traced = new Traced<R>("trace", (inputs) => {
     const out = fn(...(inputs as unknown as A));
@@ -276,5 +316,5 @@ export function trace<A extends readonly Tensor<any, any>[], R>(fn: (...args: A)
     };
   });
   const symbolic = (args: readonly unknown[]) => tracing > 0 || args.some((a) => a instanceof Tensor && !a.isDisposed && unfedUnder([a.node]) !== undefined);
-  return (...args: A) => (symbolic(args) ? fn(...args) : traced.call(args));
+  return disposable((...args: A) => (symbolic(args) ? fn(...args) : traced.call(args)), traced, ownsBodyValues);
 }

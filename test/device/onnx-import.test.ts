@@ -2,7 +2,7 @@
 // the test with onnx-buf), an MLP and a transformer block end to end, and the refusals (unknown operator naming
 // the node, corrupt bytes, external data) as FormatErrors.
 import { describe, expect, it } from "vitest";
-import { FormatError, ShapeError, tensor } from "../../src/index.js";
+import { FormatError, ShapeError, StateError, getDefaultDevice, memoryStats, tensor } from "../../src/index.js";
 import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { buildModel, expectAgree, float, ortRun, type ConstSpec, type Feed, type ModelSpec, type OnnxType } from "../helpers/onnx-models.js";
@@ -187,6 +187,37 @@ for (const device of deviceNames) {
         await compare(spec, opts);
       });
     }
+  });
+}
+
+for (const device of deviceNames) {
+  describe(`ONNX import on ${device}: dispose`, () => {
+    it("dispose gives back the model's weights and programs at once; a later run is a StateError", async () => {
+      await useDevice(device);
+      const spec: ModelSpec = {
+        inputs: [{ name: "x", shape: [2, 3] }],
+        outputs: [{ name: "y" }],
+        initializers: { w: w(3, 4) },
+        nodes: [{ op: "Constant", inputs: [], outputs: ["c"], attrs: { value: { tensor: w(4) } } }, { op: "MatMul", inputs: ["x", "w"], outputs: ["h"] }, { op: "Add", inputs: ["h", "c"], outputs: ["y"] }],
+      };
+      const feeds = feedsFor(spec);
+      const want = await ortRun(buildModel(spec), feeds);
+      const x = tensor(Float32Array.from(feeds.x!.data), [["row", 2], ["col", 3]]);
+      const live = () => memoryStats()[getDefaultDevice().name]!.buffers;
+      const before = live();
+      const model = await fromOnnx(buildModel(spec), { names: { x: ["row", "col"] } });
+      for (let i = 0; i < 2; i++) {
+        using y = model.run({ x }).y!;
+        expectAgree({ data: (await y.data()) as ArrayLike<number>, shape: [2, 4] }, want.y!);
+      }
+      expect(live()).toBeGreaterThan(before); // the weights on the device and the traced program's buffers
+      model.dispose();
+      expect(live()).toBe(before);
+      expect(() => model.run({ x })).toThrow(StateError);
+      expect(() => model.run({ x })).toThrow(/the model was disposed/);
+      model.dispose(); // twice is harmless
+      x.dispose();
+    });
   });
 }
 

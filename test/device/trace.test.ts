@@ -232,4 +232,32 @@ describe.each(deviceNames)("traced functions on %s", (device) => {
     }
     expect(live().buffers).toBeLessThanOrEqual(warm.buffers);
   }, 120_000);
+
+  it("dispose gives back a traced function's buffers at once, and a later call traces again", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 5);
+    const model = mlp(7);
+    const [x, y] = batch(next);
+    await settle();
+    const live = () => memoryStats()[getDefaultDevice().name]!;
+    const before = live();
+    const infer = trace((a: X) => linear(a, "feature", model.params[0] as never, model.params[1] as never).relu().sum("hidden"));
+    const out = infer(x);
+    const first = await out.data();
+    out.dispose();
+    expect(live().buffers).toBeGreaterThan(before.buffers); // the program's own buffers are kept for the next call
+    infer.dispose();
+    expect(live()).toMatchObject({ bytes: before.bytes, buffers: before.buffers });
+    const traces = kernelStats().traces;
+    using again = infer(x);
+    expect(Array.from(await again.data())).toEqual(Array.from(first)); // traced again, same values
+    expect(kernelStats().traces).toBe(traces + 1);
+    {
+      using step = adam({ lr: 1e-2 }).trace(model.loss);
+      expect(Number.isFinite(await step(x, y))).toBe(true);
+    } // leaving the block disposed the step's programs; the variables keep their new values
+    infer.dispose();
+    again.dispose();
+    expect(live().buffers).toBe(before.buffers + 9); // Adam's two moments of each of the 4 parameters and its count
+  });
 });
