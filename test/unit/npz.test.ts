@@ -123,16 +123,17 @@ describe("fromNpz reads scipy.sparse.save_npz files", () => {
         async (which, edits) => {
           const { bytes, dense } = originals[which]!;
           const b = applyByteEdits(bytes, edits);
+          // Only the read is timed (a kernel compiled by toDense under a loaded machine is not the reader's time).
           const start = performance.now();
-          try {
-            const A = await fromNpz(b, ["r", "c"]);
+          const A = await fromNpz(b, ["r", "c"]).catch((e: unknown) => {
+            if (!(e instanceof FormatError)) throw e;
+          });
+          slowest = Math.max(slowest, performance.now() - start);
+          if (!A) outcomes.refused++;
+          else {
             expect(Array.from(await A.toDense().data())).toEqual(dense);
             outcomes.same++;
-          } catch (e) {
-            if (!(e instanceof FormatError)) throw e;
-            outcomes.refused++;
           }
-          slowest = Math.max(slowest, performance.now() - start);
         },
       ),
       { numRuns: Number(process.env.NT_FUZZ_IO) || 300, seed: testSeed },
