@@ -3,7 +3,7 @@
 // requested nodes and release the temporaries between kernels. The one place that knows both the graph and
 // the device contract (device-contract.ts); devices never see a node. Imports src/graph, the kernel
 // pipeline, the contract, and the float64 reference interpreter (for devices that interpret the graph).
-import { type DType, type Node, type Storage, contiguousStrides, soleHolder, withRetainedGraph } from "../graph/node.js";
+import { type DType, type Node, type Storage, contiguousStrides, soleHolder, storedDensely, withRetainedGraph } from "../graph/node.js";
 import { sameIndex } from "../graph/index-expr.js";
 import { evaluate } from "./cpu/reference.js";
 import type { BufferView, Device, DeviceBuffer, KernelReport, PreparedKernel, TypedArray } from "./device-contract.js";
@@ -183,14 +183,6 @@ function elementwiseInputs(k: Kernel): ReadonlySet<number> {
   return known;
 }
 
-/** True when a node's storage is its dims read contiguously from the start of a buffer of exactly its size. */
-function denseStorage(n: Node): boolean {
-  const s = n.storage!;
-  if (s.offset !== 0 || s.buffer.length !== n.numel) return false;
-  const want = contiguousStrides(n.dims);
-  return s.strides.every((v, i) => v === want[i] || n.dims[i]!.size === 1);
-}
-
 /**
  * Binds the program computing `roots` on `device` (the recorded program of their structure, or a new lowering,
  * as `realizeOn` would run it) to keep and run with `runBound` any number of times; `releaseBound` gives its
@@ -291,7 +283,7 @@ function inPlaceSteps(steps: readonly BoundStep[], reads: readonly (readonly num
     if (i === undefined || leaf === undefined || times.get(root) !== 1 || times.get(target!) !== 1) continue;
     const step = steps[i]!;
     const ir = step.kind === "kernel" ? loweredKernels.get(step.kernel) : undefined;
-    if (!ir || lastRead.get(leaf) !== i || target!.dtype !== root.dtype || target!.numel !== root.numel || !denseStorage(target!)) continue;
+    if (!ir || lastRead.get(leaf) !== i || target!.dtype !== root.dtype || target!.numel !== root.numel || !storedDensely(target!)) continue;
     const elementwise = elementwiseInputs(ir);
     if (reads[i]!.every((r, slot) => r !== ~leaf || elementwise.has(slot))) found.set(i, leaf);
   }

@@ -176,6 +176,18 @@ export function contiguousStrides(dims: readonly NodeDim[]): number[] {
   return strides;
 }
 
+/**
+ * True when a materialised node's storage is its dims read contiguously from the start of a buffer of exactly its
+ * size (what a program may write over in place, or bind as a plain argument).
+ * @example storedDensely(x.node) // false for a transposed view
+ */
+export function storedDensely(n: Node): boolean {
+  const s = n.storage!;
+  if (s.offset !== 0 || s.buffer.length !== n.numel) return false;
+  const want = contiguousStrides(n.dims);
+  return s.strides.every((v, i) => v === want[i] || n.dims[i]!.size === 1);
+}
+
 /** The dim of a node by name; an internal invariant, so a plain Error. */
 export function dimOf(node: Node, name: string): NodeDim {
   const d = node.dims.find((x) => x.name === name);

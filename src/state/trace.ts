@@ -8,7 +8,7 @@
 // (a constant) is the value it had when traced. Imports src/graph, src/backend/engine, src/state and the top
 // layer.
 import { type BoundProgram, type Device, bindOn, deviceOf, getDefaultDevice, programStats, realize, realizeTogether, releaseBound, runBound } from "../backend/engine.js";
-import { Node, contiguousStrides, nextNodeId } from "../graph/node.js";
+import { Node, nextNodeId, storedDensely } from "../graph/node.js";
 import { showAllDims } from "../shape/dims.js";
 import { type AnyTensor, Tensor, openScopes, wrap } from "../tensor.js";
 import { ArgumentError, DeviceError, InternalError, StateError, takesNot } from "../types/errors.js";
@@ -61,14 +61,6 @@ let tracing = 0;
 
 /** Traces kept per traced function (one per argument shape); a shape past them is traced again when it returns. */
 const MAX_TRACES = 16;
-
-/** True when a node's storage is its dims read contiguously from the start of a buffer of exactly its size. */
-function contiguous(n: Node): boolean {
-  const s = n.storage!;
-  if (s.offset !== 0 || s.buffer.length !== n.numel) return false;
-  const want = contiguousStrides(n.dims);
-  return s.strides.every((v, i) => v === want[i] || n.dims[i]!.size === 1);
-}
 
 /**
  * @internal A function traced once per distinct argument dims/dtypes (the body builds the graph over
@@ -230,7 +222,7 @@ function inputOf(t: AnyTensor): AnyTensor {
     checkFed([t.node]);
     realize([t.node]);
   }
-  if (contiguous(t.node)) return t;
+  if (storedDensely(t.node)) return t;
   const copy = new Node({ kind: "cast" }, [t.node], t.dtype, t.node.dims);
   realize([copy]);
   return wrap(copy, t.masked);
