@@ -30,9 +30,6 @@ interface PreparedWgsl extends PreparedKernel {
   readonly compiled: CompiledKernel | undefined;
 }
 
-/** The in-place variants of a prepared kernel, by the executor's cache key (a replayed step finds its own). */
-const inPlaceVariants = new WeakMap<PreparedWgsl, Map<string, CompiledKernel>>();
-
 /** What the executor needs from its device. */
 export interface ExecutorHost {
   readonly gpu: GPUDevice;
@@ -70,6 +67,8 @@ export class WebGpuExecutor {
   readonly cache = new Map<string, CompiledKernel>();
   readonly stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
   readonly #layouts = new Map<string, GPUBindGroupLayout>();
+  /** The in-place variants of each prepared kernel, by cache key (a replayed step finds its own at once). */
+  readonly #inPlaceVariants = new WeakMap<PreparedWgsl, Map<string, CompiledKernel>>();
   readonly bindGroups: BindGroupCache;
   readonly #uniform: GrowingBuffer;
   readonly #status: GrowingBuffer;
@@ -144,8 +143,8 @@ export class WebGpuExecutor {
     let slots = "";
     for (const [i, b] of inputs.entries()) if (b === out) slots += `${slots ? "," : ""}${i}`;
     const key = `${prepared.hash}:${this.#variant()}:in-place ${slots}`;
-    let variants = inPlaceVariants.get(prepared);
-    if (!variants) inPlaceVariants.set(prepared, (variants = new Map()));
+    let variants = this.#inPlaceVariants.get(prepared);
+    if (!variants) this.#inPlaceVariants.set(prepared, (variants = new Map()));
     let compiled = variants.get(key);
     if (!compiled) {
       const { kernel } = prepared;

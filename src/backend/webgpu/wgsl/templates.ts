@@ -36,7 +36,6 @@ const SUM_BLOCK = 256;
  * output's own buffer (read from `out` at the element written, before it is written: not bound again).
  * @example elementwise(k, caps).template // "vec4"
  */
-
 export function elementwise(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
   const { w, em } = start(k);
   em.inPlace = inPlace;
