@@ -5,7 +5,7 @@
 // (memoryStats' peak, reset before the measured steps), and the median time per step. The two modes alternate in
 // rounds in ONE process (timings on a shared machine are compared as ratios, not as absolute numbers).
 //
-//   node scripts/build.mjs && node bench/inplace.mjs [--steps 20] [--rounds 3] [--models demo,mlp]
+//   node scripts/build.mjs && node bench/inplace.mjs [--steps 20] [--rounds 3] [--models demo,mlp] [--device webgpu]
 import { loadDist, loadDistModule, loadExample } from "./lib/example.mjs";
 import { oursMlp } from "./lib/small-models.mjs";
 
@@ -19,8 +19,10 @@ const ROUNDS = Number(option("rounds", 3));
 const nt = await loadDist();
 // A build without the switch (BENCH_DIST=/work/main/dist: before this work) runs copy-and-swap in both modes.
 const inPlaceUpdates = (await loadDistModule("backend/realize.js")).inPlaceUpdates ?? { enabled: false };
+if (option("device", "cpu") !== "cpu") await nt.setDevice(option("device", "cpu"));
 const device = nt.getDefaultDevice();
-const live = device.live;
+// the device's live-buffer counts (the CPU's `live`, WebGPU's `tracked`)
+const live = device.tracked ?? device.live;
 
 /** A fresh model: its step (traced or not) and its variables. */
 async function makeModel(name, traced) {

@@ -116,7 +116,8 @@ export interface Device {
   /**
    * True where a kernel may write a buffer it also reads, when it reads it only at the element it writes (an
    * elementwise kernel): a traced step then writes a variable's new value over its old buffer (realize.ts
-   * `bindOn`). Not on WebGPU, where one buffer bound read-only and read-write in a dispatch is invalid.
+   * `bindOn`; the device binds that buffer as it must: WebGPU binds it once, read_write, in an in-place variant
+   * of the kernel, as one buffer bound read-only and read-write in a dispatch is invalid).
    */
   readonly writesInPlace?: boolean;
   /** A new buffer of `length` elements (its contents undefined until a program writes it). */

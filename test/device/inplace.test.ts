@@ -4,13 +4,16 @@
 // steps on fresh random data; a user's tensor sharing the variable's buffer keeps its values (the step falls
 // back to a new buffer); an update whose kernel reads the old value elsewhere (transposed) falls back and is
 // still right; and the peak memory of a step drops by at least the parameters' size. On every device in
-// NT_DEVICES (a device that does not write in place, WebGPU, runs every case as copy-and-swap).
+// NT_DEVICES (on WebGPU the update kernel's in-place variant binds the buffer once, read_write: executor.ts; a
+// device that does not write in place runs every case as copy-and-swap). Also SGD (plain and with momentum),
+// a buffer shared by two variables, a read still pending when the step runs, and no buffer kept after dispose.
 import { describe, expect, it } from "vitest";
-import { type Tensor, adam, crossEntropy, getDefaultDevice, linear, linearParams, memoryStats, tensor, variable } from "../../src/index.js";
+import { type Optimizer, type Tensor, adam, crossEntropy, getDefaultDevice, kernelStats, linear, linearParams, memoryStats, sgd, tensor, variable } from "../../src/index.js";
 import { inPlaceUpdates } from "../../src/backend/realize.js";
 import type { LiveBuffers } from "../../src/backend/device-contract.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { randomFloats, randomInts, rng, testSeed } from "../helpers/random.js";
+import { settle } from "../helpers/gc.js";
 
 type X = Tensor<[["batch", 8], ["feature", number]]>;
 type Y = Tensor<[["batch", 8]], "int32">;
@@ -176,4 +179,135 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
       else expect(inplace.peak, `traced ${traced}`).toBe(copy.peak);
     }
   });
+
+  /** Runs `fn` with in-place updates on or off. */
+  const withInPlace = async <T>(enabled: boolean, fn: () => Promise<T>): Promise<T> => {
+    inPlaceUpdates.enabled = enabled;
+    try {
+      return await fn();
+    } finally {
+      inPlaceUpdates.enabled = true;
+    }
+  };
+
+  // Plain SGD's update fuses into its gradient's kernel (a sum over the batch: not elementwise), so it never
+  // writes in place; with momentum the update reads the new moment, computed by a kernel of its own.
+  it.each([
+    ["sgd", () => sgd({ lr: 0.05 }), false],
+    ["sgd with momentum", () => sgd({ lr: 0.05, momentum: 0.9 }), true],
+    ["sgd with Nesterov momentum and weight decay", () => sgd({ lr: 0.05, momentum: 0.8, nesterov: true, weightDecay: 1e-3 }), true],
+    ["adam", () => adam({ lr: 1e-2 }), true],
+  ] as [string, () => Optimizer, boolean][])("%s, traced and untraced, in place is bit-identical to copy-and-swap (buffers kept: %s)", async (_, make, keeps) => {
+    await useDevice(device);
+    const next = rng(testSeed + 19);
+    const [copy, inplace, copyT, inplaceT] = [mlp(41), mlp(41), mlp(41), mlp(41)];
+    const [optC, optP, optCT, optPT] = [make(), make(), make(), make()];
+    const [stepCT, stepPT] = [optCT.trace(copyT.loss), optPT.trace(inplaceT.loss)];
+    const compiled: number[] = [];
+    let buffers: unknown[] = [];
+    for (let i = 0; i < 6; i++) {
+      const [x, y] = batch(next);
+      const want = await withInPlace(false, () => optC.step(() => copy.loss(x, y)));
+      expect(await optP.step(() => inplace.loss(x, y)), `untraced step ${i}, seed ${testSeed}`).toBe(want);
+      const wantT = await withInPlace(false, () => stepCT(x, y));
+      expect(await stepPT(x, y), `traced step ${i}, seed ${testSeed}`).toBe(wantT);
+      expect(wantT, `traced vs untraced step ${i}, seed ${testSeed}`).toBe(want);
+      const now = [...inplace.params, ...inplaceT.params].map(bufferOf);
+      if (i >= 2) expect(now.map((b, j) => b === buffers[j])).toEqual(now.map(() => keeps && inPlace()));
+      buffers = now;
+      // both variants of each update kernel (in place, and copy-and-swap) stay compiled: no step compiles again
+      compiled.push(kernelStats().compiled);
+    }
+    expect(compiled[5], `seed ${testSeed}`).toBe(compiled[2]);
+    for (const [i, p] of copy.params.entries()) {
+      const want = [...(await p.data())];
+      expect([...(await inplace.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual(want);
+      expect([...(await copyT.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual(want);
+      expect([...(await inplaceT.params[i]!.data())], `variable ${i}, seed ${testSeed}`).toEqual(want);
+    }
+  });
+
+  it("two variables made from one tensor share its buffer: the step does not write it in place, and both are right", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 20);
+    const init = randomFloats(6 * 6, -1, 1, rng(testSeed + 21));
+    const shared = tensor(init, [["i", 6], ["j", 6]]);
+    const [a, b] = [variable(shared), variable(shared)];
+    shared.dispose(); // the two variables hold the buffer now
+    expect(bufferOf(a)).toBe(bufferOf(b));
+    const [aE, bE] = [variable(tensor(init, [["i", 6], ["j", 6]])), variable(tensor(init, [["i", 6], ["j", 6]]))];
+    const loss = (p: Tensor<[["i", 6], ["j", 6]]>, q: Tensor<[["i", 6], ["j", 6]]>, x: Tensor<[["i", 6], ["j", 6]]>) => p.mul(x).add(q.mul(q).mul(0.5)).sum(["i", "j"]);
+    for (const traced of [true, false]) {
+      const [opt, optE] = [sgd({ lr: 0.1, momentum: 0.5 }), sgd({ lr: 0.1, momentum: 0.5 })];
+      const step = traced ? opt.trace((x: Tensor<[["i", 6], ["j", 6]]>) => loss(a, b, x)) : (x: Tensor<[["i", 6], ["j", 6]]>) => opt.step(() => loss(a, b, x));
+      for (let i = 0; i < 3; i++) {
+        const x = tensor(randomFloats(36, -1, 1, next), [["i", 6], ["j", 6]]);
+        const want = await withInPlace(false, () => optE.step(() => loss(aE, bE, x)));
+        expect(await step(x), `traced ${traced}, step ${i}, seed ${testSeed}`).toBe(want);
+        expect(bufferOf(a)).not.toBe(bufferOf(b));
+      }
+      expect([...(await a.data())], `traced ${traced}, seed ${testSeed}`).toEqual([...(await aE.data())]);
+      expect([...(await b.data())], `traced ${traced}, seed ${testSeed}`).toEqual([...(await bE.data())]);
+      expect([...(await a.data())]).not.toEqual([...(await b.data())]);
+      if (traced) {
+        // shared again: a's buffer under b too (a view of it) while the next step runs
+        const view = a.rename({ i: "i" });
+        const old = [...(await view.data())];
+        const x = tensor(randomFloats(36, -1, 1, next), [["i", 6], ["j", 6]]);
+        const want = await withInPlace(false, () => optE.step(() => loss(aE, bE, x)));
+        expect(await step(x), `seed ${testSeed}`).toBe(want);
+        expect([...(await view.data())]).toEqual(old);
+        view.dispose();
+      }
+    }
+  });
+
+  it("a read of a variable still pending when the step runs gives the old values", async () => {
+    await useDevice(device);
+    const next = rng(testSeed + 22);
+    const { loss, params } = mlp(43);
+    const step = adam({ lr: 1e-2 }).trace(loss);
+    for (let i = 0; i < 2; i++) await step(...batch(next));
+    const old = [...(await params[0]!.data())];
+    const pending = params[0]!.data(); // not awaited: on WebGPU its copy waits for the GPU
+    await step(...batch(next));
+    expect([...(await pending)], `seed ${testSeed}`).toEqual(old);
+    expect([...(await params[0]!.data())]).not.toEqual(old);
+  });
+
+  it("no buffer is kept after the variables are disposed and the optimizer and its trace are dropped", async () => {
+    await useDevice(device);
+    const name = getDefaultDevice().name;
+    const count = () => memoryStats()[name]!;
+    /** The live buffers once the garbage collector frees nothing more (three collections in a row). */
+    const settled = async () => {
+      for (let same = 0, last = -1; same < 3; ) {
+        await settle();
+        same = count().buffers === last ? same + 1 : 0;
+        last = count().buffers;
+      }
+      return count();
+    };
+    const base = await settled();
+    await (async () => {
+      const next = rng(testSeed + 23);
+      const { loss, params } = mlp(45);
+      const opt = sgd({ lr: 0.05, momentum: 0.9 });
+      const traced = opt.trace(loss);
+      const held: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [x, y] = batch(next);
+        await (i % 2 ? traced(x, y) : opt.step(() => loss(x, y)));
+        x.dispose();
+        y.dispose();
+        held.push(count().buffers);
+      }
+      // in place or not, a step holds as many buffers as the one before once the state is made
+      expect(new Set(held.slice(2)).size, `buffers after each step: ${held}`).toBe(1);
+      for (const p of params) p.dispose();
+    })();
+    const after = await settled();
+    expect([after.buffers, after.bytes]).toEqual([base.buffers, base.bytes]);
+  });
 });
+

@@ -168,8 +168,9 @@ else describe("webgpu device", () => {
       // buffers freed by the garbage collector at any await make its rotation vary).
       const traced = opt.trace(() => loose(E).indexSelect("word", ids).dot("k", W).softmax("j").log().neg().mean("b").sum("j") as never);
       const step = () => traced();
-      // The first step records its program and the optimizer's state. The variables' new values alternate
-      // between two buffers, which the pool settles into within a few steps (it hands out the oldest idle one).
+      // The first step records its program and the optimizer's state. The variables' and moments' new values are
+      // written over their buffers (in place) from the second step on; a value that is not (the first steps, while
+      // the initial tensors share them) alternates between pooled buffers, which settles within a few steps.
       for (let i = 0; i < 8; i++) await step();
       const device = gpu.gpu as GPUDevice & Record<string, unknown>;
       const counted = ["createBuffer", "createBindGroup", "createQuerySet"] as const;

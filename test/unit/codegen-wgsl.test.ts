@@ -108,6 +108,36 @@ describe("WGSL generation", () => {
     expect(k!.code).toContain("var<storage, read_write> out: array<vec4<f32>>");
   });
 
+  it("an in-place variant reads the input written over from `out` (read_write) and binds it no more", async () => {
+    // an optimizer's update w - 0.1·g (vec4, then an odd size: scalar), written over w's buffer (input 0)
+    for (const [size, template] of [[64, "vec4"], [63, "elementwise"]] as const) {
+      const w = t([["i", size]]);
+      const [s] = lowerKernels([w.sub(t([["i", size]]).mul(0.1)).node], { passes: webgpuPasses });
+      const at = 0; // both inputs are read at the element written
+      expect(s!.kernel.inputs.map((i) => i.length)).toEqual([size, size]);
+      const normal = generateWgsl(s!.kernel, caps);
+      const inPlace = generateWgsl(s!.kernel, caps, new Set([at]));
+      expect([normal.template, inPlace.template]).toEqual([template, template]);
+      expect(await tint(inPlace.code), inPlace.code).toBe("");
+      expect([...normal.scalarInputs, ...normal.vectorInputs]).toContain(at);
+      expect([...inPlace.scalarInputs, ...inPlace.vectorInputs]).not.toContain(at);
+      expect(inPlace.code).not.toMatch(new RegExp(`var<storage, read> in${at}v?:`));
+      expect(inPlace.code).toContain("var<storage, read_write> out:");
+      expect(inPlace.code).toMatch(template === "vec4" ? /= out\[[^\]]+ \/ 4i\]/ : /out\[[^\]]+\]/);
+      expect(inPlace.dispatch).toEqual(normal.dispatch);
+    }
+    // sin's exact branch for large arguments (rare) runs one lane at a time, over the vec4 read from out
+    const [trig] = lowerKernels([t([["i", 64]]).sin().node], { passes: webgpuPasses });
+    const rare = generateWgsl(trig!.kernel, caps, new Set([0]));
+    expect(rare.template).toBe("vec4");
+    expect(await tint(rare.code), rare.code).toBe("");
+    expect(rare.code).toMatch(/= out\[v\d+ \/ 4i\];/);
+    expect(rare.code).not.toMatch(/var<storage, read> in0/);
+    // a kernel with phases never writes an input in place
+    const [sum] = lowerKernels([t([["r", 8], ["c", 16]]).sum("c").node], { passes: webgpuPasses });
+    expect(() => generateWgsl(sum!.kernel, caps, new Set([0]))).toThrow(/phases/);
+  });
+
   it("dispatches in two dimensions past maxComputeWorkgroupsPerDimension, and respects 256 invocations", async () => {
     const small: WgslCaps = { ...caps, maxWorkgroupsPerDimension: 8, maxInvocations: 64, maxWorkgroupSizeX: 64 };
     const [k] = kernels(t([["r", 40], ["c", 300]]).softmax("c"), small);

@@ -236,6 +236,13 @@ export class WebGpuDevice implements Device, BufferOwner {
     return buffer;
   }
 
+  /**
+   * An elementwise kernel may write a buffer it reads (a traced or untraced optimizer step writes a variable's
+   * new value over its old buffer, realize.ts bindOn): the executor then binds that buffer once, read_write, in
+   * an in-place variant of the shader (executor.ts).
+   */
+  readonly writesInPlace = true;
+
   /** The plan's limit on buffers per kernel, and WebGPU's scheduling passes. */
   get lowering(): LowerOptions {
     // An input may be bound twice (as vec4 and as scalars); the output and the status word take two more.
@@ -266,6 +273,18 @@ export class WebGpuDevice implements Device, BufferOwner {
     const { strides, offset, sizes, dtype } = view;
     const gb = view.buffer as GpuBuffer;
     if (gb.freed) throw new StateError("this tensor was disposed; its values are gone");
+    // The read holds the buffer until its copy is submitted: a step meanwhile neither writes over it in place
+    // (realize.ts soleHolder) nor, once the tensor lets go, gets it back from the pool.
+    gb.retain();
+    try {
+      return await this.#readHeld(gb, view);
+    } finally {
+      gb.release();
+    }
+  }
+
+  async #readHeld(gb: GpuBuffer, view: BufferView): Promise<TypedArray> {
+    const { strides, offset, sizes, dtype } = view;
     await this.#settled(gb);
     const n = sizes.reduce((a, b) => a * b, 1);
     const out = dtype === "float32" ? new Float32Array(n) : dtype === "int32" ? new Int32Array(n) : new Uint8Array(n);

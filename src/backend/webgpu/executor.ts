@@ -67,6 +67,8 @@ export class WebGpuExecutor {
   readonly cache = new Map<string, CompiledKernel>();
   readonly stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
   readonly #layouts = new Map<string, GPUBindGroupLayout>();
+  /** The in-place variants of each prepared kernel, by cache key (a replayed step finds its own at once). */
+  readonly #inPlaceVariants = new WeakMap<PreparedWgsl, Map<string, CompiledKernel>>();
   readonly bindGroups: BindGroupCache;
   readonly #uniform: GrowingBuffer;
   readonly #status: GrowingBuffer;
@@ -131,6 +133,28 @@ export class WebGpuExecutor {
     return prepared;
   }
 
+  /**
+   * The variant of a kernel that writes over the input(s) bound to `out` (realize.ts bindOn chose them: each read
+   * only at the element written): the shader reads them from `out`, read_write, and they are not bound again —
+   * WebGPU rejects a dispatch binding one buffer both read-only and writable. Compiled once per kernel, input
+   * slots and adapter variant, beside the normal kernel.
+   */
+  #inPlace(prepared: PreparedWgsl, out: DeviceBuffer, inputs: readonly DeviceBuffer[]): CompiledKernel {
+    let slots = "";
+    for (const [i, b] of inputs.entries()) if (b === out) slots += `${slots ? "," : ""}${i}`;
+    const key = `${prepared.hash}:${this.#variant()}:in-place ${slots}`;
+    let variants = this.#inPlaceVariants.get(prepared);
+    if (!variants) this.#inPlaceVariants.set(prepared, (variants = new Map()));
+    let compiled = variants.get(key);
+    if (!compiled) {
+      const { kernel } = prepared;
+      const aliased = new Set(slots.split(",").map(Number));
+      compiled = this.compile(key, () => generateWgsl(kernel, this.host.caps, aliased), kernel.inputs.length, kernel.params.length > 0);
+      variants.set(key, compiled);
+    }
+    return compiled;
+  }
+
   /** Bindings: out, the inputs (read-only, as scalars and/or vec4s), the params (uniform), the status words. */
   #layout(wgsl: WgslKernel, inputs: number, params: boolean, status: boolean): GPUBindGroupLayout {
     const key = `${inputs}:${wgsl.scalarInputs.join(",")}:${wgsl.vectorInputs.join(",")}:${params}:${status}`;
@@ -167,9 +191,11 @@ export class WebGpuExecutor {
     };
     return {
       dispatch: (prepared, out, inputs, params) => {
-        const { kernel, compiled } = prepared as PreparedWgsl;
+        const p = prepared as PreparedWgsl;
+        const { kernel } = p;
         const buffers = record(out, inputs);
-        if (!compiled) return;
+        if (!p.compiled) return;
+        const compiled = inputs.includes(out) ? this.#inPlace(p, out, inputs) : p.compiled;
         const checks = compiled.wgsl.dynamicLoads;
         const describe = () => showKernel(kernel).split("\n")[0]!;
         launches.push({ name: prepared.hash, describe, compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });

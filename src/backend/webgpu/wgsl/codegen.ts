@@ -11,14 +11,21 @@ import { contractionPlan, tiledContraction } from "./contraction.js";
 import { type WgslCaps, type WgslKernel, extentOf } from "./module.js";
 import { onlineRows } from "./online.js";
 import { elementwise, rows, threads } from "./templates.js";
+import { InternalError } from "../../../types/errors.js";
 
 export type { WgslCaps, WgslKernel } from "./module.js";
 
 /**
- * The WGSL shader of a map or scan kernel, with its dispatch size.
+ * The WGSL shader of a map or scan kernel, with its dispatch size. `inPlace`: the inputs bound to the output's
+ * buffer (a kernel without phases that reads them only at the element it writes, realize.ts bindOn), which the
+ * shader reads from `out` (WebGPU binds a buffer that a dispatch writes only once).
  * @example generateWgsl(step.kernel, caps).code // "@group(0) @binding(0) var<storage, read_write> out: …"
  */
-export function generateWgsl(k: Kernel, caps: WgslCaps): WgslKernel {
+export function generateWgsl(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
+  if (inPlace.size) {
+    if (k.online || k.mode.kind === "scan" || k.phases.length) throw new InternalError(`internal: a kernel with phases cannot write an input's buffer in place`);
+    return elementwise(k, caps, inPlace);
+  }
   if (k.online) return onlineRows(k, k.online, caps);
   if (k.mode.kind === "scan") return threads(k, caps);
   if (k.phases.length === 0) return elementwise(k, caps);

@@ -106,6 +106,11 @@ export class WgslExprEmitter {
   readonly vectorInputs = new Set<number>();
   /** The loop variable whose 4 consecutive values a vec4 holds (undefined: all scalar). */
   lane: string | undefined;
+  /**
+   * Inputs whose buffer is the output's (an in-place kernel, realize.ts bindOn: each read only at the element it
+   * writes): read from `out`, declared read_write, as WebGPU lets a buffer bind only once when written.
+   */
+  inPlace: ReadonlySet<number> = new Set();
   readonly #scopes: Map<string, string>[] = [new Map()];
   readonly #deps = new Map<Expr, ReadonlySet<string>>();
   readonly #keys = new Map<Expr, string>();
@@ -271,8 +276,19 @@ export class WgslExprEmitter {
     return name;
   }
 
+  /**
+   * Element `i` of input `input`: from its scalar binding, or from `out` for an input written in place (out holds
+   * vec4s while a lane is set: the element is a component of one).
+   */
+  #element(input: number, i: string): string {
+    if (!this.inPlace.has(input)) {
+      this.scalarInputs.add(input);
+      return `in${input}[${i}]`;
+    }
+    return this.lane === undefined ? `out[${i}]` : `out[(${i}) / 4i][(${i}) % 4i]`;
+  }
+
   #scalarLoad(e: Extract<Expr, { op: "load" }>): string {
-    this.scalarInputs.add(e.input);
     let at = indexText(e.index, this.env.vars);
     if (e.dynamic) {
       const d = e.dynamic;
@@ -283,7 +299,7 @@ export class WgslExprEmitter {
       this.w.line(`if (!${ok}) { nt_fail(${raw}, ${id}u); }`);
       at = `(${at} + select(0i, ${raw}, ${ok}) * ${i32(d.stride)})`;
     }
-    const read = (i: string): string => (e.type === "bool" ? `(in${e.input}[${i}] != 0u)` : `in${e.input}[${i}]`);
+    const read = (i: string): string => (e.type === "bool" ? `(${this.#element(e.input, i)} != 0u)` : this.#element(e.input, i));
     if (!e.guard) return read(at);
     const g = this.#scalar(e.guard);
     return `select(${literal(e.type, 0, this.use)}, ${read(`select(0i, ${at}, ${g})`)}, ${g})`;
@@ -312,12 +328,12 @@ export class WgslExprEmitter {
         const at = indexText(e.index, this.env.vars);
         const wrap = (x: string): string => (e.type === "bool" ? `(${x} != vec4<u32>(0u))` : x);
         if (coef === 1 && aligned) {
+          if (this.inPlace.has(e.input)) return this.#bind(key, wrap(`out[${at} / 4i]`));
           this.vectorInputs.add(e.input);
           return this.#bind(key, wrap(`in${e.input}v[${at} / 4i]`));
         }
-        this.scalarInputs.add(e.input);
         const base = this.#bind(`base:${key}`, at);
-        const lanes = [0, 1, 2, 3].map((l) => `in${e.input}[${base}${l ? ` + ${i32(l * coef)}` : ""}]`).join(", ");
+        const lanes = [0, 1, 2, 3].map((l) => this.#element(e.input, `${base}${l ? ` + ${i32(l * coef)}` : ""}`)).join(", ");
         return this.#bind(key, wrap(`vec4<${e.type === "bool" ? "u32" : e.type}>(${lanes})`));
       }
       case "unary":

@@ -26,16 +26,19 @@ function storeValue(k: Kernel, em: WgslExprEmitter): void {
   em.w.line(em.store(indexText(k.output.index, em.env.vars), v));
 }
 
-/**
- * out[...] = value over all store vars. When the last loop is contiguous for every access, an invocation
- * computes 4 consecutive points as one vec4 (aligned vec4 loads and stores); otherwise E points, strided by
- * the workgroup size so that neighbouring invocations touch neighbouring memory. @example elementwise(k, caps).template // "vec4"
- */
 /** Terms each invocation adds from zero before joining its total, in a long float sum (see rows). */
 const SUM_BLOCK = 256;
 
-export function elementwise(k: Kernel, caps: WgslCaps): WgslKernel {
+/**
+ * out[...] = value over all store vars. When the last loop is contiguous for every access, an invocation
+ * computes 4 consecutive points as one vec4 (aligned vec4 loads and stores); otherwise E points, strided by
+ * the workgroup size so that neighbouring invocations touch neighbouring memory. The inputs `inPlace` are the
+ * output's own buffer (read from `out` at the element written, before it is written: not bound again).
+ * @example elementwise(k, caps).template // "vec4"
+ */
+export function elementwise(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
   const { w, em } = start(k);
+  em.inPlace = inPlace;
   const vars = [...k.outer, ...k.inner];
   const total = extentOf(vars);
   const wg = workgroupSize(caps, 256);
