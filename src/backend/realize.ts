@@ -157,9 +157,12 @@ const loweredKernels = new WeakMap<PreparedKernel, Kernel>();
 const elementwiseMemo = new WeakMap<Kernel, ReadonlySet<number>>();
 
 /**
- * The input slots a kernel reads only at the element it writes: a map kernel without reductions, every load of
- * the input at the output's own index (same layout: no broadcast, transpose or offset; no gather nor guard), the
- * input of the output's length and type. Such an input may be the output buffer itself.
+ * The input slots a kernel reads only at the element it writes: a map kernel (its reductions, the contraction's
+ * Σ a·b included, finished before each element's value is computed and stored, once, by the invocation or
+ * thread that computed it), every load of the input in the stored value at the output's own index (same
+ * layout: no broadcast, transpose or offset; no gather nor guard) and none in a reduction's body, the input of
+ * the output's length and type, and no phase that stashes into the output first. Such an input may be the
+ * output buffer itself: plain SGD's update fused into its gradient's contraction writes over the variable.
  * @example elementwiseInputs(kernelOf(w.sub(g.mul(0.1)))) // Set {0, 1}: both read at the element written
  */
 function elementwiseInputs(k: Kernel): ReadonlySet<number> {
@@ -167,16 +170,17 @@ function elementwiseInputs(k: Kernel): ReadonlySet<number> {
   if (known) return known;
   const good = new Set<number>();
   const bad = new Set<number>();
-  if (k.mode.kind === "map" && !k.phases.length && !k.online && !k.contraction) {
-    const visit = (e: Expr): void => {
+  if (k.mode.kind === "map" && !k.online && !k.phases.some((p) => p.stash)) {
+    const visit = (e: Expr, stored: boolean): void => {
       if (e.op === "load") {
         const input = k.inputs[e.input]!;
-        const same = !e.dynamic && !e.guard && input.length === k.output.length && input.type === k.output.type && sameIndex(e.index, k.output.index);
+        const same = stored && !e.dynamic && !e.guard && input.length === k.output.length && input.type === k.output.type && sameIndex(e.index, k.output.index);
         (same ? good : bad).add(e.input);
       }
-      for (const c of children(e)) visit(c);
+      for (const c of children(e)) visit(c, stored);
     };
-    visit(k.value);
+    visit(k.value, true);
+    for (const p of k.phases) visit(p.body, false);
   }
   known = new Set([...good].filter((i) => !bad.has(i)));
   elementwiseMemo.set(k, known);

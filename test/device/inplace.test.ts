@@ -190,10 +190,11 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
     }
   };
 
-  // Plain SGD's update fuses into its gradient's kernel (a sum over the batch: not elementwise), so it never
-  // writes in place; with momentum the update reads the new moment, computed by a kernel of its own.
+  // Plain SGD's update fuses into its gradient's contraction (a sum over the batch), whose epilogue reads the
+  // old value at the element it stores: it writes in place too; with momentum the update reads the new moment,
+  // computed by a kernel of its own.
   it.each([
-    ["sgd", () => sgd({ lr: 0.05 }), false],
+    ["sgd", () => sgd({ lr: 0.05 }), true],
     ["sgd with momentum", () => sgd({ lr: 0.05, momentum: 0.9 }), true],
     ["sgd with Nesterov momentum and weight decay", () => sgd({ lr: 0.05, momentum: 0.8, nesterov: true, weightDecay: 1e-3 }), true],
     ["adam", () => adam({ lr: 1e-2 }), true],

@@ -133,9 +133,23 @@ describe("WGSL generation", () => {
     expect(await tint(rare.code), rare.code).toBe("");
     expect(rare.code).toMatch(/= out\[v\d+ \/ 4i\];/);
     expect(rare.code).not.toMatch(/var<storage, read> in0/);
-    // a kernel with phases never writes an input in place
-    const [sum] = lowerKernels([t([["r", 8], ["c", 16]]).sum("c").node], { passes: webgpuPasses });
-    expect(() => generateWgsl(sum!.kernel, caps, new Set([0]))).toThrow(/phases/);
+    // after a reduction: plain SGD's w - 0.1·Σ_b x·g (the tiled contraction's epilogue) and w + Σ_c x (rows,
+    // threads) read w from `out` at the element they store
+    const w = t([["i", 64], ["j", 64]]);
+    const update = w.sub(t([["b", 32], ["i", 64]]).dot("b", t([["b", 32], ["j", 64]])).mul(0.1));
+    const rowSum = (c: number) => t([["i", 64]]).add(t([["i", 64], ["c", c]]).sum("c"));
+    for (const [node, template] of [[update.node, "tiled"], [rowSum(512).node, "rows"], [rowSum(8).node, "threads"]] as const) {
+      const [s] = lowerKernels([node], { passes: webgpuPasses });
+      const at = s!.kernel.inputs.findIndex((i) => i.length === s!.kernel.output.length);
+      const inPlace = generateWgsl(s!.kernel, caps, new Set([at]));
+      expect(inPlace.template).toBe(template);
+      expect(await tint(inPlace.code), inPlace.code).toBe("");
+      expect([...inPlace.scalarInputs, ...inPlace.vectorInputs]).not.toContain(at);
+      expect(inPlace.code).not.toMatch(new RegExp(`var<storage, read> in${at}v?:`));
+    }
+    // an online or scan kernel never writes an input in place
+    const [scan] = lowerKernels([t([["r", 8], ["c", 16]]).cumsum("c").node], { passes: webgpuPasses });
+    expect(() => generateWgsl(scan!.kernel, caps, new Set([0]))).toThrow(/online or scan/);
   });
 
   it("dispatches in two dimensions past maxComputeWorkgroupsPerDimension, and respects 256 invocations", async () => {

@@ -17,21 +17,18 @@ export type { WgslCaps, WgslKernel } from "./module.js";
 
 /**
  * The WGSL shader of a map or scan kernel, with its dispatch size. `inPlace`: the inputs bound to the output's
- * buffer (a kernel without phases that reads them only at the element it writes, realize.ts bindOn), which the
- * shader reads from `out` (WebGPU binds a buffer that a dispatch writes only once).
+ * buffer (read only at the element written, in the stored value after the kernel's reductions: realize.ts
+ * bindOn), which the shader reads from `out` (WebGPU binds a buffer that a dispatch writes only once).
  * @example generateWgsl(step.kernel, caps).code // "@group(0) @binding(0) var<storage, read_write> out: …"
  */
 export function generateWgsl(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
-  if (inPlace.size) {
-    if (k.online || k.mode.kind === "scan" || k.phases.length) throw new InternalError(`internal: a kernel with phases cannot write an input's buffer in place`);
-    return elementwise(k, caps, inPlace);
-  }
+  if (inPlace.size && (k.online || k.mode.kind === "scan")) throw new InternalError(`internal: an online or scan kernel cannot write an input's buffer in place`);
   if (k.online) return onlineRows(k, k.online, caps);
   if (k.mode.kind === "scan") return threads(k, caps);
-  if (k.phases.length === 0) return elementwise(k, caps);
+  if (k.phases.length === 0) return elementwise(k, caps, inPlace);
   const plan = contractionPlan(k, caps);
-  if (plan) return tiledContraction(k, plan, caps);
+  if (plan) return tiledContraction(k, plan, caps, inPlace);
   const longest = Math.max(...k.phases.map((p) => extentOf(p.vars)));
   const points = extentOf(k.outer);
-  return longest >= 128 || (longest >= 16 && points < 1024) ? rows(k, caps) : threads(k, caps);
+  return longest >= 128 || (longest >= 16 && points < 1024) ? rows(k, caps, inPlace) : threads(k, caps, inPlace);
 }

@@ -45,10 +45,11 @@ function kContiguous(e: Expr, kVars: readonly LoopVar[]): boolean {
 }
 
 /** The tiled contraction kernel (plan from contractionPlan). @example tiledContraction(k, contractionPlan(k, caps)!, caps).template // "tiled" */
-export function tiledContraction(k: Kernel, plan: Contraction, caps: WgslCaps): WgslKernel {
+export function tiledContraction(k: Kernel, plan: Contraction, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
   const em = new WgslExprEmitter(w, k, env);
+  em.inPlace = inPlace;
   const [M, N, K, B] = [extentOf(plan.m), extentOf(plan.n), extentOf(plan.k), extentOf(plan.batch)];
   const side = tileSide(caps, M, N);
   const [TM, TN] = [side * R, side * R];

@@ -14,10 +14,13 @@ import { LOOP_LIMIT } from "../../kernel/passes/long-loops.js";
 /** Output points per invocation in the elementwise template. */
 export const ELEMENTS_PER_INVOCATION = 4;
 
-function start(k: Kernel): { w: Writer; em: WgslExprEmitter } {
+/** A writer and an emitter for k; the inputs `inPlace` are read from `out` (see generateWgsl). */
+function start(k: Kernel, inPlace: ReadonlySet<number>): { w: Writer; em: WgslExprEmitter } {
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
-  return { w, em: new WgslExprEmitter(w, k, env) };
+  const em = new WgslExprEmitter(w, k, env);
+  em.inPlace = inPlace;
+  return { w, em };
 }
 
 /** Emits the store of the kernel's value at the current loop point. */
@@ -37,8 +40,7 @@ const SUM_BLOCK = 256;
  * @example elementwise(k, caps).template // "vec4"
  */
 export function elementwise(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
-  const { w, em } = start(k);
-  em.inPlace = inPlace;
+  const { w, em } = start(k, inPlace);
   const vars = [...k.outer, ...k.inner];
   const total = extentOf(vars);
   const wg = workgroupSize(caps, 256);
@@ -87,8 +89,8 @@ const sharedType = (p: Phase): string => (p.type === "bool" ? "u32" : p.type);
  * invocation folds them all (two barriers per phase: barriers are what CPU emulations of GPUs pay most for),
  * then the workgroup shares out the inner loop. @example rows(softmaxKernel, caps).dispatch // [rows, 1, 1]
  */
-export function rows(k: Kernel, caps: WgslCaps): WgslKernel {
-  const { w, em } = start(k);
+export function rows(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
+  const { w, em } = start(k, inPlace);
   const points = extentOf(k.outer);
   const wg = workgroupSize(caps, 64);
   const types = [...new Set(k.phases.map(sharedType))];
@@ -211,8 +213,8 @@ function loops(em: WgslExprEmitter, vars: readonly LoopVar[], bound: Set<string>
 }
 
 /** One invocation per outer point: phases, then the inner loop (or a scan along it), in sequence. @example threads(k, caps).template // "threads" or "scan" */
-export function threads(k: Kernel, caps: WgslCaps): WgslKernel {
-  const { w, em } = start(k);
+export function threads(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
+  const { w, em } = start(k, inPlace);
   const points = extentOf(k.outer);
   const wg = workgroupSize(caps, 64);
   entry(w, [wg]);
