@@ -14,10 +14,12 @@
 // vector exp per 4 keys), one rescale per block, and the value update with the accumulators in registers across
 // the 4 keys (each value vector read once for both rows). An odd last row takes the tiled form alone; the keys
 // after the last whole block of 4 take the per-key form; kernels of other shapes take the per-key form
-// throughout. Attention's forward (a softmax-weighted sum of one dot product, values along one e that is a
-// multiple of 4) takes the flash form first (flashTile: 8 queries × 16 keys per step, a packed query tile in a
-// per-thread scratch, register-blocked score and value micro-kernels as small functions of their own, the softmax
-// 4 queries wide); the rows after its last whole tile take the forms above. The exps come decomposed in the IR
+// throughout. The flash form comes first, for every online kernel of that shape whose rows' expressions go 4
+// rows wide (flashTile: 16 rows × 16 keys per step, each dot product's row tile packed in a per-thread scratch,
+// register-blocked score and value micro-kernels as small functions of their own, the online expressions 4 rows
+// wide): attention's forward (a softmax-weighted sum of one dot product, values along one e that is a multiple
+// of 4) and its backward's weighted forms (dq, dk, dv, the row max and sum); the rows after its last whole tile
+// take the forms above. The exps come decomposed in the IR
 // (weight, rescale): this file orders loops and registers only.
 // Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
@@ -396,8 +398,13 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
   );
 }
 
-/** Queries per tile of the flash form (two vectors' lanes) and keys per block. */
-const QR = 8;
+/**
+ * Rows per tile of the flash form (four vectors' lanes; the score micro-kernel takes 8 at a time) and keys per
+ * block. 16 rows halve the keys' and values' traffic from L2 of 8: single-threaded at b8 seq 1024 (CPU time,
+ * alternating), the forward at d 128 went from 0.98× to 1.01× the three kernels' and d 32 / 64 and the backward
+ * did not lose (bench/attention-same-run.mjs).
+ */
+const QR = 16;
 const KC = 16;
 
 /**
@@ -405,7 +412,7 @@ const KC = 16;
  * product, [d][QR], the block's scores / weights per dot product, [KC][QR], and rescales, maxes and totals,
  * [QR] each. Reserved for every online kernel whose phases each sum over one dim (the flash form's candidates);
  * the generator decides from the expressions whether it is used.
- * @example onlineScratchBytes(attentionKernel) // 2688 at d 64
+ * @example onlineScratchBytes(attentionKernel) // 5312 at d 64
  */
 export function onlineScratchBytes(k: Kernel): number {
   const o = k.online;
@@ -496,26 +503,27 @@ function loopIn(f: FunctionBuilder, v: number, to: number, step: number, body: (
 function scoreKernel(t: FlashDot): FunctionBuilder {
   const f = new FunctionBuilder("flashScores", ["i32", "i32", "i32"]);
   const [q0, pk, dst] = [0, 1, 2];
-  const H = QR / 4;
-  const acc = Array.from({ length: H }, () => [0, 1, 2, 3].map(() => f.local("v128")));
-  const q = Array.from({ length: H }, () => f.local("v128"));
+  const acc = [0, 1].map(() => [0, 1, 2, 3].map(() => f.local("v128")));
+  const q = [0, 1].map(() => f.local("v128"));
   const [ks, cnt, grp, pq, kp] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
-  // the block's keys 4 at a time
+  // the block's keys 4 at a time, and for them the tile's rows 8 at a time (the 4 keys' rows stay in L1)
   loopIn(f, grp, KC / 4, 1, () => {
-    for (const x of acc.flat()) f.v128f(0).set(x);
-    f.get(q0).set(pq);
-    f.get(grp).i32(4 * t.bKey).op("i32.mul").get(pk).op("i32.add").set(kp);
-    loopIn(f, cnt, t.d.extent, 1, () => {
-      q.forEach((x, h) => void f.get(pq).mem("v128.load", 16 * h, 2).set(x));
-      for (let j = 0; j < 4; j++) {
-        f.get(kp).mem("v128.load32_splat", j * t.bKey, 2).set(ks);
-        q.forEach((x, h) => void f.get(acc[h]![j]!).get(x).get(ks).op("f32x4.mul").op("f32x4.add").set(acc[h]![j]!));
-      }
-      f.get(pq).i32(4 * QR).op("i32.add").set(pq);
-      f.get(kp).i32(t.bD).op("i32.add").set(kp);
-    });
-    f.get(grp).i32(16 * QR).op("i32.mul").get(dst).op("i32.add").set(kp);
-    for (let j = 0; j < 4; j++) q.forEach((_, h) => void f.get(kp).get(acc[h]![j]!).mem("v128.store", 4 * (j * QR + 4 * h), 2));
+    for (let half = 0; half < QR / 8; half++) {
+      for (const x of acc.flat()) f.v128f(0).set(x);
+      f.get(q0).set(pq);
+      f.get(grp).i32(4 * t.bKey).op("i32.mul").get(pk).op("i32.add").set(kp);
+      loopIn(f, cnt, t.d.extent, 1, () => {
+        q.forEach((x, h) => void f.get(pq).mem("v128.load", 32 * half + 16 * h, 2).set(x));
+        for (let j = 0; j < 4; j++) {
+          f.get(kp).mem("v128.load32_splat", j * t.bKey, 2).set(ks);
+          q.forEach((x, h) => void f.get(acc[h]![j]!).get(x).get(ks).op("f32x4.mul").op("f32x4.add").set(acc[h]![j]!));
+        }
+        f.get(pq).i32(4 * QR).op("i32.add").set(pq);
+        f.get(kp).i32(t.bD).op("i32.add").set(kp);
+      });
+      f.get(grp).i32(16 * QR).op("i32.mul").get(dst).op("i32.add").set(kp);
+      for (let j = 0; j < 4; j++) q.forEach((_, h) => void f.get(kp).get(acc[h]![j]!).mem("v128.store", 4 * (j * QR + 8 * half + 4 * h), 2));
+    }
   });
   return f;
 }
