@@ -29,7 +29,7 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
  * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
  * linear, so the forward fuses at every size. The fused training step, its backward's weighted forms in the flash
- * form too, runs at 0.52–0.56× the three-kernel one's CPU time at every size measured (b8, d 32–128, seq
+ * form too, runs at 0.50–0.60× the three-kernel one's CPU time at every size measured (b8, d 32–128, seq
  * 256–2048, bench/attention-same-run.mjs): its six kernels, one output each, compute the scores six times and
  * dO · v twice (12 products of [q, key] size against the three kernels' 6), each at the matrix product's rate; so
  * below 4M logits its backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each
