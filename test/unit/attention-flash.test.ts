@@ -1,12 +1,13 @@
 // Which attention kernels take the CPU's flash form (cpu/wasm/online.ts: a score and a value micro-kernel called
 // per block of keys, a per-thread scratch tile): the attention shape with a scale, a causal or padding mask and
-// batch dims does; values whose e is not a multiple of 4 keep the per-key forms. The values themselves are
-// checked on every device in test/device/attention-tiles.test.ts and attention-fused.test.ts.
+// batch dims does, and so do the backward's weighted forms (row max and sum, Σ P·v, dq, dk, dv); values whose e is
+// not a multiple of 4 keep the per-key forms. The values themselves are checked on every device in
+// test/device/attention-tiles.test.ts, attention-fused.test.ts and attention-backward.test.ts.
 import { describe, expect, it } from "vitest";
 import { generateWasm } from "../../src/backend/cpu/wasm/codegen.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
-import { arange, type Tensor, tensor, zeros } from "../../src/index.js";
+import { arange, type Tensor, tensor, valueAndGrad, zeros } from "../../src/index.js";
 import { randomFloats } from "../helpers/random.js";
 
 type Any = Tensor<any, any>;
@@ -23,8 +24,8 @@ describe("the CPU's flash form of attention", () => {
     expect(rest).toEqual([]);
     expect(w!.text).toContain("call $flashScores");
     expect(w!.text).toContain("call $flashValues");
-    // the queries transposed [d][8], the block's weights [16][8], rescales, maxes and totals [8]
-    expect(w!.scratchBytes).toBe(Math.ceil((4 * 8 * (12 + 16 + 3)) / 64) * 64);
+    // the queries transposed [d][16], the block's weights [16][16], rescales, maxes and totals [16]
+    expect(w!.scratchBytes).toBe(Math.ceil((4 * 16 * (12 + 16 + 3)) / 64) * 64);
   });
 
   it("with a causal or a padding mask too (the masks read along the queries or not at all)", () => {
@@ -35,6 +36,26 @@ describe("the CPU's flash form of attention", () => {
       const [w] = wasmOf(q.dot("d", k).maskedFill(mask as Any, -Infinity).softmax("key").dot("key", v));
       expect(w!.text).toContain("call $flashScores");
     }
+  });
+
+  it("the backward's weighted forms take it too: row max and sum (no value micro-kernel), dq and dk (two score tiles), dv", () => {
+    const w8 = z([["b", 2], ["q", 24], ["e", 8]]);
+    const { value, grads } = valueAndGrad((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.3).softmax("key").dot("key", v).mul(w8).sum(["b", "q", "e"]))(q, k, v) as unknown as { value: Any; grads: Any[] };
+    const steps = lowerKernels([value.node, ...grads.map((g) => g.node)], { passes: cpuPasses });
+    const weighted = steps.filter((s) => s.kernel.online?.result === "sum" || s.kernel.online?.result === "max");
+    // the row max, the row sum, the forward's Σ P·v, dq, dk, dv
+    expect(weighted.length).toBe(6);
+    for (const s of weighted) {
+      const w = generateWasm(s.kernel, { shared: true, maxPages: 65536 });
+      const phases = s.kernel.online!.phases;
+      const [dots, D] = [phases.length, phases.reduce((n, p) => n + p.vars[0]!.extent, 0)];
+      expect(w.text.match(/call \$flashScores/g)?.length).toBe(dots);
+      expect(w.text.includes("call $flashValues")).toBe(s.kernel.inner.length > 0);
+      // each dot product's row tile [d][16] (d 12 for the scores, e 8 for dO·v) and score tile [16][16], then
+      // rescales, maxes and totals [16]
+      expect(w.scratchBytes).toBe(Math.ceil((4 * 16 * (D + dots * 16 + 3)) / 64) * 64);
+    }
+    expect(weighted.map((s) => s.kernel.online!.phases.length).sort()).toEqual([1, 1, 1, 1, 2, 2]);
   });
 
   it("values with e not a multiple of 4 keep the per-key forms (no micro-kernel calls)", () => {

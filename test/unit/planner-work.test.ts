@@ -105,6 +105,31 @@ describe("the fusion planner's recomputation bound", () => {
     expect(fused).toBeLessThanOrEqual(unfused);
   });
 
+  // The weighted form's cost check (online-softmax.ts): above the backward gate, a softmax classifier's training
+  // step — dW2 = Σ_b relu(x·w1) · (softmax(relu(x·w1)·w2) − onehot) over rows (h, v) — would recompute the
+  // logits' product for every h; the form is refused, the logits are stored once, and no kernel recomputes more.
+  it("a softmax classifier's training step with the backward's weighted forms fusing at every size: no recomputed product, fused arithmetic <= unfused", () => {
+    const saved = onlineSoftmaxFusion.minBackwardLogits;
+    onlineSoftmaxFusion.minBackwardLogits = 0;
+    try {
+      const next = rng(testSeed);
+      const [B, I, H, V] = [16 + Math.floor(next() * 48), 8 + Math.floor(next() * 24), 8 + Math.floor(next() * 40), 8 + Math.floor(next() * 40)];
+      const x = randn([["b", B], ["i", I]], { seed: testSeed });
+      const [w1, w2] = [randn([["i", I], ["h", H]], { seed: testSeed + 1 }), randn([["h", H], ["v", V]], { seed: testSeed + 2 })];
+      const labels = tensor(Int32Array.from({ length: B }, () => Math.floor(next() * V)), [["b", B]], { dtype: "int32" });
+      const loss = (w1: Any, w2: Any) => crossEntropy((x as Any).dot("i", w1).relu().dot("h", w2) as never, labels as never, "v" as never);
+      const { value, grads } = valueAndGrad(loss as never)(w1, w2) as unknown as { value: Any; grads: Any[] };
+      const roots = [value.node, ...grads.map((g) => g.node)];
+      const kernels = lowerKernels(roots, { passes: cpuPasses.filter((p) => p.name !== "decompose") });
+      // no weighted form (a recomputed product per point of the online loop) in the program
+      expect(kernels.filter((s) => s.kernel.online && s.kernel.online.result !== undefined && s.kernel.online.result !== "softmax")).toEqual([]);
+      const [fused, unfused] = [fusedWork(roots), unfusedWork(roots)];
+      expect(fused).toBeLessThanOrEqual(unfused);
+    } finally {
+      onlineSoftmaxFusion.minBackwardLogits = saved;
+    }
+  });
+
   // 2,400 graphs: four seeds derived from the test seed, 600 graphs each.
   it("random graphs whose values feed several consumers: fused arithmetic <= unfused", () => {
     for (let s = 0; s < 4; s++) {

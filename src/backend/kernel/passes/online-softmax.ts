@@ -19,6 +19,7 @@ import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
 import { type Expr, type Kernel, walkExpr } from "../ir.js";
 import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
+import { nodeArithmetic } from "./work.js";
 
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 /**
@@ -27,10 +28,12 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * (the online softmax-weighted sum), `minBackwardLogits` for the backward's weighted forms. The CPU's forward
  * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
  * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
- * linear, so the forward fuses at every size; the
- * fused training step is still slower than the three-kernel one (0.3× at b8 × 1024²), so below 4M logits its
- * backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each there; from it on the
- * fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
+ * linear, so the forward fuses at every size. The fused training step, its backward's weighted forms in the flash
+ * form too, runs at 0.50–0.60× the three-kernel one's CPU time at every size measured (b8, d 32–128, seq
+ * 256–2048, bench/attention-same-run.mjs): its six kernels, one output each, compute the scores six times and
+ * dO · v twice (12 products of [q, key] size against the three kernels' 6), each at the matrix product's rate; so
+ * below 4M logits its backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each
+ * there; from it on the fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
  * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone.
  */
 export const onlineSoftmaxFusion = {
@@ -226,6 +229,7 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
   };
   if (n.op.fn === "max") {
     if (nested(input) < Math.max(1, onlineSoftmaxFusion.minBackwardLogits) || !n.dims.every((d) => input.dims.some((x) => x.name === d.name))) return undefined;
+    if (recomputesNested([input], [...n.dims, ...vars], isMaterialized)) return undefined;
     return { fn: "max", vars, weight: [input], value: [] };
   }
   const factors: Node[] = [];
@@ -241,7 +245,29 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
   const weight = factors.filter((x) => pair.includes(x) || x.dims.every((d) => rowDims.has(d.name)));
   const value = factors.filter((x) => !weight.includes(x));
   if (value.some((x) => x.dtype !== "float32" || nested(x) > 0)) return undefined;
+  const rows = new Set(weight.flatMap((x) => x.dims.map((d) => d.name)));
+  if (recomputesNested(weight, [...n.dims.filter((d) => rows.has(d.name)), ...vars], isMaterialized)) return undefined;
   return { fn: "sum", vars, weight, value };
+}
+
+/**
+ * The cost check of a weighted form (work.ts's model, as the planner's cost check counts an online kernel): the
+ * kernel evaluates its weight's nested dot products (its phases) at every point of its loops `around` (its
+ * outer loops and the online vars), each at the cost of its reduction; evaluated alone, a dot product costs that
+ * once per element. One that lacks one of those loops would be recomputed along it — a feed-forward
+ * backward's Σ_b h[b, i] · softmax(h · w)[b, v] over rows (i, v) recomputes the forward's product h · w for each
+ * i — and the form is refused; attention's scores [q, key] have every loop of the kernels that read them.
+ */
+function recomputesNested(weight: readonly Node[], around: readonly { readonly name: string; readonly size: number }[], isMaterialized: (n: Node) => boolean): boolean {
+  const points = around.reduce((p, d) => p * d.size, 1);
+  const seen = new Set<Node>();
+  const recomputed = (x: Node): boolean => {
+    if (seen.has(x) || isMaterialized(x)) return false;
+    seen.add(x);
+    if (dotProduct(x) && x.numel > 0 && points * (nodeArithmetic(x) / x.numel) > nodeArithmetic(x)) return true;
+    return x.inputs.some(recomputed);
+  };
+  return weight.some(recomputed);
 }
 
 /**

@@ -1,33 +1,45 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 i32) (local $12 f32) (local $13 f32) (local $14 f32) (local $15 f32) (local $16 f32) (local $17 f32) (local $18 i32) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 i32) (local $32 i32) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 v128) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 f32) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 v128) (local $65 v128) (local $66 v128) (local $67 v128) (local $68 v128) (local $69 v128) (local $70 v128) (local $71 v128) (local $72 v128) (local $73 v128) (local $74 v128) (local $75 v128) (local $76 v128) (local $77 f32) (local $78 f32) (local $79 f32) (local $80 i32) (local $81 i32) (local $82 f32) (local $83 f32) (local $84 f32) (local $85 f32) (local $86 f32) (local $87 i32) (local $88 i32) (local $89 f32) (local $90 f32) (local $91 v128) (local $92 f32) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 f32) (local $97 v128) (local $98 i32) (local $99 f32) (local $100 f32) (local $101 i32) (local $102 f32) (local $103 f32) (local $104 i32) (local $105 i32) (local $106 i32) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 i32) (local $112 i32) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 i32) (local $117 i32) (local $118 i32) (local $119 i32) (local $120 i32) (local $121 i32) (local $122 v128) (local $123 v128) (local $124 v128) (local $125 v128) (local $126 v128) (local $127 v128) (local $128 v128) (local $129 v128) (local $130 v128) (local $131 v128) (local $132 v128) (local $133 v128) (local $134 v128) (local $135 v128) (local $136 v128) (local $137 v128) (local $138 v128) (local $139 v128) (local $140 v128) (local $141 v128) (local $142 v128) (local $143 v128) (local $144 v128) (local $145 v128) (local $146 v128) (local $147 f32) (local $148 i32) (local $149 i32) (local $150 f32) (local $151 v128) (local $152 v128) (local $153 v128) (local $154 v128) (local $155 f32) (local $156 v128) (local $157 v128) (local $158 v128) (local $159 v128) (local $160 v128) (local $161 v128) (local $162 v128) (local $163 f32) (local $164 v128) (local $165 v128) (local $166 v128) (local $167 v128) (local $168 v128) (local $169 v128) (local $170 v128) (local $171 i32) (local $172 f32) (local $173 i32) (local $174 i32) (local $175 f32) (local $176 f32) (local $177 f32) (local $178 f32) (local $179 f32) (local $180 i32) (local $181 i32) (local $182 f32) (local $183 f32) (local $184 v128) (local $185 f32) (local $186 v128) (local $187 i32) (local $188 i32) (local $189 f32) (local $190 v128) (local $191 i32) (local $192 f32) (local $193 i32) (local $194 i32) (local $195 f32) (local $196 f32) (local $197 f32) (local $198 f32) (local $199 f32) (local $200 i32) (local $201 i32) (local $202 f32) (local $203 f32) (local $204 v128) (local $205 f32) (local $206 v128) (local $207 i32) (local $208 i32) (local $209 f32) (local $210 v128) (local $211 i32) (local $212 f32) (local $213 f32) (local $214 i32) (local $215 i32) (local $216 i32) (local $217 i32) (local $218 i32) (local $219 i32) (local $220 i32) (local $221 i32) (local $222 i32) (local $223 i32) (local $224 i32) (local $225 i32) (local $226 i32) (local $227 i32) (local $228 i32) (local $229 v128) (local $230 v128) (local $231 v128) (local $232 v128) (local $233 v128) (local $234 v128) (local $235 v128) (local $236 v128) (local $237 v128) (local $238 v128) (local $239 v128) (local $240 v128) (local $241 v128) (local $242 f32) (local $243 i32) (local $244 i32) (local $245 f32) (local $246 v128) (local $247 v128) (local $248 f32) (local $249 v128) (local $250 v128) (local $251 v128) (local $252 v128) (local $253 v128) (local $254 v128) (local $255 v128) (local $256 i32) (local $257 f32) (local $258 i32) (local $259 i32) (local $260 f32) (local $261 f32) (local $262 f32) (local $263 f32) (local $264 f32) (local $265 i32) (local $266 i32) (local $267 f32) (local $268 f32) (local $269 v128) (local $270 f32) (local $271 v128) (local $272 i32) (local $273 i32) (local $274 f32) (local $275 v128) (local $276 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 i32) (local $12 f32) (local $13 f32) (local $14 f32) (local $15 f32) (local $16 f32) (local $17 f32) (local $18 i32) (local $19 v128) (local $20 v128) (local $21 v128) (local $22 v128) (local $23 v128) (local $24 v128) (local $25 v128) (local $26 v128) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 i32) (local $32 i32) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 i32) (local $37 v128) (local $38 v128) (local $39 v128) (local $40 v128) (local $41 v128) (local $42 v128) (local $43 f32) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 v128) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 v128) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 v128) (local $65 v128) (local $66 v128) (local $67 v128) (local $68 v128) (local $69 v128) (local $70 v128) (local $71 v128) (local $72 v128) (local $73 v128) (local $74 v128) (local $75 v128) (local $76 v128) (local $77 v128) (local $78 v128) (local $79 v128) (local $80 v128) (local $81 v128) (local $82 v128) (local $83 v128) (local $84 v128) (local $85 v128) (local $86 v128) (local $87 v128) (local $88 v128) (local $89 v128) (local $90 v128) (local $91 v128) (local $92 v128) (local $93 v128) (local $94 v128) (local $95 v128) (local $96 v128) (local $97 v128) (local $98 v128) (local $99 v128) (local $100 v128) (local $101 v128) (local $102 v128) (local $103 v128) (local $104 v128) (local $105 v128) (local $106 v128) (local $107 v128) (local $108 v128) (local $109 v128) (local $110 v128) (local $111 v128) (local $112 f32) (local $113 f32) (local $114 f32) (local $115 i32) (local $116 i32) (local $117 f32) (local $118 f32) (local $119 f32) (local $120 f32) (local $121 f32) (local $122 i32) (local $123 i32) (local $124 f32) (local $125 f32) (local $126 v128) (local $127 f32) (local $128 v128) (local $129 i32) (local $130 i32) (local $131 f32) (local $132 v128) (local $133 i32) (local $134 f32) (local $135 f32) (local $136 i32) (local $137 f32) (local $138 f32) (local $139 i32) (local $140 i32) (local $141 i32) (local $142 i32) (local $143 i32) (local $144 i32) (local $145 i32) (local $146 i32) (local $147 i32) (local $148 i32) (local $149 i32) (local $150 i32) (local $151 i32) (local $152 i32) (local $153 i32) (local $154 i32) (local $155 i32) (local $156 i32) (local $157 v128) (local $158 v128) (local $159 v128) (local $160 v128) (local $161 v128) (local $162 v128) (local $163 v128) (local $164 v128) (local $165 v128) (local $166 v128) (local $167 v128) (local $168 v128) (local $169 v128) (local $170 v128) (local $171 v128) (local $172 v128) (local $173 v128) (local $174 v128) (local $175 v128) (local $176 v128) (local $177 v128) (local $178 v128) (local $179 v128) (local $180 v128) (local $181 v128) (local $182 f32) (local $183 i32) (local $184 i32) (local $185 f32) (local $186 v128) (local $187 v128) (local $188 v128) (local $189 v128) (local $190 f32) (local $191 v128) (local $192 v128) (local $193 v128) (local $194 v128) (local $195 v128) (local $196 v128) (local $197 v128) (local $198 f32) (local $199 v128) (local $200 v128) (local $201 v128) (local $202 v128) (local $203 v128) (local $204 v128) (local $205 v128) (local $206 i32) (local $207 f32) (local $208 i32) (local $209 i32) (local $210 f32) (local $211 f32) (local $212 f32) (local $213 f32) (local $214 f32) (local $215 i32) (local $216 i32) (local $217 f32) (local $218 f32) (local $219 v128) (local $220 f32) (local $221 v128) (local $222 i32) (local $223 i32) (local $224 f32) (local $225 v128) (local $226 i32) (local $227 f32) (local $228 i32) (local $229 i32) (local $230 f32) (local $231 f32) (local $232 f32) (local $233 f32) (local $234 f32) (local $235 i32) (local $236 i32) (local $237 f32) (local $238 f32) (local $239 v128) (local $240 f32) (local $241 v128) (local $242 i32) (local $243 i32) (local $244 f32) (local $245 v128) (local $246 i32) (local $247 f32) (local $248 f32) (local $249 i32) (local $250 i32) (local $251 i32) (local $252 i32) (local $253 i32) (local $254 i32) (local $255 i32) (local $256 i32) (local $257 i32) (local $258 i32) (local $259 i32) (local $260 i32) (local $261 i32) (local $262 i32) (local $263 i32) (local $264 v128) (local $265 v128) (local $266 v128) (local $267 v128) (local $268 v128) (local $269 v128) (local $270 v128) (local $271 v128) (local $272 v128) (local $273 v128) (local $274 v128) (local $275 v128) (local $276 v128) (local $277 f32) (local $278 i32) (local $279 i32) (local $280 f32) (local $281 v128) (local $282 v128) (local $283 f32) (local $284 v128) (local $285 v128) (local $286 v128) (local $287 v128) (local $288 v128) (local $289 v128) (local $290 v128) (local $291 i32) (local $292 f32) (local $293 i32) (local $294 i32) (local $295 f32) (local $296 f32) (local $297 f32) (local $298 f32) (local $299 f32) (local $300 i32) (local $301 i32) (local $302 f32) (local $303 f32) (local $304 v128) (local $305 f32) (local $306 v128) (local $307 i32) (local $308 i32) (local $309 f32) (local $310 v128) (local $311 i32)
   local.get 6
   local.set 8
   block
     loop
       local.get 8
-      i32.const 7
+      i32.const 15
       i32.add
       local.get 7
       i32.ge_s
       br_if 1
       local.get 5
       v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
-      v128.store offset=800
+      v128.store offset=1600
       local.get 5
       v128.const f32x4 0 0 0 0
-      v128.store offset=832
+      v128.store offset=1664
       local.get 5
       v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
-      v128.store offset=816
+      v128.store offset=1616
       local.get 5
       v128.const f32x4 0 0 0 0
-      v128.store offset=848
+      v128.store offset=1680
+      local.get 5
+      v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+      v128.store offset=1632
+      local.get 5
+      v128.const f32x4 0 0 0 0
+      v128.store offset=1696
+      local.get 5
+      v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+      v128.store offset=1648
+      local.get 5
+      v128.const f32x4 0 0 0 0
+      v128.store offset=1712
       i32.const 0
       local.set 33
       block
         loop
           local.get 33
-          i32.const 8
+          i32.const 16
           i32.ge_s
           br_if 1
           local.get 8
@@ -37,7 +49,7 @@
           local.get 18
           i32.const 8
           i32.mul
-          local.set 35
+          local.set 36
           i32.const 0
           local.set 9
           block
@@ -49,7 +61,7 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 35
+              local.get 36
               local.get 9
               i32.add
               i32.const 2
@@ -62,7 +74,7 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 35
+              local.get 36
               local.get 9
               i32.add
               i32.const 2
@@ -92,7 +104,7 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 35
+              local.get 36
               local.get 9
               i32.add
               i32.const 2
@@ -151,182 +163,312 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 26
-      local.get 5
       local.set 27
+      local.get 5
       i32.const 0
+      i32.add
       local.set 28
+      i32.const 0
+      local.set 29
       block
         loop
-          local.get 28
+          local.get 29
           i32.const 3
           i32.add
           i32.const 8
           i32.ge_s
           br_if 1
-          local.get 26
+          local.get 27
           v128.load
-          local.set 36
-          local.get 26
-          v128.load offset=32
           local.set 37
-          local.get 26
-          v128.load offset=64
+          local.get 27
+          v128.load offset=32
           local.set 38
-          local.get 26
-          v128.load offset=96
+          local.get 27
+          v128.load offset=64
           local.set 39
-          local.get 36
-          local.get 37
-          i8x16.shuffle i32 lanes 0 4 1 5
+          local.get 27
+          v128.load offset=96
           local.set 40
+          local.get 37
           local.get 38
-          local.get 39
           i8x16.shuffle i32 lanes 0 4 1 5
           local.set 41
-          local.get 27
+          local.get 39
           local.get 40
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 42
+          local.get 28
           local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 0 1 4 5
           v128.store
-          local.get 27
-          local.get 40
+          local.get 28
           local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 2 3 6 7
-          v128.store offset=32
-          local.get 36
-          local.get 37
-          i8x16.shuffle i32 lanes 2 6 3 7
-          local.set 40
-          local.get 38
-          local.get 39
-          i8x16.shuffle i32 lanes 2 6 3 7
-          local.set 41
-          local.get 27
-          local.get 40
-          local.get 41
-          i8x16.shuffle i32 lanes 0 1 4 5
           v128.store offset=64
-          local.get 27
-          local.get 40
-          local.get 41
-          i8x16.shuffle i32 lanes 2 3 6 7
-          v128.store offset=96
-          local.get 26
-          v128.load offset=128
-          local.set 36
-          local.get 26
-          v128.load offset=160
-          local.set 37
-          local.get 26
-          v128.load offset=192
-          local.set 38
-          local.get 26
-          v128.load offset=224
-          local.set 39
-          local.get 36
           local.get 37
-          i8x16.shuffle i32 lanes 0 4 1 5
-          local.set 40
           local.get 38
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 41
           local.get 39
+          local.get 40
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 42
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=128
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=192
+          local.get 27
+          v128.load offset=128
+          local.set 37
+          local.get 27
+          v128.load offset=160
+          local.set 38
+          local.get 27
+          v128.load offset=192
+          local.set 39
+          local.get 27
+          v128.load offset=224
+          local.set 40
+          local.get 37
+          local.get 38
           i8x16.shuffle i32 lanes 0 4 1 5
           local.set 41
-          local.get 27
+          local.get 39
           local.get 40
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 42
+          local.get 28
           local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 0 1 4 5
           v128.store offset=16
-          local.get 27
-          local.get 40
+          local.get 28
           local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 2 3 6 7
-          v128.store offset=48
-          local.get 36
+          v128.store offset=80
           local.get 37
-          i8x16.shuffle i32 lanes 2 6 3 7
-          local.set 40
           local.get 38
-          local.get 39
           i8x16.shuffle i32 lanes 2 6 3 7
           local.set 41
-          local.get 27
+          local.get 39
           local.get 40
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 42
+          local.get 28
           local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 0 1 4 5
-          v128.store offset=80
-          local.get 27
-          local.get 40
+          v128.store offset=144
+          local.get 28
           local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=208
+          local.get 27
+          v128.load offset=256
+          local.set 37
+          local.get 27
+          v128.load offset=288
+          local.set 38
+          local.get 27
+          v128.load offset=320
+          local.set 39
+          local.get 27
+          v128.load offset=352
+          local.set 40
+          local.get 37
+          local.get 38
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 41
+          local.get 39
+          local.get 40
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 42
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=32
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=96
+          local.get 37
+          local.get 38
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 41
+          local.get 39
+          local.get 40
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 42
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=160
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=224
+          local.get 27
+          v128.load offset=384
+          local.set 37
+          local.get 27
+          v128.load offset=416
+          local.set 38
+          local.get 27
+          v128.load offset=448
+          local.set 39
+          local.get 27
+          v128.load offset=480
+          local.set 40
+          local.get 37
+          local.get 38
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 41
+          local.get 39
+          local.get 40
+          i8x16.shuffle i32 lanes 0 4 1 5
+          local.set 42
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=48
+          local.get 28
+          local.get 41
+          local.get 42
           i8x16.shuffle i32 lanes 2 3 6 7
           v128.store offset=112
-          local.get 26
-          i32.const 16
-          i32.add
-          local.set 26
+          local.get 37
+          local.get 38
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 41
+          local.get 39
+          local.get 40
+          i8x16.shuffle i32 lanes 2 6 3 7
+          local.set 42
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 0 1 4 5
+          v128.store offset=176
+          local.get 28
+          local.get 41
+          local.get 42
+          i8x16.shuffle i32 lanes 2 3 6 7
+          v128.store offset=240
           local.get 27
-          i32.const 128
+          i32.const 16
           i32.add
           local.set 27
           local.get 28
-          i32.const 4
+          i32.const 256
           i32.add
           local.set 28
+          local.get 29
+          i32.const 4
+          i32.add
+          local.set 29
           br 0
         end
       end
-      local.get 28
-      local.set 28
+      local.get 29
+      local.set 29
       block
         loop
-          local.get 28
+          local.get 29
           i32.const 8
           i32.ge_s
           br_if 1
+          local.get 28
           local.get 27
-          local.get 26
           f32.load
           f32.store
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=32
           f32.store offset=4
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=64
           f32.store offset=8
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=96
           f32.store offset=12
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=128
           f32.store offset=16
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=160
           f32.store offset=20
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=192
           f32.store offset=24
+          local.get 28
           local.get 27
-          local.get 26
           f32.load offset=224
           f32.store offset=28
-          local.get 26
-          i32.const 4
-          i32.add
-          local.set 26
+          local.get 28
           local.get 27
-          i32.const 32
+          f32.load offset=256
+          f32.store offset=32
+          local.get 28
+          local.get 27
+          f32.load offset=288
+          f32.store offset=36
+          local.get 28
+          local.get 27
+          f32.load offset=320
+          f32.store offset=40
+          local.get 28
+          local.get 27
+          f32.load offset=352
+          f32.store offset=44
+          local.get 28
+          local.get 27
+          f32.load offset=384
+          f32.store offset=48
+          local.get 28
+          local.get 27
+          f32.load offset=416
+          f32.store offset=52
+          local.get 28
+          local.get 27
+          f32.load offset=448
+          f32.store offset=56
+          local.get 28
+          local.get 27
+          f32.load offset=480
+          f32.store offset=60
+          local.get 27
+          i32.const 4
           i32.add
           local.set 27
           local.get 28
-          i32.const 1
+          i32.const 64
           i32.add
           local.set 28
+          local.get 29
+          i32.const 1
+          i32.add
+          local.set 29
           br 0
         end
       end
@@ -361,7 +503,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 29
+          local.set 35
           local.get 3
           local.get 10
           i32.const 8
@@ -371,9 +513,11 @@
           i32.add
           local.set 30
           local.get 5
-          local.get 29
+          i32.const 0
+          i32.add
+          local.get 35
           local.get 5
-          i32.const 256
+          i32.const 512
           i32.add
           call $flashScores
           v128.const i32x4 0 0 0 0
@@ -398,20 +542,20 @@
               local.set 10
               local.get 5
               local.get 33
-              i32.const 32
+              i32.const 64
               i32.mul
               i32.add
               local.set 34
               local.get 34
-              v128.load offset=256
-              local.set 25
               local.get 34
-              local.get 25
+              v128.load offset=512
+              local.set 26
+              local.get 26
               local.get 4
               f32x4.splat
               f32x4.mul
               local.tee 25
-              v128.store offset=256
+              v128.store offset=512
               local.get 25
               local.get 22
               f32x4.pmax
@@ -424,88 +568,88 @@
             end
           end
           local.get 5
-          v128.load offset=800
+          v128.load offset=1600
           local.set 19
           local.get 19
-          local.set 43
+          local.set 44
           local.get 22
-          local.tee 44
-          local.get 43
+          local.tee 45
           local.get 44
+          local.get 45
           f32x4.pmax
-          local.get 44
-          local.get 44
+          local.get 45
+          local.get 45
           f32x4.ne
           v128.bitselect
           local.set 20
           v128.const f32x4 1 1 1 1
-          local.set 45
+          local.set 46
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 19
           local.get 20
           f32x4.sub
-          local.tee 46
+          local.tee 47
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 47
+          local.tee 48
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 48
-          local.get 48
+          local.tee 49
+          local.get 49
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 49
+          local.tee 50
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 49
+          local.get 50
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 50
+          local.tee 51
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 50
+          local.get 51
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 50
+          local.get 51
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 50
+          local.get 51
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 50
+          local.get 51
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 49
+          local.get 50
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 51
+          local.tee 52
           i32.const 1
           i32x4.shr_s
-          local.tee 52
+          local.tee 53
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 51
           local.get 52
+          local.get 53
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 45
+          local.get 46
           local.get 19
           local.get 20
           f32x4.ne
@@ -527,12 +671,12 @@
               local.set 10
               local.get 5
               local.get 33
-              i32.const 32
+              i32.const 64
               i32.mul
               i32.add
               local.set 34
               local.get 34
-              v128.load offset=256
+              v128.load offset=512
               local.set 25
               local.get 34
               v128.const f32x4 0 0 0 0
@@ -540,61 +684,61 @@
               local.get 25
               local.get 20
               f32x4.sub
-              local.tee 53
+              local.tee 54
               v128.const f32x4 -104 -104 -104 -104
               f32x4.pmax
-              local.tee 54
+              local.tee 55
               v128.const f32x4 89 89 89 89
               f32x4.pmin
-              local.tee 55
-              local.get 55
+              local.tee 56
+              local.get 56
               v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
               f32x4.mul
               f32x4.nearest
-              local.tee 56
+              local.tee 57
               v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
               f32x4.mul
               f32x4.sub
-              local.get 56
+              local.get 57
               v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
               f32x4.mul
               f32x4.sub
-              local.tee 57
+              local.tee 58
               f32x4.mul
               v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
               f32x4.add
-              local.get 57
+              local.get 58
               f32x4.mul
               v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
               f32x4.add
-              local.get 57
+              local.get 58
               f32x4.mul
               v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
               f32x4.add
-              local.get 57
+              local.get 58
               f32x4.mul
               v128.const f32x4 1 1 1 1
               f32x4.add
-              local.get 57
+              local.get 58
               f32x4.mul
               v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
               f32x4.add
-              local.get 56
+              local.get 57
               v128.const f32x4 12582912 12582912 12582912 12582912
               f32x4.add
               v128.const i32x4 1262485504 1262485504 1262485504 1262485504
               i32x4.sub
-              local.tee 58
+              local.tee 59
               i32.const 1
               i32x4.shr_s
-              local.tee 59
+              local.tee 60
               v128.const i32x4 127 127 127 127
               i32x4.add
               i32.const 23
               i32x4.shl
               f32x4.mul
-              local.get 58
               local.get 59
+              local.get 60
               i32x4.sub
               v128.const i32x4 127 127 127 127
               i32x4.add
@@ -606,7 +750,7 @@
               f32x4.eq
               v128.bitselect
               local.tee 25
-              v128.store offset=256
+              v128.store offset=512
               local.get 23
               local.get 25
               f32x4.add
@@ -624,18 +768,18 @@
           local.set 24
           local.get 5
           local.get 5
-          v128.load offset=832
+          v128.load offset=1664
           local.get 21
           f32x4.mul
           local.get 23
           f32x4.add
-          v128.store offset=832
+          v128.store offset=1664
           local.get 5
           local.get 20
-          v128.store offset=800
+          v128.store offset=1600
           local.get 5
           local.get 21
-          v128.store offset=768
+          v128.store offset=1536
           local.get 8
           i32.const 4
           i32.add
@@ -656,20 +800,20 @@
               local.set 10
               local.get 5
               local.get 33
-              i32.const 32
+              i32.const 64
               i32.mul
               i32.add
               local.set 34
               local.get 34
-              v128.load offset=272
-              local.set 25
               local.get 34
-              local.get 25
+              v128.load offset=528
+              local.set 26
+              local.get 26
               local.get 4
               f32x4.splat
               f32x4.mul
               local.tee 25
-              v128.store offset=272
+              v128.store offset=528
               local.get 25
               local.get 22
               f32x4.pmax
@@ -682,88 +826,88 @@
             end
           end
           local.get 5
-          v128.load offset=816
+          v128.load offset=1616
           local.set 19
           local.get 19
-          local.set 60
+          local.set 61
           local.get 22
-          local.tee 61
-          local.get 60
+          local.tee 62
           local.get 61
+          local.get 62
           f32x4.pmax
-          local.get 61
-          local.get 61
+          local.get 62
+          local.get 62
           f32x4.ne
           v128.bitselect
           local.set 20
           v128.const f32x4 1 1 1 1
-          local.set 62
+          local.set 63
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
           local.get 19
           local.get 20
           f32x4.sub
-          local.tee 63
+          local.tee 64
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 64
+          local.tee 65
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 65
-          local.get 65
+          local.tee 66
+          local.get 66
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 66
+          local.tee 67
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 66
+          local.get 67
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 67
+          local.tee 68
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 67
+          local.get 68
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 67
+          local.get 68
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 67
+          local.get 68
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 67
+          local.get 68
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 66
+          local.get 67
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 68
+          local.tee 69
           i32.const 1
           i32x4.shr_s
-          local.tee 69
+          local.tee 70
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 68
           local.get 69
+          local.get 70
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 62
+          local.get 63
           local.get 19
           local.get 20
           f32x4.ne
@@ -785,12 +929,12 @@
               local.set 10
               local.get 5
               local.get 33
-              i32.const 32
+              i32.const 64
               i32.mul
               i32.add
               local.set 34
               local.get 34
-              v128.load offset=272
+              v128.load offset=528
               local.set 25
               local.get 34
               v128.const f32x4 0 0 0 0
@@ -798,61 +942,61 @@
               local.get 25
               local.get 20
               f32x4.sub
-              local.tee 70
+              local.tee 71
               v128.const f32x4 -104 -104 -104 -104
               f32x4.pmax
-              local.tee 71
+              local.tee 72
               v128.const f32x4 89 89 89 89
               f32x4.pmin
-              local.tee 72
-              local.get 72
+              local.tee 73
+              local.get 73
               v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
               f32x4.mul
               f32x4.nearest
-              local.tee 73
+              local.tee 74
               v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
               f32x4.mul
               f32x4.sub
-              local.get 73
+              local.get 74
               v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
               f32x4.mul
               f32x4.sub
-              local.tee 74
+              local.tee 75
               f32x4.mul
               v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
               f32x4.add
-              local.get 74
+              local.get 75
               f32x4.mul
               v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
               f32x4.add
-              local.get 74
+              local.get 75
               f32x4.mul
               v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
               f32x4.add
-              local.get 74
+              local.get 75
               f32x4.mul
               v128.const f32x4 1 1 1 1
               f32x4.add
-              local.get 74
+              local.get 75
               f32x4.mul
               v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
               f32x4.add
-              local.get 73
+              local.get 74
               v128.const f32x4 12582912 12582912 12582912 12582912
               f32x4.add
               v128.const i32x4 1262485504 1262485504 1262485504 1262485504
               i32x4.sub
-              local.tee 75
+              local.tee 76
               i32.const 1
               i32x4.shr_s
-              local.tee 76
+              local.tee 77
               v128.const i32x4 127 127 127 127
               i32x4.add
               i32.const 23
               i32x4.shl
               f32x4.mul
-              local.get 75
               local.get 76
+              local.get 77
               i32x4.sub
               v128.const i32x4 127 127 127 127
               i32x4.add
@@ -864,7 +1008,7 @@
               f32x4.eq
               v128.bitselect
               local.tee 25
-              v128.store offset=272
+              v128.store offset=528
               local.get 23
               local.get 25
               f32x4.add
@@ -882,28 +1026,544 @@
           local.set 24
           local.get 5
           local.get 5
-          v128.load offset=848
+          v128.load offset=1680
           local.get 21
           f32x4.mul
           local.get 23
           f32x4.add
-          v128.store offset=848
+          v128.store offset=1680
           local.get 5
           local.get 20
-          v128.store offset=816
+          v128.store offset=1616
           local.get 5
           local.get 21
-          v128.store offset=784
+          v128.store offset=1552
+          local.get 8
+          i32.const 8
+          i32.add
+          local.set 18
+          v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+          local.set 22
+          i32.const 0
+          local.set 33
+          block
+            loop
+              local.get 33
+              i32.const 16
+              i32.ge_s
+              br_if 1
+              local.get 32
+              local.get 33
+              i32.add
+              local.set 10
+              local.get 5
+              local.get 33
+              i32.const 64
+              i32.mul
+              i32.add
+              local.set 34
+              local.get 34
+              local.get 34
+              v128.load offset=544
+              local.set 26
+              local.get 26
+              local.get 4
+              f32x4.splat
+              f32x4.mul
+              local.tee 25
+              v128.store offset=544
+              local.get 25
+              local.get 22
+              f32x4.pmax
+              local.set 22
+              local.get 33
+              i32.const 1
+              i32.add
+              local.set 33
+              br 0
+            end
+          end
+          local.get 5
+          v128.load offset=1632
+          local.set 19
+          local.get 19
+          local.set 78
+          local.get 22
+          local.tee 79
+          local.get 78
+          local.get 79
+          f32x4.pmax
+          local.get 79
+          local.get 79
+          f32x4.ne
+          v128.bitselect
+          local.set 20
+          v128.const f32x4 1 1 1 1
+          local.set 80
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+          local.get 19
+          local.get 20
+          f32x4.sub
+          local.tee 81
+          v128.const f32x4 -104 -104 -104 -104
+          f32x4.pmax
+          local.tee 82
+          v128.const f32x4 89 89 89 89
+          f32x4.pmin
+          local.tee 83
+          local.get 83
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          f32x4.nearest
+          local.tee 84
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 84
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 85
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 85
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 85
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 85
+          f32x4.mul
+          v128.const f32x4 1 1 1 1
+          f32x4.add
+          local.get 85
+          f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+          f32x4.add
+          local.get 84
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          local.tee 86
+          i32.const 1
+          i32x4.shr_s
+          local.tee 87
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 86
+          local.get 87
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 80
+          local.get 19
+          local.get 20
+          f32x4.ne
+          v128.bitselect
+          local.set 21
+          v128.const f32x4 0 0 0 0
+          local.set 23
+          i32.const 0
+          local.set 33
+          block
+            loop
+              local.get 33
+              i32.const 16
+              i32.ge_s
+              br_if 1
+              local.get 32
+              local.get 33
+              i32.add
+              local.set 10
+              local.get 5
+              local.get 33
+              i32.const 64
+              i32.mul
+              i32.add
+              local.set 34
+              local.get 34
+              v128.load offset=544
+              local.set 25
+              local.get 34
+              v128.const f32x4 0 0 0 0
+              v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+              local.get 25
+              local.get 20
+              f32x4.sub
+              local.tee 88
+              v128.const f32x4 -104 -104 -104 -104
+              f32x4.pmax
+              local.tee 89
+              v128.const f32x4 89 89 89 89
+              f32x4.pmin
+              local.tee 90
+              local.get 90
+              v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+              f32x4.mul
+              f32x4.nearest
+              local.tee 91
+              v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+              f32x4.mul
+              f32x4.sub
+              local.get 91
+              v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+              f32x4.mul
+              f32x4.sub
+              local.tee 92
+              f32x4.mul
+              v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+              f32x4.add
+              local.get 92
+              f32x4.mul
+              v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+              f32x4.add
+              local.get 92
+              f32x4.mul
+              v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+              f32x4.add
+              local.get 92
+              f32x4.mul
+              v128.const f32x4 1 1 1 1
+              f32x4.add
+              local.get 92
+              f32x4.mul
+              v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+              f32x4.add
+              local.get 91
+              v128.const f32x4 12582912 12582912 12582912 12582912
+              f32x4.add
+              v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+              i32x4.sub
+              local.tee 93
+              i32.const 1
+              i32x4.shr_s
+              local.tee 94
+              v128.const i32x4 127 127 127 127
+              i32x4.add
+              i32.const 23
+              i32x4.shl
+              f32x4.mul
+              local.get 93
+              local.get 94
+              i32x4.sub
+              v128.const i32x4 127 127 127 127
+              i32x4.add
+              i32.const 23
+              i32x4.shl
+              f32x4.mul
+              local.get 25
+              v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+              f32x4.eq
+              v128.bitselect
+              local.tee 25
+              v128.store offset=544
+              local.get 23
+              local.get 25
+              f32x4.add
+              local.set 23
+              local.get 33
+              i32.const 1
+              i32.add
+              local.set 33
+              br 0
+            end
+          end
+          local.get 24
+          local.get 23
+          v128.or
+          local.set 24
+          local.get 5
+          local.get 5
+          v128.load offset=1696
+          local.get 21
+          f32x4.mul
+          local.get 23
+          f32x4.add
+          v128.store offset=1696
+          local.get 5
+          local.get 20
+          v128.store offset=1632
+          local.get 5
+          local.get 21
+          v128.store offset=1568
+          local.get 8
+          i32.const 12
+          i32.add
+          local.set 18
+          v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+          local.set 22
+          i32.const 0
+          local.set 33
+          block
+            loop
+              local.get 33
+              i32.const 16
+              i32.ge_s
+              br_if 1
+              local.get 32
+              local.get 33
+              i32.add
+              local.set 10
+              local.get 5
+              local.get 33
+              i32.const 64
+              i32.mul
+              i32.add
+              local.set 34
+              local.get 34
+              local.get 34
+              v128.load offset=560
+              local.set 26
+              local.get 26
+              local.get 4
+              f32x4.splat
+              f32x4.mul
+              local.tee 25
+              v128.store offset=560
+              local.get 25
+              local.get 22
+              f32x4.pmax
+              local.set 22
+              local.get 33
+              i32.const 1
+              i32.add
+              local.set 33
+              br 0
+            end
+          end
+          local.get 5
+          v128.load offset=1648
+          local.set 19
+          local.get 19
+          local.set 95
+          local.get 22
+          local.tee 96
+          local.get 95
+          local.get 96
+          f32x4.pmax
+          local.get 96
+          local.get 96
+          f32x4.ne
+          v128.bitselect
+          local.set 20
+          v128.const f32x4 1 1 1 1
+          local.set 97
+          v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+          local.get 19
+          local.get 20
+          f32x4.sub
+          local.tee 98
+          v128.const f32x4 -104 -104 -104 -104
+          f32x4.pmax
+          local.tee 99
+          v128.const f32x4 89 89 89 89
+          f32x4.pmin
+          local.tee 100
+          local.get 100
+          v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+          f32x4.mul
+          f32x4.nearest
+          local.tee 101
+          v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+          f32x4.mul
+          f32x4.sub
+          local.get 101
+          v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+          f32x4.mul
+          f32x4.sub
+          local.tee 102
+          f32x4.mul
+          v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+          f32x4.add
+          local.get 102
+          f32x4.mul
+          v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+          f32x4.add
+          local.get 102
+          f32x4.mul
+          v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+          f32x4.add
+          local.get 102
+          f32x4.mul
+          v128.const f32x4 1 1 1 1
+          f32x4.add
+          local.get 102
+          f32x4.mul
+          v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+          f32x4.add
+          local.get 101
+          v128.const f32x4 12582912 12582912 12582912 12582912
+          f32x4.add
+          v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+          i32x4.sub
+          local.tee 103
+          i32.const 1
+          i32x4.shr_s
+          local.tee 104
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 103
+          local.get 104
+          i32x4.sub
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 97
+          local.get 19
+          local.get 20
+          f32x4.ne
+          v128.bitselect
+          local.set 21
+          v128.const f32x4 0 0 0 0
+          local.set 23
+          i32.const 0
+          local.set 33
+          block
+            loop
+              local.get 33
+              i32.const 16
+              i32.ge_s
+              br_if 1
+              local.get 32
+              local.get 33
+              i32.add
+              local.set 10
+              local.get 5
+              local.get 33
+              i32.const 64
+              i32.mul
+              i32.add
+              local.set 34
+              local.get 34
+              v128.load offset=560
+              local.set 25
+              local.get 34
+              v128.const f32x4 0 0 0 0
+              v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
+              local.get 25
+              local.get 20
+              f32x4.sub
+              local.tee 105
+              v128.const f32x4 -104 -104 -104 -104
+              f32x4.pmax
+              local.tee 106
+              v128.const f32x4 89 89 89 89
+              f32x4.pmin
+              local.tee 107
+              local.get 107
+              v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
+              f32x4.mul
+              f32x4.nearest
+              local.tee 108
+              v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
+              f32x4.mul
+              f32x4.sub
+              local.get 108
+              v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
+              f32x4.mul
+              f32x4.sub
+              local.tee 109
+              f32x4.mul
+              v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
+              f32x4.add
+              local.get 109
+              f32x4.mul
+              v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
+              f32x4.add
+              local.get 109
+              f32x4.mul
+              v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
+              f32x4.add
+              local.get 109
+              f32x4.mul
+              v128.const f32x4 1 1 1 1
+              f32x4.add
+              local.get 109
+              f32x4.mul
+              v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
+              f32x4.add
+              local.get 108
+              v128.const f32x4 12582912 12582912 12582912 12582912
+              f32x4.add
+              v128.const i32x4 1262485504 1262485504 1262485504 1262485504
+              i32x4.sub
+              local.tee 110
+              i32.const 1
+              i32x4.shr_s
+              local.tee 111
+              v128.const i32x4 127 127 127 127
+              i32x4.add
+              i32.const 23
+              i32x4.shl
+              f32x4.mul
+              local.get 110
+              local.get 111
+              i32x4.sub
+              v128.const i32x4 127 127 127 127
+              i32x4.add
+              i32.const 23
+              i32x4.shl
+              f32x4.mul
+              local.get 25
+              v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
+              f32x4.eq
+              v128.bitselect
+              local.tee 25
+              v128.store offset=560
+              local.get 23
+              local.get 25
+              f32x4.add
+              local.set 23
+              local.get 33
+              i32.const 1
+              i32.add
+              local.set 33
+              br 0
+            end
+          end
+          local.get 24
+          local.get 23
+          v128.or
+          local.set 24
+          local.get 5
+          local.get 5
+          v128.load offset=1712
+          local.get 21
+          f32x4.mul
+          local.get 23
+          f32x4.add
+          v128.store offset=1712
+          local.get 5
+          local.get 20
+          v128.store offset=1648
+          local.get 5
+          local.get 21
+          v128.store offset=1584
           local.get 24
           v128.any_true
           if
             local.get 31
             local.get 30
             local.get 5
-            i32.const 256
+            i32.const 512
             i32.add
             local.get 5
-            i32.const 768
+            i32.const 1536
             i32.add
             call $flashValues
           end
@@ -919,7 +1579,7 @@
       block
         loop
           local.get 33
-          i32.const 8
+          i32.const 16
           i32.ge_s
           br_if 1
           local.get 5
@@ -929,11 +1589,11 @@
           i32.add
           local.set 34
           local.get 34
-          f32.load offset=800
-          local.set 77
+          f32.load offset=1600
+          local.set 112
           local.get 34
-          f32.load offset=832
-          local.set 78
+          f32.load offset=1664
+          local.set 113
           local.get 8
           local.get 33
           i32.add
@@ -946,18 +1606,18 @@
               i32.const 9
               i32.ge_s
               br_if 1
-              local.get 77
+              local.get 112
               local.set 13
               f32.const 0
-              local.set 79
+              local.set 114
               local.get 18
               i32.const 8
               i32.mul
-              local.set 80
+              local.set 115
               local.get 10
               i32.const 8
               i32.mul
-              local.set 81
+              local.set 116
               i32.const 0
               local.set 11
               block
@@ -966,7 +1626,7 @@
                   i32.const 8
                   i32.ge_s
                   br_if 1
-                  local.get 79
+                  local.get 114
                   local.get 1
                   local.get 18
                   i32.const 8
@@ -989,7 +1649,7 @@
                   f32.load
                   f32.mul
                   f32.add
-                  local.set 79
+                  local.set 114
                   local.get 11
                   i32.const 1
                   i32.add
@@ -997,7 +1657,7 @@
                   br 0
                 end
               end
-              local.get 79
+              local.get 114
               local.get 4
               f32.mul
               local.set 12
@@ -1012,67 +1672,67 @@
               local.get 12
               local.get 14
               f32.sub
-              local.tee 82
-              local.get 82
+              local.tee 117
+              local.get 117
               f32.const -104
               f32.lt
               select
-              local.tee 83
+              local.tee 118
               f32.const 89
-              local.get 83
+              local.get 118
               f32.lt
               select
-              local.tee 84
-              local.get 84
+              local.tee 119
+              local.get 119
               f32.const 1.4426950408889634
               f32.mul
               f32.nearest
-              local.tee 85
+              local.tee 120
               f32.const 0.693359375
               f32.mul
               f32.sub
-              local.get 85
+              local.get 120
               f32.const -0.00021219444
               f32.mul
               f32.sub
-              local.tee 86
+              local.tee 121
               f32.mul
               f32.const 0.041917506605386734
               f32.add
-              local.get 86
+              local.get 121
               f32.mul
               f32.const 0.16666504740715027
               f32.add
-              local.get 86
+              local.get 121
               f32.mul
               f32.const 0.49998870491981506
               f32.add
-              local.get 86
+              local.get 121
               f32.mul
               f32.const 1
               f32.add
-              local.get 86
+              local.get 121
               f32.mul
               f32.const 1.0000001192092896
               f32.add
-              local.get 85
+              local.get 120
               f32.const 12582912
               f32.add
               i32.reinterpret_f32
               i32.const 1262485504
               i32.sub
-              local.tee 87
+              local.tee 122
               i32.const 1
               i32.shr_s
-              local.tee 88
+              local.tee 123
               i32.const 127
               i32.add
               i32.const 23
               i32.shl
               f32.reinterpret_i32
               f32.mul
-              local.get 87
-              local.get 88
+              local.get 122
+              local.get 123
               i32.sub
               i32.const 127
               i32.add
@@ -1086,7 +1746,7 @@
               select
               local.set 15
               f32.const 1
-              local.set 89
+              local.set 124
               local.get 13
               local.get 14
               f32.ne
@@ -1095,35 +1755,35 @@
                 local.get 14
                 call $rare0
               else
-                local.get 89
+                local.get 124
               end
               local.set 16
-              local.get 78
+              local.get 113
               local.get 16
               f32.mul
               local.get 15
               f32.add
-              local.set 78
+              local.set 113
               local.get 14
-              local.set 77
+              local.set 112
               local.get 16
-              local.set 90
-              local.get 90
+              local.set 125
+              local.get 125
               f32x4.splat
-              local.set 91
+              local.set 126
               local.get 15
-              local.set 92
-              local.get 92
+              local.set 127
+              local.get 127
               f32x4.splat
-              local.set 93
+              local.set 128
               local.get 10
               i32.const 8
               i32.mul
-              local.set 94
+              local.set 129
               local.get 18
               i32.const 8
               i32.mul
-              local.set 95
+              local.set 130
               i32.const 0
               local.set 9
               block
@@ -1135,25 +1795,25 @@
                   i32.ge_s
                   br_if 1
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 91
+                  local.get 126
                   f32x4.mul
-                  local.get 93
+                  local.get 128
                   local.get 3
-                  local.get 94
+                  local.get 129
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1168,25 +1828,25 @@
                   i32.add
                   local.set 9
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 91
+                  local.get 126
                   f32x4.mul
-                  local.get 93
+                  local.get 128
                   local.get 3
-                  local.get 94
+                  local.get 129
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1218,25 +1878,25 @@
                   i32.ge_s
                   br_if 1
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   local.get 0
-                  local.get 95
+                  local.get 130
                   local.get 9
                   i32.add
                   i32.const 2
                   i32.shl
                   i32.add
                   v128.load
-                  local.get 91
+                  local.get 126
                   f32x4.mul
-                  local.get 93
+                  local.get 128
                   local.get 3
-                  local.get 94
+                  local.get 129
                   local.get 9
                   i32.add
                   i32.const 2
@@ -1280,9 +1940,9 @@
                   i32.shl
                   i32.add
                   f32.load
-                  local.get 90
+                  local.get 125
                   f32.mul
-                  local.get 92
+                  local.get 127
                   local.get 3
                   local.get 10
                   i32.const 8
@@ -1311,18 +1971,18 @@
             end
           end
           f32.const 1
-          local.get 78
+          local.get 113
           f32.div
           local.set 17
           local.get 17
-          local.set 96
-          local.get 96
+          local.set 131
+          local.get 131
           f32x4.splat
-          local.set 97
+          local.set 132
           local.get 18
           i32.const 8
           i32.mul
-          local.set 98
+          local.set 133
           i32.const 0
           local.set 9
           block
@@ -1334,21 +1994,21 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 97
+              local.get 132
               f32x4.mul
               v128.store
               local.get 9
@@ -1356,21 +2016,21 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 97
+              local.get 132
               f32x4.mul
               v128.store
               local.get 9
@@ -1395,21 +2055,21 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 98
+              local.get 133
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 97
+              local.get 132
               f32x4.mul
               v128.store
               local.get 9
@@ -1446,7 +2106,7 @@
               i32.shl
               i32.add
               f32.load
-              local.get 96
+              local.get 131
               f32.mul
               f32.store
               local.get 9
@@ -1464,7 +2124,7 @@
         end
       end
       local.get 8
-      i32.const 8
+      i32.const 16
       i32.add
       local.set 8
       br 0
@@ -1483,7 +2143,7 @@
       local.get 8
       i32.const 8
       i32.mul
-      local.set 104
+      local.set 139
       i32.const 0
       local.set 9
       block
@@ -1495,7 +2155,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 104
+          local.get 139
           local.get 9
           i32.add
           i32.const 2
@@ -1508,7 +2168,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 104
+          local.get 139
           local.get 9
           i32.add
           i32.const 2
@@ -1538,7 +2198,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 104
+          local.get 139
           local.get 9
           i32.add
           i32.const 2
@@ -1580,17 +2240,17 @@
         end
       end
       f32.const -Infinity
-      local.set 99
+      local.set 134
       f32.const 0
-      local.set 100
+      local.set 135
       local.get 8
       i32.const 1
       i32.add
-      local.set 101
-      local.get 101
+      local.set 136
+      local.get 136
       i32.const 8
       i32.mul
-      local.set 105
+      local.set 140
       i32.const 0
       local.set 9
       block
@@ -1602,7 +2262,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 105
+          local.get 140
           local.get 9
           i32.add
           i32.const 2
@@ -1615,7 +2275,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 105
+          local.get 140
           local.get 9
           i32.add
           i32.const 2
@@ -1645,7 +2305,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 105
+          local.get 140
           local.get 9
           i32.add
           i32.const 2
@@ -1669,7 +2329,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 101
+          local.get 136
           i32.const 8
           i32.mul
           local.get 9
@@ -1687,9 +2347,9 @@
         end
       end
       f32.const -Infinity
-      local.set 102
+      local.set 137
       f32.const 0
-      local.set 103
+      local.set 138
       local.get 1
       local.get 8
       i32.const 8
@@ -1697,15 +2357,15 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 106
+      local.set 141
       local.get 1
-      local.get 101
+      local.get 136
       i32.const 8
       i32.mul
       i32.const 2
       i32.shl
       i32.add
-      local.set 107
+      local.set 142
       local.get 0
       local.get 8
       i32.const 8
@@ -1713,15 +2373,15 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 108
+      local.set 143
       local.get 0
-      local.get 101
+      local.get 136
       i32.const 8
       i32.mul
       i32.const 2
       i32.shl
       i32.add
-      local.set 109
+      local.set 144
       i32.const 0
       local.set 10
       block
@@ -1739,7 +2399,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 114
+          local.set 149
           local.get 3
           local.get 10
           i32.const 8
@@ -1747,215 +2407,215 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 118
-          local.get 114
+          local.set 153
+          local.get 149
           i32.const 32
           i32.add
-          local.set 115
-          local.get 118
+          local.set 150
+          local.get 153
           i32.const 32
           i32.add
-          local.set 119
-          local.get 114
+          local.set 154
+          local.get 149
           i32.const 64
           i32.add
-          local.set 116
-          local.get 118
+          local.set 151
+          local.get 153
           i32.const 64
           i32.add
-          local.set 120
-          local.get 114
+          local.set 155
+          local.get 149
           i32.const 96
           i32.add
-          local.set 117
-          local.get 118
+          local.set 152
+          local.get 153
           i32.const 96
           i32.add
-          local.set 121
+          local.set 156
           v128.const f32x4 0 0 0 0
-          local.set 122
+          local.set 157
           v128.const f32x4 0 0 0 0
-          local.set 123
+          local.set 158
           v128.const f32x4 0 0 0 0
-          local.set 124
+          local.set 159
           v128.const f32x4 0 0 0 0
-          local.set 125
+          local.set 160
           v128.const f32x4 0 0 0 0
-          local.set 126
+          local.set 161
           v128.const f32x4 0 0 0 0
-          local.set 127
+          local.set 162
           v128.const f32x4 0 0 0 0
-          local.set 128
+          local.set 163
           v128.const f32x4 0 0 0 0
-          local.set 129
+          local.set 164
           i32.const 0
-          local.set 148
+          local.set 183
           block
             loop
-              local.get 148
+              local.get 183
               i32.const 15
               i32.add
               i32.const 32
               i32.ge_s
               br_if 1
-              local.get 106
-              local.get 148
+              local.get 141
+              local.get 183
               i32.add
               v128.load
-              local.set 130
-              local.get 107
-              local.get 148
+              local.set 165
+              local.get 142
+              local.get 183
               i32.add
               v128.load
-              local.set 131
-              local.get 114
-              local.get 148
+              local.set 166
+              local.get 149
+              local.get 183
               i32.add
               v128.load
-              local.set 132
-              local.get 122
-              local.get 130
-              local.get 132
+              local.set 167
+              local.get 157
+              local.get 165
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 122
-              local.get 126
-              local.get 131
-              local.get 132
+              local.set 157
+              local.get 161
+              local.get 166
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 126
-              local.get 115
-              local.get 148
+              local.set 161
+              local.get 150
+              local.get 183
               i32.add
               v128.load
-              local.set 132
-              local.get 123
-              local.get 130
-              local.get 132
+              local.set 167
+              local.get 158
+              local.get 165
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 123
-              local.get 127
-              local.get 131
-              local.get 132
+              local.set 158
+              local.get 162
+              local.get 166
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 127
-              local.get 116
-              local.get 148
+              local.set 162
+              local.get 151
+              local.get 183
               i32.add
               v128.load
-              local.set 132
-              local.get 124
-              local.get 130
-              local.get 132
+              local.set 167
+              local.get 159
+              local.get 165
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 124
-              local.get 128
-              local.get 131
-              local.get 132
+              local.set 159
+              local.get 163
+              local.get 166
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 128
-              local.get 117
-              local.get 148
+              local.set 163
+              local.get 152
+              local.get 183
               i32.add
               v128.load
-              local.set 132
-              local.get 125
-              local.get 130
-              local.get 132
+              local.set 167
+              local.get 160
+              local.get 165
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 125
-              local.get 129
-              local.get 131
-              local.get 132
+              local.set 160
+              local.get 164
+              local.get 166
+              local.get 167
               f32x4.mul
               f32x4.add
-              local.set 129
-              local.get 148
+              local.set 164
+              local.get 183
               i32.const 16
               i32.add
-              local.set 148
+              local.set 183
               br 0
             end
           end
-          local.get 122
-          local.get 123
+          local.get 157
+          local.get 158
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 122
-          local.get 123
+          local.get 157
+          local.get 158
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 151
-          local.get 124
-          local.get 125
+          local.set 186
+          local.get 159
+          local.get 160
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 124
-          local.get 125
+          local.get 159
+          local.get 160
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 152
-          local.get 151
-          local.get 152
+          local.set 187
+          local.get 186
+          local.get 187
           i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 151
-          local.get 152
+          local.get 186
+          local.get 187
           i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
           f32x4.add
-          local.set 133
-          local.get 126
-          local.get 127
+          local.set 168
+          local.get 161
+          local.get 162
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 126
-          local.get 127
+          local.get 161
+          local.get 162
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 153
-          local.get 128
-          local.get 129
+          local.set 188
+          local.get 163
+          local.get 164
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 128
-          local.get 129
+          local.get 163
+          local.get 164
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 154
-          local.get 153
-          local.get 154
+          local.set 189
+          local.get 188
+          local.get 189
           i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 153
-          local.get 154
+          local.get 188
+          local.get 189
           i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
           f32x4.add
-          local.set 134
-          local.get 133
+          local.set 169
+          local.get 168
           local.get 4
           f32x4.splat
           f32x4.mul
-          local.set 133
-          local.get 133
+          local.set 168
+          local.get 168
           f32x4.extract_lane 0
-          local.get 133
+          local.get 168
           f32x4.extract_lane 1
           f32.max
-          local.get 133
+          local.get 168
           f32x4.extract_lane 2
-          local.get 133
+          local.get 168
           f32x4.extract_lane 3
           f32.max
           f32.max
-          local.set 147
-          local.get 99
+          local.set 182
+          local.get 134
           local.set 13
           local.get 13
-          local.get 147
+          local.get 182
           f32.max
           local.set 14
           f32.const 1
-          local.set 155
+          local.set 190
           local.get 13
           local.get 14
           f32.ne
@@ -1964,145 +2624,145 @@
             local.get 14
             call $rare0
           else
-            local.get 155
+            local.get 190
           end
           local.set 16
           v128.const f32x4 0 0 0 0
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 133
+          local.get 168
           local.get 14
           f32x4.splat
           f32x4.sub
-          local.tee 156
+          local.tee 191
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 157
+          local.tee 192
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 158
-          local.get 158
+          local.tee 193
+          local.get 193
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 159
+          local.tee 194
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 159
+          local.get 194
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 160
+          local.tee 195
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 160
+          local.get 195
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 160
+          local.get 195
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 160
+          local.get 195
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 160
+          local.get 195
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 159
+          local.get 194
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 161
+          local.tee 196
           i32.const 1
           i32x4.shr_s
-          local.tee 162
+          local.tee 197
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 161
-          local.get 162
+          local.get 196
+          local.get 197
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 133
+          local.get 168
           v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
           f32x4.eq
           v128.bitselect
-          local.set 135
-          local.get 135
+          local.set 170
+          local.get 170
           f32x4.extract_lane 0
-          local.get 135
+          local.get 170
           f32x4.extract_lane 1
           f32.add
-          local.get 135
+          local.get 170
           f32x4.extract_lane 2
           f32.add
-          local.get 135
+          local.get 170
           f32x4.extract_lane 3
           f32.add
-          local.set 150
-          local.get 100
+          local.set 185
+          local.get 135
           local.get 16
           f32.mul
-          local.get 150
+          local.get 185
           f32.add
-          local.set 100
+          local.set 135
           local.get 14
-          local.set 99
+          local.set 134
           local.get 16
           f32x4.splat
-          local.set 137
-          local.get 135
+          local.set 172
+          local.get 170
           f32x4.extract_lane 0
           f32x4.splat
-          local.set 139
-          local.get 135
+          local.set 174
+          local.get 170
           f32x4.extract_lane 1
           f32x4.splat
-          local.set 140
-          local.get 135
+          local.set 175
+          local.get 170
           f32x4.extract_lane 2
           f32x4.splat
-          local.set 141
-          local.get 135
+          local.set 176
+          local.get 170
           f32x4.extract_lane 3
           f32x4.splat
-          local.set 142
-          local.get 134
+          local.set 177
+          local.get 169
           local.get 4
           f32x4.splat
           f32x4.mul
-          local.set 134
-          local.get 134
+          local.set 169
+          local.get 169
           f32x4.extract_lane 0
-          local.get 134
+          local.get 169
           f32x4.extract_lane 1
           f32.max
-          local.get 134
+          local.get 169
           f32x4.extract_lane 2
-          local.get 134
+          local.get 169
           f32x4.extract_lane 3
           f32.max
           f32.max
-          local.set 147
-          local.get 102
+          local.set 182
+          local.get 137
           local.set 13
           local.get 13
-          local.get 147
+          local.get 182
           f32.max
           local.set 14
           f32.const 1
-          local.set 163
+          local.set 198
           local.get 13
           local.get 14
           f32.ne
@@ -2111,232 +2771,232 @@
             local.get 14
             call $rare0
           else
-            local.get 163
+            local.get 198
           end
           local.set 16
           v128.const f32x4 0 0 0 0
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 134
+          local.get 169
           local.get 14
           f32x4.splat
           f32x4.sub
-          local.tee 164
+          local.tee 199
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 165
+          local.tee 200
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 166
-          local.get 166
+          local.tee 201
+          local.get 201
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 167
+          local.tee 202
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 167
+          local.get 202
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 168
+          local.tee 203
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 168
+          local.get 203
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 168
+          local.get 203
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 168
+          local.get 203
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 168
+          local.get 203
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 167
+          local.get 202
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 169
+          local.tee 204
           i32.const 1
           i32x4.shr_s
-          local.tee 170
+          local.tee 205
+          v128.const i32x4 127 127 127 127
+          i32x4.add
+          i32.const 23
+          i32x4.shl
+          f32x4.mul
+          local.get 204
+          local.get 205
+          i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
           local.get 169
-          local.get 170
-          i32x4.sub
-          v128.const i32x4 127 127 127 127
-          i32x4.add
-          i32.const 23
-          i32x4.shl
-          f32x4.mul
-          local.get 134
           v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
           f32x4.eq
           v128.bitselect
-          local.set 136
-          local.get 136
+          local.set 171
+          local.get 171
           f32x4.extract_lane 0
-          local.get 136
+          local.get 171
           f32x4.extract_lane 1
           f32.add
-          local.get 136
+          local.get 171
           f32x4.extract_lane 2
           f32.add
-          local.get 136
+          local.get 171
           f32x4.extract_lane 3
           f32.add
-          local.set 150
-          local.get 103
+          local.set 185
+          local.get 138
           local.get 16
           f32.mul
-          local.get 150
+          local.get 185
           f32.add
-          local.set 103
+          local.set 138
           local.get 14
-          local.set 102
+          local.set 137
           local.get 16
           f32x4.splat
-          local.set 138
-          local.get 136
+          local.set 173
+          local.get 171
           f32x4.extract_lane 0
           f32x4.splat
-          local.set 143
-          local.get 136
+          local.set 178
+          local.get 171
           f32x4.extract_lane 1
           f32x4.splat
-          local.set 144
-          local.get 136
+          local.set 179
+          local.get 171
           f32x4.extract_lane 2
           f32x4.splat
-          local.set 145
-          local.get 136
+          local.set 180
+          local.get 171
           f32x4.extract_lane 3
           f32x4.splat
-          local.set 146
-          local.get 135
+          local.set 181
+          local.get 170
           v128.any_true
-          local.get 136
+          local.get 171
           v128.any_true
           i32.or
           if
             i32.const 0
-            local.set 149
+            local.set 184
             block
               loop
-                local.get 149
+                local.get 184
                 i32.const 15
                 i32.add
                 i32.const 32
                 i32.ge_s
                 br_if 1
-                local.get 108
-                local.get 149
-                i32.add
-                v128.load
-                local.get 137
-                f32x4.mul
-                local.set 130
-                local.get 109
-                local.get 149
-                i32.add
-                v128.load
-                local.get 138
-                f32x4.mul
-                local.set 131
-                local.get 118
-                local.get 149
-                i32.add
-                v128.load
-                local.set 132
-                local.get 130
-                local.get 139
-                local.get 132
-                f32x4.mul
-                f32x4.add
-                local.set 130
-                local.get 131
                 local.get 143
-                local.get 132
-                f32x4.mul
-                f32x4.add
-                local.set 131
-                local.get 119
-                local.get 149
+                local.get 184
                 i32.add
                 v128.load
-                local.set 132
-                local.get 130
-                local.get 140
-                local.get 132
+                local.get 172
                 f32x4.mul
-                f32x4.add
-                local.set 130
-                local.get 131
+                local.set 165
                 local.get 144
-                local.get 132
-                f32x4.mul
-                f32x4.add
-                local.set 131
-                local.get 120
-                local.get 149
+                local.get 184
                 i32.add
                 v128.load
-                local.set 132
-                local.get 130
-                local.get 141
-                local.get 132
+                local.get 173
                 f32x4.mul
-                f32x4.add
-                local.set 130
-                local.get 131
-                local.get 145
-                local.get 132
-                f32x4.mul
-                f32x4.add
-                local.set 131
-                local.get 121
-                local.get 149
+                local.set 166
+                local.get 153
+                local.get 184
                 i32.add
                 v128.load
-                local.set 132
-                local.get 130
-                local.get 142
-                local.get 132
+                local.set 167
+                local.get 165
+                local.get 174
+                local.get 167
                 f32x4.mul
                 f32x4.add
-                local.set 130
-                local.get 131
-                local.get 146
-                local.get 132
+                local.set 165
+                local.get 166
+                local.get 178
+                local.get 167
                 f32x4.mul
                 f32x4.add
-                local.set 131
-                local.get 108
-                local.get 149
+                local.set 166
+                local.get 154
+                local.get 184
                 i32.add
-                local.get 130
-                v128.store
-                local.get 109
-                local.get 149
+                v128.load
+                local.set 167
+                local.get 165
+                local.get 175
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 165
+                local.get 166
+                local.get 179
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 166
+                local.get 155
+                local.get 184
                 i32.add
-                local.get 131
+                v128.load
+                local.set 167
+                local.get 165
+                local.get 176
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 165
+                local.get 166
+                local.get 180
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 166
+                local.get 156
+                local.get 184
+                i32.add
+                v128.load
+                local.set 167
+                local.get 165
+                local.get 177
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 165
+                local.get 166
+                local.get 181
+                local.get 167
+                f32x4.mul
+                f32x4.add
+                local.set 166
+                local.get 143
+                local.get 184
+                i32.add
+                local.get 165
                 v128.store
-                local.get 149
+                local.get 144
+                local.get 184
+                i32.add
+                local.get 166
+                v128.store
+                local.get 184
                 i32.const 16
                 i32.add
-                local.set 149
+                local.set 184
                 br 0
               end
             end
@@ -2349,8 +3009,8 @@
         end
       end
       local.get 10
-      local.set 171
-      local.get 171
+      local.set 206
+      local.get 206
       local.set 10
       block
         loop
@@ -2358,18 +3018,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 99
+          local.get 134
           local.set 13
           f32.const 0
-          local.set 172
+          local.set 207
           local.get 8
           i32.const 8
           i32.mul
-          local.set 173
+          local.set 208
           local.get 10
           i32.const 8
           i32.mul
-          local.set 174
+          local.set 209
           i32.const 0
           local.set 11
           block
@@ -2378,7 +3038,7 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 172
+              local.get 207
               local.get 1
               local.get 8
               i32.const 8
@@ -2401,7 +3061,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 172
+              local.set 207
               local.get 11
               i32.const 1
               i32.add
@@ -2409,7 +3069,7 @@
               br 0
             end
           end
-          local.get 172
+          local.get 207
           local.get 4
           f32.mul
           local.set 12
@@ -2424,67 +3084,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 175
-          local.get 175
+          local.tee 210
+          local.get 210
           f32.const -104
           f32.lt
           select
-          local.tee 176
+          local.tee 211
           f32.const 89
-          local.get 176
+          local.get 211
           f32.lt
           select
-          local.tee 177
-          local.get 177
+          local.tee 212
+          local.get 212
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 178
+          local.tee 213
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 178
+          local.get 213
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 179
+          local.tee 214
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 179
+          local.get 214
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 179
+          local.get 214
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 179
+          local.get 214
           f32.mul
           f32.const 1
           f32.add
-          local.get 179
+          local.get 214
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 178
+          local.get 213
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 180
+          local.tee 215
           i32.const 1
           i32.shr_s
-          local.tee 181
+          local.tee 216
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 180
-          local.get 181
+          local.get 215
+          local.get 216
           i32.sub
           i32.const 127
           i32.add
@@ -2498,7 +3158,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 182
+          local.set 217
           local.get 13
           local.get 14
           f32.ne
@@ -2507,35 +3167,35 @@
             local.get 14
             call $rare0
           else
-            local.get 182
+            local.get 217
           end
           local.set 16
-          local.get 100
+          local.get 135
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 100
+          local.set 135
           local.get 14
-          local.set 99
+          local.set 134
           local.get 16
-          local.set 183
-          local.get 183
+          local.set 218
+          local.get 218
           f32x4.splat
-          local.set 184
+          local.set 219
           local.get 15
-          local.set 185
-          local.get 185
+          local.set 220
+          local.get 220
           f32x4.splat
-          local.set 186
+          local.set 221
           local.get 10
           i32.const 8
           i32.mul
-          local.set 187
+          local.set 222
           local.get 8
           i32.const 8
           i32.mul
-          local.set 188
+          local.set 223
           i32.const 0
           local.set 9
           block
@@ -2547,25 +3207,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 184
+              local.get 219
               f32x4.mul
-              local.get 186
+              local.get 221
               local.get 3
-              local.get 187
+              local.get 222
               local.get 9
               i32.add
               i32.const 2
@@ -2580,25 +3240,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 184
+              local.get 219
               f32x4.mul
-              local.get 186
+              local.get 221
               local.get 3
-              local.get 187
+              local.get 222
               local.get 9
               i32.add
               i32.const 2
@@ -2630,25 +3290,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 188
+              local.get 223
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 184
+              local.get 219
               f32x4.mul
-              local.get 186
+              local.get 221
               local.get 3
-              local.get 187
+              local.get 222
               local.get 9
               i32.add
               i32.const 2
@@ -2692,9 +3352,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 183
+              local.get 218
               f32.mul
-              local.get 185
+              local.get 220
               local.get 3
               local.get 10
               i32.const 8
@@ -2723,18 +3383,18 @@
         end
       end
       f32.const 1
-      local.get 100
+      local.get 135
       f32.div
       local.set 17
       local.get 17
-      local.set 189
-      local.get 189
+      local.set 224
+      local.get 224
       f32x4.splat
-      local.set 190
+      local.set 225
       local.get 8
       i32.const 8
       i32.mul
-      local.set 191
+      local.set 226
       i32.const 0
       local.set 9
       block
@@ -2746,21 +3406,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 190
+          local.get 225
           f32x4.mul
           v128.store
           local.get 9
@@ -2768,21 +3428,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 190
+          local.get 225
           f32x4.mul
           v128.store
           local.get 9
@@ -2807,21 +3467,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 191
+          local.get 226
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 190
+          local.get 225
           f32x4.mul
           v128.store
           local.get 9
@@ -2858,7 +3518,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 189
+          local.get 224
           f32.mul
           f32.store
           local.get 9
@@ -2868,7 +3528,7 @@
           br 0
         end
       end
-      local.get 171
+      local.get 206
       local.set 10
       block
         loop
@@ -2876,18 +3536,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 102
+          local.get 137
           local.set 13
           f32.const 0
-          local.set 192
-          local.get 101
+          local.set 227
+          local.get 136
           i32.const 8
           i32.mul
-          local.set 193
+          local.set 228
           local.get 10
           i32.const 8
           i32.mul
-          local.set 194
+          local.set 229
           i32.const 0
           local.set 11
           block
@@ -2896,9 +3556,9 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 192
+              local.get 227
               local.get 1
-              local.get 101
+              local.get 136
               i32.const 8
               i32.mul
               local.get 11
@@ -2919,7 +3579,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 192
+              local.set 227
               local.get 11
               i32.const 1
               i32.add
@@ -2927,7 +3587,7 @@
               br 0
             end
           end
-          local.get 192
+          local.get 227
           local.get 4
           f32.mul
           local.set 12
@@ -2942,67 +3602,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 195
-          local.get 195
+          local.tee 230
+          local.get 230
           f32.const -104
           f32.lt
           select
-          local.tee 196
+          local.tee 231
           f32.const 89
-          local.get 196
+          local.get 231
           f32.lt
           select
-          local.tee 197
-          local.get 197
+          local.tee 232
+          local.get 232
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 198
+          local.tee 233
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 198
+          local.get 233
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 199
+          local.tee 234
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 199
+          local.get 234
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 199
+          local.get 234
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 199
+          local.get 234
           f32.mul
           f32.const 1
           f32.add
-          local.get 199
+          local.get 234
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 198
+          local.get 233
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 200
+          local.tee 235
           i32.const 1
           i32.shr_s
-          local.tee 201
+          local.tee 236
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 200
-          local.get 201
+          local.get 235
+          local.get 236
           i32.sub
           i32.const 127
           i32.add
@@ -3016,7 +3676,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 202
+          local.set 237
           local.get 13
           local.get 14
           f32.ne
@@ -3025,35 +3685,35 @@
             local.get 14
             call $rare0
           else
-            local.get 202
+            local.get 237
           end
           local.set 16
-          local.get 103
+          local.get 138
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 103
+          local.set 138
           local.get 14
-          local.set 102
+          local.set 137
           local.get 16
-          local.set 203
-          local.get 203
+          local.set 238
+          local.get 238
           f32x4.splat
-          local.set 204
+          local.set 239
           local.get 15
-          local.set 205
-          local.get 205
+          local.set 240
+          local.get 240
           f32x4.splat
-          local.set 206
+          local.set 241
           local.get 10
           i32.const 8
           i32.mul
-          local.set 207
-          local.get 101
+          local.set 242
+          local.get 136
           i32.const 8
           i32.mul
-          local.set 208
+          local.set 243
           i32.const 0
           local.set 9
           block
@@ -3065,25 +3725,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 204
+              local.get 239
               f32x4.mul
-              local.get 206
+              local.get 241
               local.get 3
-              local.get 207
+              local.get 242
               local.get 9
               i32.add
               i32.const 2
@@ -3098,25 +3758,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 204
+              local.get 239
               f32x4.mul
-              local.get 206
+              local.get 241
               local.get 3
-              local.get 207
+              local.get 242
               local.get 9
               i32.add
               i32.const 2
@@ -3148,25 +3808,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 208
+              local.get 243
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 204
+              local.get 239
               f32x4.mul
-              local.get 206
+              local.get 241
               local.get 3
-              local.get 207
+              local.get 242
               local.get 9
               i32.add
               i32.const 2
@@ -3192,7 +3852,7 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 101
+              local.get 136
               i32.const 8
               i32.mul
               local.get 9
@@ -3201,7 +3861,7 @@
               i32.shl
               i32.add
               local.get 0
-              local.get 101
+              local.get 136
               i32.const 8
               i32.mul
               local.get 9
@@ -3210,9 +3870,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 203
+              local.get 238
               f32.mul
-              local.get 205
+              local.get 240
               local.get 3
               local.get 10
               i32.const 8
@@ -3241,18 +3901,18 @@
         end
       end
       f32.const 1
-      local.get 103
+      local.get 138
       f32.div
       local.set 17
       local.get 17
-      local.set 209
-      local.get 209
+      local.set 244
+      local.get 244
       f32x4.splat
-      local.set 210
-      local.get 101
+      local.set 245
+      local.get 136
       i32.const 8
       i32.mul
-      local.set 211
+      local.set 246
       i32.const 0
       local.set 9
       block
@@ -3264,21 +3924,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 210
+          local.get 245
           f32x4.mul
           v128.store
           local.get 9
@@ -3286,21 +3946,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 210
+          local.get 245
           f32x4.mul
           v128.store
           local.get 9
@@ -3325,21 +3985,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 211
+          local.get 246
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 210
+          local.get 245
           f32x4.mul
           v128.store
           local.get 9
@@ -3358,7 +4018,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 101
+          local.get 136
           i32.const 8
           i32.mul
           local.get 9
@@ -3367,7 +4027,7 @@
           i32.shl
           i32.add
           local.get 0
-          local.get 101
+          local.get 136
           i32.const 8
           i32.mul
           local.get 9
@@ -3376,7 +4036,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 209
+          local.get 244
           f32.mul
           f32.store
           local.get 9
@@ -3404,7 +4064,7 @@
       local.get 8
       i32.const 8
       i32.mul
-      local.set 214
+      local.set 249
       i32.const 0
       local.set 9
       block
@@ -3416,7 +4076,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 214
+          local.get 249
           local.get 9
           i32.add
           i32.const 2
@@ -3429,7 +4089,7 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 214
+          local.get 249
           local.get 9
           i32.add
           i32.const 2
@@ -3459,7 +4119,7 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 214
+          local.get 249
           local.get 9
           i32.add
           i32.const 2
@@ -3501,9 +4161,9 @@
         end
       end
       f32.const -Infinity
-      local.set 212
+      local.set 247
       f32.const 0
-      local.set 213
+      local.set 248
       local.get 1
       local.get 8
       i32.const 8
@@ -3511,7 +4171,7 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 215
+      local.set 250
       local.get 0
       local.get 8
       i32.const 8
@@ -3519,7 +4179,7 @@
       i32.const 2
       i32.shl
       i32.add
-      local.set 216
+      local.set 251
       i32.const 0
       local.set 10
       block
@@ -3537,7 +4197,7 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 221
+          local.set 256
           local.get 3
           local.get 10
           i32.const 8
@@ -3545,154 +4205,154 @@
           i32.const 2
           i32.shl
           i32.add
-          local.set 225
-          local.get 221
+          local.set 260
+          local.get 256
           i32.const 32
           i32.add
-          local.set 222
-          local.get 225
+          local.set 257
+          local.get 260
           i32.const 32
           i32.add
-          local.set 226
-          local.get 221
+          local.set 261
+          local.get 256
           i32.const 64
           i32.add
-          local.set 223
-          local.get 225
+          local.set 258
+          local.get 260
           i32.const 64
           i32.add
-          local.set 227
-          local.get 221
+          local.set 262
+          local.get 256
           i32.const 96
           i32.add
-          local.set 224
-          local.get 225
+          local.set 259
+          local.get 260
           i32.const 96
           i32.add
-          local.set 228
+          local.set 263
           v128.const f32x4 0 0 0 0
-          local.set 229
+          local.set 264
           v128.const f32x4 0 0 0 0
-          local.set 230
+          local.set 265
           v128.const f32x4 0 0 0 0
-          local.set 231
+          local.set 266
           v128.const f32x4 0 0 0 0
-          local.set 232
+          local.set 267
           i32.const 0
-          local.set 243
+          local.set 278
           block
             loop
-              local.get 243
+              local.get 278
               i32.const 15
               i32.add
               i32.const 32
               i32.ge_s
               br_if 1
-              local.get 215
-              local.get 243
+              local.get 250
+              local.get 278
               i32.add
               v128.load
-              local.set 233
-              local.get 221
-              local.get 243
+              local.set 268
+              local.get 256
+              local.get 278
               i32.add
               v128.load
-              local.set 234
-              local.get 229
-              local.get 233
-              local.get 234
+              local.set 269
+              local.get 264
+              local.get 268
+              local.get 269
               f32x4.mul
               f32x4.add
-              local.set 229
-              local.get 222
-              local.get 243
+              local.set 264
+              local.get 257
+              local.get 278
               i32.add
               v128.load
-              local.set 234
-              local.get 230
-              local.get 233
-              local.get 234
+              local.set 269
+              local.get 265
+              local.get 268
+              local.get 269
               f32x4.mul
               f32x4.add
-              local.set 230
-              local.get 223
-              local.get 243
+              local.set 265
+              local.get 258
+              local.get 278
               i32.add
               v128.load
-              local.set 234
-              local.get 231
-              local.get 233
-              local.get 234
+              local.set 269
+              local.get 266
+              local.get 268
+              local.get 269
               f32x4.mul
               f32x4.add
-              local.set 231
-              local.get 224
-              local.get 243
+              local.set 266
+              local.get 259
+              local.get 278
               i32.add
               v128.load
-              local.set 234
-              local.get 232
-              local.get 233
-              local.get 234
+              local.set 269
+              local.get 267
+              local.get 268
+              local.get 269
               f32x4.mul
               f32x4.add
-              local.set 232
-              local.get 243
+              local.set 267
+              local.get 278
               i32.const 16
               i32.add
-              local.set 243
+              local.set 278
               br 0
             end
           end
-          local.get 229
-          local.get 230
+          local.get 264
+          local.get 265
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 229
-          local.get 230
+          local.get 264
+          local.get 265
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 246
-          local.get 231
-          local.get 232
+          local.set 281
+          local.get 266
+          local.get 267
           i8x16.shuffle 0 1 2 3 16 17 18 19 4 5 6 7 20 21 22 23
-          local.get 231
-          local.get 232
+          local.get 266
+          local.get 267
           i8x16.shuffle 8 9 10 11 24 25 26 27 12 13 14 15 28 29 30 31
           f32x4.add
-          local.set 247
-          local.get 246
-          local.get 247
+          local.set 282
+          local.get 281
+          local.get 282
           i8x16.shuffle 0 1 2 3 4 5 6 7 16 17 18 19 20 21 22 23
-          local.get 246
-          local.get 247
+          local.get 281
+          local.get 282
           i8x16.shuffle 8 9 10 11 12 13 14 15 24 25 26 27 28 29 30 31
           f32x4.add
-          local.set 235
-          local.get 235
+          local.set 270
+          local.get 270
           local.get 4
           f32x4.splat
           f32x4.mul
-          local.set 235
-          local.get 235
+          local.set 270
+          local.get 270
           f32x4.extract_lane 0
-          local.get 235
+          local.get 270
           f32x4.extract_lane 1
           f32.max
-          local.get 235
+          local.get 270
           f32x4.extract_lane 2
-          local.get 235
+          local.get 270
           f32x4.extract_lane 3
           f32.max
           f32.max
-          local.set 242
-          local.get 212
+          local.set 277
+          local.get 247
           local.set 13
           local.get 13
-          local.get 242
+          local.get 277
           f32.max
           local.set 14
           f32.const 1
-          local.set 248
+          local.set 283
           local.get 13
           local.get 14
           f32.ne
@@ -3701,193 +4361,193 @@
             local.get 14
             call $rare0
           else
-            local.get 248
+            local.get 283
           end
           local.set 16
           v128.const f32x4 0 0 0 0
           v128.const f32x4 0.008369148708879948 0.008369148708879948 0.008369148708879948 0.008369148708879948
-          local.get 235
+          local.get 270
           local.get 14
           f32x4.splat
           f32x4.sub
-          local.tee 249
+          local.tee 284
           v128.const f32x4 -104 -104 -104 -104
           f32x4.pmax
-          local.tee 250
+          local.tee 285
           v128.const f32x4 89 89 89 89
           f32x4.pmin
-          local.tee 251
-          local.get 251
+          local.tee 286
+          local.get 286
           v128.const f32x4 1.4426950408889634 1.4426950408889634 1.4426950408889634 1.4426950408889634
           f32x4.mul
           f32x4.nearest
-          local.tee 252
+          local.tee 287
           v128.const f32x4 0.693359375 0.693359375 0.693359375 0.693359375
           f32x4.mul
           f32x4.sub
-          local.get 252
+          local.get 287
           v128.const f32x4 -0.00021219444 -0.00021219444 -0.00021219444 -0.00021219444
           f32x4.mul
           f32x4.sub
-          local.tee 253
+          local.tee 288
           f32x4.mul
           v128.const f32x4 0.041917506605386734 0.041917506605386734 0.041917506605386734 0.041917506605386734
           f32x4.add
-          local.get 253
+          local.get 288
           f32x4.mul
           v128.const f32x4 0.16666504740715027 0.16666504740715027 0.16666504740715027 0.16666504740715027
           f32x4.add
-          local.get 253
+          local.get 288
           f32x4.mul
           v128.const f32x4 0.49998870491981506 0.49998870491981506 0.49998870491981506 0.49998870491981506
           f32x4.add
-          local.get 253
+          local.get 288
           f32x4.mul
           v128.const f32x4 1 1 1 1
           f32x4.add
-          local.get 253
+          local.get 288
           f32x4.mul
           v128.const f32x4 1.0000001192092896 1.0000001192092896 1.0000001192092896 1.0000001192092896
           f32x4.add
-          local.get 252
+          local.get 287
           v128.const f32x4 12582912 12582912 12582912 12582912
           f32x4.add
           v128.const i32x4 1262485504 1262485504 1262485504 1262485504
           i32x4.sub
-          local.tee 254
+          local.tee 289
           i32.const 1
           i32x4.shr_s
-          local.tee 255
+          local.tee 290
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 254
-          local.get 255
+          local.get 289
+          local.get 290
           i32x4.sub
           v128.const i32x4 127 127 127 127
           i32x4.add
           i32.const 23
           i32x4.shl
           f32x4.mul
-          local.get 235
+          local.get 270
           v128.const f32x4 -Infinity -Infinity -Infinity -Infinity
           f32x4.eq
           v128.bitselect
-          local.set 236
-          local.get 236
+          local.set 271
+          local.get 271
           f32x4.extract_lane 0
-          local.get 236
+          local.get 271
           f32x4.extract_lane 1
           f32.add
-          local.get 236
+          local.get 271
           f32x4.extract_lane 2
           f32.add
-          local.get 236
+          local.get 271
           f32x4.extract_lane 3
           f32.add
-          local.set 245
-          local.get 213
+          local.set 280
+          local.get 248
           local.get 16
           f32.mul
-          local.get 245
+          local.get 280
           f32.add
-          local.set 213
+          local.set 248
           local.get 14
-          local.set 212
+          local.set 247
           local.get 16
           f32x4.splat
-          local.set 237
-          local.get 236
+          local.set 272
+          local.get 271
           f32x4.extract_lane 0
           f32x4.splat
-          local.set 238
-          local.get 236
+          local.set 273
+          local.get 271
           f32x4.extract_lane 1
           f32x4.splat
-          local.set 239
-          local.get 236
+          local.set 274
+          local.get 271
           f32x4.extract_lane 2
           f32x4.splat
-          local.set 240
-          local.get 236
+          local.set 275
+          local.get 271
           f32x4.extract_lane 3
           f32x4.splat
-          local.set 241
-          local.get 236
+          local.set 276
+          local.get 271
           v128.any_true
           if
             i32.const 0
-            local.set 244
+            local.set 279
             block
               loop
-                local.get 244
+                local.get 279
                 i32.const 15
                 i32.add
                 i32.const 32
                 i32.ge_s
                 br_if 1
-                local.get 216
-                local.get 244
+                local.get 251
+                local.get 279
                 i32.add
                 v128.load
-                local.get 237
+                local.get 272
                 f32x4.mul
-                local.set 233
-                local.get 225
-                local.get 244
+                local.set 268
+                local.get 260
+                local.get 279
                 i32.add
                 v128.load
-                local.set 234
-                local.get 233
-                local.get 238
-                local.get 234
-                f32x4.mul
-                f32x4.add
-                local.set 233
-                local.get 226
-                local.get 244
-                i32.add
-                v128.load
-                local.set 234
-                local.get 233
-                local.get 239
-                local.get 234
+                local.set 269
+                local.get 268
+                local.get 273
+                local.get 269
                 f32x4.mul
                 f32x4.add
-                local.set 233
-                local.get 227
-                local.get 244
+                local.set 268
+                local.get 261
+                local.get 279
                 i32.add
                 v128.load
-                local.set 234
-                local.get 233
-                local.get 240
-                local.get 234
+                local.set 269
+                local.get 268
+                local.get 274
+                local.get 269
                 f32x4.mul
                 f32x4.add
-                local.set 233
-                local.get 228
-                local.get 244
+                local.set 268
+                local.get 262
+                local.get 279
                 i32.add
                 v128.load
-                local.set 234
-                local.get 233
-                local.get 241
-                local.get 234
+                local.set 269
+                local.get 268
+                local.get 275
+                local.get 269
                 f32x4.mul
                 f32x4.add
-                local.set 233
-                local.get 216
-                local.get 244
+                local.set 268
+                local.get 263
+                local.get 279
                 i32.add
-                local.get 233
+                v128.load
+                local.set 269
+                local.get 268
+                local.get 276
+                local.get 269
+                f32x4.mul
+                f32x4.add
+                local.set 268
+                local.get 251
+                local.get 279
+                i32.add
+                local.get 268
                 v128.store
-                local.get 244
+                local.get 279
                 i32.const 16
                 i32.add
-                local.set 244
+                local.set 279
                 br 0
               end
             end
@@ -3900,8 +4560,8 @@
         end
       end
       local.get 10
-      local.set 256
-      local.get 256
+      local.set 291
+      local.get 291
       local.set 10
       block
         loop
@@ -3909,18 +4569,18 @@
           i32.const 9
           i32.ge_s
           br_if 1
-          local.get 212
+          local.get 247
           local.set 13
           f32.const 0
-          local.set 257
+          local.set 292
           local.get 8
           i32.const 8
           i32.mul
-          local.set 258
+          local.set 293
           local.get 10
           i32.const 8
           i32.mul
-          local.set 259
+          local.set 294
           i32.const 0
           local.set 11
           block
@@ -3929,7 +4589,7 @@
               i32.const 8
               i32.ge_s
               br_if 1
-              local.get 257
+              local.get 292
               local.get 1
               local.get 8
               i32.const 8
@@ -3952,7 +4612,7 @@
               f32.load
               f32.mul
               f32.add
-              local.set 257
+              local.set 292
               local.get 11
               i32.const 1
               i32.add
@@ -3960,7 +4620,7 @@
               br 0
             end
           end
-          local.get 257
+          local.get 292
           local.get 4
           f32.mul
           local.set 12
@@ -3975,67 +4635,67 @@
           local.get 12
           local.get 14
           f32.sub
-          local.tee 260
-          local.get 260
+          local.tee 295
+          local.get 295
           f32.const -104
           f32.lt
           select
-          local.tee 261
+          local.tee 296
           f32.const 89
-          local.get 261
+          local.get 296
           f32.lt
           select
-          local.tee 262
-          local.get 262
+          local.tee 297
+          local.get 297
           f32.const 1.4426950408889634
           f32.mul
           f32.nearest
-          local.tee 263
+          local.tee 298
           f32.const 0.693359375
           f32.mul
           f32.sub
-          local.get 263
+          local.get 298
           f32.const -0.00021219444
           f32.mul
           f32.sub
-          local.tee 264
+          local.tee 299
           f32.mul
           f32.const 0.041917506605386734
           f32.add
-          local.get 264
+          local.get 299
           f32.mul
           f32.const 0.16666504740715027
           f32.add
-          local.get 264
+          local.get 299
           f32.mul
           f32.const 0.49998870491981506
           f32.add
-          local.get 264
+          local.get 299
           f32.mul
           f32.const 1
           f32.add
-          local.get 264
+          local.get 299
           f32.mul
           f32.const 1.0000001192092896
           f32.add
-          local.get 263
+          local.get 298
           f32.const 12582912
           f32.add
           i32.reinterpret_f32
           i32.const 1262485504
           i32.sub
-          local.tee 265
+          local.tee 300
           i32.const 1
           i32.shr_s
-          local.tee 266
+          local.tee 301
           i32.const 127
           i32.add
           i32.const 23
           i32.shl
           f32.reinterpret_i32
           f32.mul
-          local.get 265
-          local.get 266
+          local.get 300
+          local.get 301
           i32.sub
           i32.const 127
           i32.add
@@ -4049,7 +4709,7 @@
           select
           local.set 15
           f32.const 1
-          local.set 267
+          local.set 302
           local.get 13
           local.get 14
           f32.ne
@@ -4058,35 +4718,35 @@
             local.get 14
             call $rare0
           else
-            local.get 267
+            local.get 302
           end
           local.set 16
-          local.get 213
+          local.get 248
           local.get 16
           f32.mul
           local.get 15
           f32.add
-          local.set 213
+          local.set 248
           local.get 14
-          local.set 212
+          local.set 247
           local.get 16
-          local.set 268
-          local.get 268
+          local.set 303
+          local.get 303
           f32x4.splat
-          local.set 269
+          local.set 304
           local.get 15
-          local.set 270
-          local.get 270
+          local.set 305
+          local.get 305
           f32x4.splat
-          local.set 271
+          local.set 306
           local.get 10
           i32.const 8
           i32.mul
-          local.set 272
+          local.set 307
           local.get 8
           i32.const 8
           i32.mul
-          local.set 273
+          local.set 308
           i32.const 0
           local.set 9
           block
@@ -4098,25 +4758,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 269
+              local.get 304
               f32x4.mul
-              local.get 271
+              local.get 306
               local.get 3
-              local.get 272
+              local.get 307
               local.get 9
               i32.add
               i32.const 2
@@ -4131,25 +4791,25 @@
               i32.add
               local.set 9
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 269
+              local.get 304
               f32x4.mul
-              local.get 271
+              local.get 306
               local.get 3
-              local.get 272
+              local.get 307
               local.get 9
               i32.add
               i32.const 2
@@ -4181,25 +4841,25 @@
               i32.ge_s
               br_if 1
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               local.get 0
-              local.get 273
+              local.get 308
               local.get 9
               i32.add
               i32.const 2
               i32.shl
               i32.add
               v128.load
-              local.get 269
+              local.get 304
               f32x4.mul
-              local.get 271
+              local.get 306
               local.get 3
-              local.get 272
+              local.get 307
               local.get 9
               i32.add
               i32.const 2
@@ -4243,9 +4903,9 @@
               i32.shl
               i32.add
               f32.load
-              local.get 268
+              local.get 303
               f32.mul
-              local.get 270
+              local.get 305
               local.get 3
               local.get 10
               i32.const 8
@@ -4274,18 +4934,18 @@
         end
       end
       f32.const 1
-      local.get 213
+      local.get 248
       f32.div
       local.set 17
       local.get 17
-      local.set 274
-      local.get 274
+      local.set 309
+      local.get 309
       f32x4.splat
-      local.set 275
+      local.set 310
       local.get 8
       i32.const 8
       i32.mul
-      local.set 276
+      local.set 311
       i32.const 0
       local.set 9
       block
@@ -4297,21 +4957,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 275
+          local.get 310
           f32x4.mul
           v128.store
           local.get 9
@@ -4319,21 +4979,21 @@
           i32.add
           local.set 9
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 275
+          local.get 310
           f32x4.mul
           v128.store
           local.get 9
@@ -4358,21 +5018,21 @@
           i32.ge_s
           br_if 1
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           local.get 0
-          local.get 276
+          local.get 311
           local.get 9
           i32.add
           i32.const 2
           i32.shl
           i32.add
           v128.load
-          local.get 275
+          local.get 310
           f32x4.mul
           v128.store
           local.get 9
@@ -4409,7 +5069,7 @@
           i32.shl
           i32.add
           f32.load
-          local.get 274
+          local.get 309
           f32.mul
           f32.store
           local.get 9
@@ -4537,7 +5197,7 @@
           f32x4.add
           local.set 10
           local.get 16
-          i32.const 32
+          i32.const 64
           i32.add
           local.set 16
           local.get 17
@@ -4552,7 +5212,7 @@
         end
       end
       local.get 15
-      i32.const 128
+      i32.const 256
       i32.mul
       local.get 2
       i32.add
@@ -4565,22 +5225,165 @@
       v128.store offset=16
       local.get 17
       local.get 4
-      v128.store offset=32
-      local.get 17
-      local.get 8
-      v128.store offset=48
-      local.get 17
-      local.get 5
       v128.store offset=64
       local.get 17
-      local.get 9
+      local.get 8
       v128.store offset=80
       local.get 17
+      local.get 5
+      v128.store offset=128
+      local.get 17
+      local.get 9
+      v128.store offset=144
+      local.get 17
       local.get 6
-      v128.store offset=96
+      v128.store offset=192
       local.get 17
       local.get 10
+      v128.store offset=208
+      v128.const f32x4 0 0 0 0
+      local.set 3
+      v128.const f32x4 0 0 0 0
+      local.set 4
+      v128.const f32x4 0 0 0 0
+      local.set 5
+      v128.const f32x4 0 0 0 0
+      local.set 6
+      v128.const f32x4 0 0 0 0
+      local.set 7
+      v128.const f32x4 0 0 0 0
+      local.set 8
+      v128.const f32x4 0 0 0 0
+      local.set 9
+      v128.const f32x4 0 0 0 0
+      local.set 10
+      local.get 0
+      local.set 16
+      local.get 15
+      i32.const 128
+      i32.mul
+      local.get 1
+      i32.add
+      local.set 17
+      i32.const 0
+      local.set 14
+      block
+        loop
+          local.get 14
+          i32.const 8
+          i32.ge_s
+          br_if 1
+          local.get 16
+          v128.load offset=32
+          local.set 11
+          local.get 16
+          v128.load offset=48
+          local.set 12
+          local.get 17
+          v128.load32_splat
+          local.set 13
+          local.get 3
+          local.get 11
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 3
+          local.get 7
+          local.get 12
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 7
+          local.get 17
+          v128.load32_splat offset=32
+          local.set 13
+          local.get 4
+          local.get 11
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 4
+          local.get 8
+          local.get 12
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 8
+          local.get 17
+          v128.load32_splat offset=64
+          local.set 13
+          local.get 5
+          local.get 11
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 5
+          local.get 9
+          local.get 12
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 9
+          local.get 17
+          v128.load32_splat offset=96
+          local.set 13
+          local.get 6
+          local.get 11
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 6
+          local.get 10
+          local.get 12
+          local.get 13
+          f32x4.mul
+          f32x4.add
+          local.set 10
+          local.get 16
+          i32.const 64
+          i32.add
+          local.set 16
+          local.get 17
+          i32.const 4
+          i32.add
+          local.set 17
+          local.get 14
+          i32.const 1
+          i32.add
+          local.set 14
+          br 0
+        end
+      end
+      local.get 15
+      i32.const 256
+      i32.mul
+      local.get 2
+      i32.add
+      local.set 17
+      local.get 17
+      local.get 3
+      v128.store offset=32
+      local.get 17
+      local.get 7
+      v128.store offset=48
+      local.get 17
+      local.get 4
+      v128.store offset=96
+      local.get 17
+      local.get 8
       v128.store offset=112
+      local.get 17
+      local.get 5
+      v128.store offset=160
+      local.get 17
+      local.get 9
+      v128.store offset=176
+      local.get 17
+      local.get 6
+      v128.store offset=224
+      local.get 17
+      local.get 10
+      v128.store offset=240
       local.get 15
       i32.const 1
       i32.add
@@ -4597,7 +5400,7 @@
   block
     loop
       local.get 19
-      i32.const 2
+      i32.const 4
       i32.ge_s
       br_if 1
       i32.const 0
@@ -4757,7 +5560,7 @@
               i32.add
               local.set 17
               local.get 18
-              i32.const 32
+              i32.const 64
               i32.add
               local.set 18
               local.get 16
