@@ -1,0 +1,98 @@
+// Gradients w.r.t. the values of BOTH sparse operands of an op between sparse tensors — SpGEMM (C = A·B, a sparse
+// result), sparse add / sub (union) and mul (intersection) — on fresh random sparse inputs with empty rows and
+// columns: checked by the gradient checker (central differences; the loss is linear in each operand's values,
+// so a large step is exact up to float32 rounding of the computed result) and against float64 gradients from
+// naive loops: dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, dB(k,j) = Σ_i A(i,k) dC(i,j) at B's. The CPU computes
+// these results now (their pattern is needed for the values tensor); WebGPU refuses SpGEMM and reads sparse
+// results back asynchronously, so it is not in this suite.
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Format, type SparseTensor, type Tensor, csc, csr, dcsr, sparse, tensor } from "../../src/index.js";
+import type { AnyTensor } from "../../src/tensor.js";
+import { useDevice } from "../helpers/devices.js";
+import { gradcheck, loose } from "../helpers/gradcheck.js";
+import { rng, testSeed } from "../helpers/random.js";
+import { randomSparseValues } from "../helpers/sparse-random.js";
+
+const next = rng(testSeed ^ 0x59e3);
+const f32 = (a: Float64Array): Float32Array => Float32Array.from(a);
+const dense = (n: number): Float64Array => Float64Array.from({ length: n }, () => Math.fround(next() * 4 - 2));
+/** A random rows × cols matrix (row-major float64) at `density`, with its first row and last column empty. */
+function matrix(rows: number, cols: number, density: number): Float64Array {
+  const a = randomSparseValues(rows * cols, density, next);
+  for (let j = 0; j < cols; j++) a[j] = 0;
+  for (let i = 0; i < rows; i++) a[i * cols + cols - 1] = 0;
+  return a;
+}
+const close = (got: ArrayLike<number>, want: ArrayLike<number>, what: string): void => {
+  expect(got.length, what).toBe(want.length);
+  for (let i = 0; i < want.length; i++) if (!(Math.abs(got[i]! - want[i]!) <= 1e-4 * (1 + Math.abs(want[i]!)))) expect.fail(`${what} element ${i}: got ${got[i]}, want ${want[i]}`);
+};
+/** Stored entries of a sparse tensor as [row, col] in storage order (names r, c). */
+const entries = (S: SparseTensor, r: string, c: string): [number, number][] => {
+  const { coords } = S.entries();
+  return Array.from(coords[r]!, (i, e) => [i, coords[c]![e]!]);
+};
+const options = { h: 0.5, rtol: 1e-4, atol: 1e-4, device: false };
+
+describe("gradients w.r.t. both sparse operands' values (cpu)", () => {
+  beforeAll(() => useDevice("cpu"));
+
+  const formats: [string, Format, Format][] = [
+    ["csr × csr", csr("i", "k"), csr("k", "j")],
+    ["csc × csc", csc("i", "k"), csc("k", "j")],
+    ["dcsr × csr", dcsr("i", "k"), csr("k", "j")],
+  ];
+  for (const [name, fa, fb] of formats) {
+    it(`SpGEMM ${name}: dA = (dC·Bᵀ) at A's entries, dB = (Aᵀ·dC) at B's`, async () => {
+      const [n, m, p] = [6, 7, 5];
+      const [a, b] = [matrix(n, m, 0.4), matrix(m, p, 0.45)];
+      const A = await sparse(tensor(f32(a), [["i", n], ["k", m]]), fa);
+      const B = await sparse(tensor(f32(b), [["k", m], ["j", p]]), fb);
+      const [X, W] = [dense(p), dense(n)];
+      const [x, w] = [tensor(f32(X), [["j", p]]), tensor(f32(W), [["i", n]])];
+      // L = Σ_i w_i Σ_j C(i,j) x_j, so dC(i,j) = w_i x_j.
+      const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor => loose(A.withValues(loose(va)).dot("k", B.withValues(loose(vb)))).dot("j", x).mul(w).sum("i");
+      const [dA, dB] = await gradcheck(loss, [loose(A.values), loose(B.values)], options);
+      const wantA = entries(A, "i", "k").map(([i, k]) => W[i]! * Array.from({ length: p }, (_, j) => b[k * p + j]! * X[j]!).reduce((s, v) => s + v, 0));
+      const wantB = entries(B, "k", "j").map(([k, j]) => Array.from({ length: n }, (_, i) => a[i * m + k]! * W[i]!).reduce((s, v) => s + v, 0) * X[j]!);
+      close(dA!, wantA, "dA");
+      close(dB!, wantB, "dB");
+    });
+  }
+
+  for (const [name, format] of [["csr", csr("row", "col")], ["dcsr", dcsr("row", "col")]] as [string, Format][]) {
+    for (const fn of ["add", "sub", "mul"] as const) {
+      it(`sparse ${fn} in ${name}: the gradient reaches both operands' values`, async () => {
+        const [n, m] = [7, 6];
+        const [a, b] = [matrix(n, m, 0.5), matrix(n, m, 0.5)];
+        const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), format);
+        const B = await sparse(tensor(f32(b), [["row", n], ["col", m]]), format);
+        const [X, W] = [dense(m), dense(n)];
+        const [x, w] = [tensor(f32(X), [["col", m]]), tensor(f32(W), [["row", n]])];
+        const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor => loose(loose(A.withValues(loose(va)))[fn](B.withValues(loose(vb)))).dot("col", x).mul(w).sum("row");
+        const [dA, dB] = await gradcheck(loss, [loose(A.values), loose(B.values)], options);
+        // dC(i,j) = w_i x_j at C's entries; d/dA = dC (· B for mul) at A's entries, d/dB = ±dC (· A for mul) at B's.
+        const other = (t: Float64Array, i: number, j: number): number => (fn === "mul" ? t[i * m + j]! : 1);
+        const sign = fn === "sub" ? -1 : 1;
+        close(dA!, entries(A, "row", "col").map(([i, j]) => W[i]! * X[j]! * other(b, i, j)), "dA");
+        close(dB!, entries(B, "row", "col").map(([i, j]) => sign * W[i]! * X[j]! * other(a, i, j)), "dB");
+      });
+    }
+  }
+
+  it("a chain of sparse ops passes the gradient through each result's values; an operand without values set gets none", async () => {
+    const [n, m] = [5, 6];
+    const [a, b] = [matrix(n, m, 0.5), matrix(n, m, 0.5)];
+    const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), csr("row", "col"));
+    const B = await sparse(tensor(f32(b), [["row", n], ["col", m]]), csr("row", "col"));
+    const [X, W] = [dense(m), dense(n)];
+    const [x, w] = [tensor(f32(X), [["col", m]]), tensor(f32(W), [["row", n]])];
+    // L(v) = Σ w_i x_j (A_v + A_v ⊙ B)(i,j): dL/dv = w_i x_j (1 + B(i,j)) at A's entries.
+    const loss = (v: AnyTensor): AnyTensor => loose(A.withValues(loose(v)).add(A.withValues(loose(v)).mul(B))).dot("col", x).mul(w).sum("row");
+    const [dV] = await gradcheck(loss, [loose(A.values)], options);
+    close(dV!, entries(A, "row", "col").map(([i, j]) => W[i]! * X[j]! * (1 + b[i * m + j]!)), "dV");
+    const C = A.withValues(A.values as Tensor<[["nnz", number]]>).add(B);
+    expect(C.nnz).toBe(new Set([...entries(A, "row", "col"), ...entries(B, "row", "col")].map(([i, j]) => i * m + j)).size);
+    close(C.toDense().dataSync(), f32(a.map((v, e) => v + b[e]!)), "A + B");
+  });
+});
