@@ -9,7 +9,7 @@
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
 // shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
-import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
@@ -252,6 +252,7 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     return pack(checkFormat(open, target), ...entriesOf(assembled));
   };
   let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
+  const structure = { prepare, finish };
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
     computeSync: () => {
@@ -288,7 +289,30 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     const { a, b } = ran ?? prepare();
     return [...b.notes, explainAssignment(a)].join("\n");
   });
+  structures.set(t, structure);
   return t;
+}
+/** How a lazy sparse result is built (its assignment and inputs) and stored: for computing its pattern apart. */
+const structures = new WeakMap<object, { prepare: (join?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
+
+/**
+ * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU):
+ * the pattern assembled by the CPU from the operands' host level arrays (the merges are structural: values of 1
+ * stand in), the values computed on the device into that pattern (taco's compute without assembly).
+ */
+function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["levels"]; values: Node } {
+  const s = structures.get(result)!;
+  const { a, b, levels } = s.prepare(false);
+  const cpu = loadedDevice("cpu");
+  const stand = b.inputs.map((i): SparseInput => {
+    if (i.kind !== "sparse") throw new ArgumentError(`a sparse result whose values gradients flow to is assembled from its operands' levels, and a dense operand cannot join it on ${getDefaultDevice().name}: await the sparse op that reads it first`);
+    const n = i.arrays.vals instanceof Float32Array ? i.arrays.vals.length : i.arrays.vals.dims[0]!.size;
+    return { kind: "sparse", arrays: { levels: i.arrays.levels, vals: new Float32Array(n).fill(1) } };
+  });
+  const arrays = run(() => runSparseSparseSync(a, stand, cpu), a, "the pattern of a sparse result")!;
+  const nnz = arrays.vals.length;
+  const values = run(() => runSparseValues(a, b.inputs, arrays.levels, { name: "nnz", size: nnz }), a, "the values of a sparse result");
+  return { levels: s.finish(arrays, levels, b).levels, values };
 }
 
 /** The entries of an assembled result (dense levels, the last compressed) as coordinates per level, in order. */
@@ -385,17 +409,24 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
 
 /**
  * A sparse op's result between sparse tensors with gradients to the operands' values tensors (those set by
- * `withValues`): computed now, its values a tensor whose gradient `backward` gives per source from dC (a sparse
- * tensor in the result's pattern, its values the incoming gradient; computed only for the tracked sources). Without a values tensor among the sources,
- * or on a device that reads results back asynchronously (the result's pattern is needed now), the lazy result.
+ * `withValues`): its pattern computed now, its values a tensor whose gradient `backward` gives per source from dC
+ * (a sparse tensor in the result's pattern, its values the incoming gradient; computed only for the tracked
+ * sources). Without a values tensor among the sources, the lazy result.
  */
 function withValuesGradients(result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
   const tracked = sources.filter((s) => s.valuesTensor);
-  if (!tracked.length || !getDefaultDevice().readSync) return result;
-  const { levels, vals } = result.storage;
-  const values = wrap(uploadNode(vals, "float32", [{ name: "nnz", size: vals.length }])) as AnyTensor;
+  if (!tracked.length) return result;
+  // Computed now on the CPU; on a device that reads back asynchronously the CPU assembles the pattern alone.
+  const computed = getDefaultDevice().readSync ? result.storage : undefined;
+  const apart = computed ? undefined : patternApart(result);
+  const levels = computed?.levels ?? apart!.levels;
+  const vals = computed?.vals;
+  const values = wrap(computed ? uploadNode(computed.vals, "float32", [{ name: "nnz", size: computed.vals.length }]) : apart!.values) as AnyTensor;
+  // dC in the same order stored dense…dense, compressed (the entries keep their order; no values are read).
+  const ones = new SparseTensor<Shape>(result.shapeDims, { levels, vals: new Float32Array(values.numel).fill(1) });
+  const flat = asFormat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
   const traced = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
-    const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels }, g as unknown as AnyTensor));
+    const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels: flat }, g as unknown as AnyTensor));
     return sources.flatMap((s, n) => (s.valuesTensor ? [each[n]!()] : [])) as never;
   }) as unknown as AnyTensor;
   const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, traced);
