@@ -189,9 +189,10 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   };
 
   /**
-   * The workspace gather of one output segment: mark each coordinate reached, list the new ones, accumulate, then
-   * sort and gather. Branch-free per product (a coordinate is listed at the list's end whether new or not; the
-   * end moves only for a new one), so the unpredictable first-or-not test costs no misprediction.
+   * The workspace gather of one output segment: mark each coordinate reached, accumulate, and list the coordinates
+   * in order — a segment with few (its count, known from the assembly, times 16 below the row's size) lists the
+   * new ones as they come and sorts the list; one with many only marks them (no test per product) and lists them
+   * by a branch-free scan of the marks. Then the values are gathered from the row in the list's order.
    */
   let [wsMark, wsRow, wsList, wsSort]: (number | undefined)[] = [];
   const gather = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
@@ -204,10 +205,9 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const unmarked = (s: State): SparseValue => int("eq", int("eq", load(mark, at(s), "i32"), stamp), i32(0));
     const markIt = (s: State): SparseStmt => ({ kind: "store", buffer: mark, index: at(s), value: stamp, accumulate: false });
     const n = fresh("seg_count");
-    const countIt = (s: State): SparseStmt => set(n, int("add", local(n), unmarked(s)));
     if (mode === "assemble") {
       // The segment's count in a local, stored once.
-      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [countIt(s), markIt(s)] });
+      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), set(n, int("add", local(n), i32(1)))] }] });
       return [set(n, i32(0)), ...counted, { kind: "store", buffer: output.pos[a.output.levels.length - 1]!, index: stamp, value: local(n), accumulate: false }];
     }
     wsRow ??= buffers.push({ name: "w_vals", type: "f32", output: true, workspace: size }) - 1;
@@ -216,31 +216,27 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const [row, list] = [wsRow, wsList];
     const last = a.output.levels.length - 1;
     const [r, c] = [fresh("r"), fresh("r_coord")];
-    const fill = genVar(d, expr, {
+    const accumulate = (v: SparseValue, s: State): SparseStmt => ({ kind: "store", buffer: row, index: at(s), value: v, accumulate: true });
+    const listed = genVar(d, expr, {
       ...st,
-      leaf: (v, s) => [
-        { kind: "store", buffer: list, index: local(n), value: at(s), accumulate: false },
-        countIt(s),
-        markIt(s),
-        { kind: "store", buffer: row, index: at(s), value: v, accumulate: true },
-      ],
+      leaf: (v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), { kind: "store", buffer: list, index: local(n), value: at(s), accumulate: false }, set(n, int("add", local(n), i32(1)))] }, accumulate(v, s)],
     });
+    const marked = genVar(d, expr, { ...st, leaf: (v, s) => [markIt(s), accumulate(v, s)] });
     const take = (coord: SparseValue, to: SparseValue): SparseStmt[] => [
       { kind: "store", buffer: output.idx[last]!, index: to, value: coord, accumulate: false },
       { kind: "store", buffer: output.vals, index: to, value: load(row, coord, "f32"), accumulate: false },
       { kind: "store", buffer: row, index: coord, value: { op: "const", type: "f32", value: 0 }, accumulate: false },
     ];
-    // Few coordinates: sort the list (n log n steps); many (n · 16 > the row's size): list them again in order by
-    // a scan of the row's marks (branch-free too: each coordinate is written, the end moves at a marked one).
-    const scan = int("lt", i32(size), int("mul", int("min", local(n), i32(1 << 26)), i32(16)));
+    // The segment's count: its end (the next segment's offset) less its offset.
+    const count = int("add", load(output.pos[last]!, stamp, "i32"), int("mul", local(cursor), i32(-1)));
+    const scan = int("lt", i32(size), int("mul", int("min", count, i32(1 << 26)), i32(16)));
     return [
       set(n, i32(0)),
-      ...fill,
-      { kind: "if", cond: int("eq", scan, i32(0)), then: [{ kind: "sort", buffer: list, from: i32(0), to: local(n), scratch: wsSort }] },
+      { kind: "if", cond: int("eq", scan, i32(0)), then: [...listed, { kind: "sort", buffer: list, from: i32(0), to: local(n), scratch: wsSort }] },
       { kind: "if", cond: scan, then: [
-        set(r, i32(0)),
+        ...marked,
         set(c, i32(0)),
-        { kind: "loop", counter: c, to: i32(size), body: [{ kind: "store", buffer: list, index: local(r), value: local(c), accumulate: false }, set(r, int("add", local(r), int("eq", load(mark, local(c), "i32"), stamp)))], label: `scan ${lastVar}'s workspace marks` },
+        { kind: "loop", counter: c, to: i32(size), body: [{ kind: "store", buffer: list, index: local(n), value: local(c), accumulate: false }, set(n, int("add", local(n), int("eq", load(mark, local(c), "i32"), stamp)))], label: `scan ${lastVar}'s workspace marks` },
       ] },
       set(r, i32(0)),
       { kind: "loop", counter: r, to: local(n), body: [set(c, load(list, local(r), "i32")), ...take(local(c), int("add", local(cursor), local(r)))], label: `gather ${lastVar} from the workspace` },
