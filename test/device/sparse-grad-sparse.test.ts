@@ -88,6 +88,25 @@ describe("gradients w.r.t. both sparse operands' values (cpu)", () => {
     it(`sparse ${fn} in dcsr: the gradient reaches both operands' values`, () => unionOrIntersection(fn, dcsr("row", "col"), false));
   }
 
+  it("an empty result (disjoint patterns multiplied, a product with no shared k) gives zero gradients of the right length", async () => {
+    const [n, m] = [4, 5];
+    const a = matrix(n, m, 0.6);
+    const b = Float64Array.from(a, (v, e) => (v === 0 && e % 3 === 0 ? Math.fround(0.5 + next()) : 0)); // only where A has nothing
+    const A = await sparse(tensor(f32(a), [["row", n], ["col", m]]), csr("row", "col"));
+    const B = await sparse(tensor(f32(b), [["row", n], ["col", m]]), csr("row", "col"));
+    const x = tensor(f32(dense(m)), [["col", m]]);
+    const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor => loose(A.withValues(loose(va)).mul(B.withValues(loose(vb)))).dot("col", x).sum("row");
+    const [dA, dB] = await gradcheck(loss, [loose(A.values), loose(B.values)], options);
+    expect([dA!.length, dB!.length]).toEqual([A.nnz, B.nnz]);
+    expect([...dA!, ...dB!].every((v) => v === 0)).toBe(true);
+    // A row-vector product whose k's never meet: A's columns are all < m - 1 (the last is empty), B's only row is m - 1.
+    const C = await sparse(tensor(f32(Float64Array.from({ length: m * 2 }, (_, e) => (e === (m - 1) * 2 ? 3 : 0))), [["col", m], ["j", 2]]), csr("col", "j"));
+    const y = tensor(f32(dense(2)), [["j", 2]]);
+    const product = (va: AnyTensor, vc: AnyTensor): AnyTensor => loose(A.withValues(loose(va)).dot("col", C.withValues(loose(vc)))).dot("j", y).sum("row");
+    const [dA2, dC] = await gradcheck(product, [loose(A.values), loose(C.values)], options);
+    expect([...dA2!, ...dC!].every((v) => v === 0)).toBe(true);
+  });
+
   it("a chain of sparse ops passes the gradient through each result's values; an operand without values set gets none", async () => {
     const [n, m] = [5, 6];
     const [a, b] = [matrix(n, m, 0.5), matrix(n, m, 0.5)];
