@@ -174,10 +174,10 @@ export async function runSparseSparse(a: Assignment, inputs: readonly SparseInpu
 
 /**
  * The same, reading the counts and results synchronously (CPU); undefined where the device reads asynchronously.
+ * `device`: another device than the default one (the CPU assembling a result's pattern from host arrays).
  * @example runSparseSparseSync(add, inputs)?.vals
  */
-export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[]): (SparseArrays & { readonly vals: Float32Array }) | undefined {
-  const device = deviceFor(inputs);
+export function runSparseSparseSync(a: Assignment, inputs: readonly SparseInput[], device: Device = deviceFor(inputs)): (SparseArrays & { readonly vals: Float32Array }) | undefined {
   const read = device.readSync?.bind(device);
   if (!read) return undefined;
   const steps = sparseSteps(device, a, inputs);

@@ -9,7 +9,7 @@
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
 // shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
-import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle } from "../backend/engine.js";
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
@@ -252,6 +252,7 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     return pack(checkFormat(open, target), ...entriesOf(assembled));
   };
   let ran: ReturnType<typeof prepare> | undefined; // what was computed, for explainSparse
+  const structure = { prepare, finish };
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
     computeSync: () => {
@@ -288,7 +289,30 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
     const { a, b } = ran ?? prepare();
     return [...b.notes, explainAssignment(a)].join("\n");
   });
+  structures.set(t, structure);
   return t;
+}
+/** How a lazy sparse result is built (its assignment and inputs) and stored: for computing its pattern apart. */
+const structures = new WeakMap<object, { prepare: (join?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
+
+/**
+ * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU):
+ * the pattern assembled by the CPU from the operands' host level arrays (the merges are structural: values of 1
+ * stand in), the values computed on the device into that pattern (taco's compute without assembly).
+ */
+function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["levels"]; values: Node } {
+  const s = structures.get(result)!;
+  const { a, b, levels } = s.prepare(false);
+  const cpu = loadedDevice("cpu");
+  const stand = b.inputs.map((i): SparseInput => {
+    if (i.kind !== "sparse") throw new ArgumentError(`a sparse result whose values gradients flow to is assembled from its operands' levels, and a dense operand cannot join it on ${getDefaultDevice().name}: await the sparse op that reads it first`);
+    const n = i.arrays.vals instanceof Float32Array ? i.arrays.vals.length : i.arrays.vals.dims[0]!.size;
+    return { kind: "sparse", arrays: { levels: i.arrays.levels, vals: new Float32Array(n).fill(1) } };
+  });
+  const arrays = run(() => runSparseSparseSync(a, stand, cpu), a, "the pattern of a sparse result")!;
+  const nnz = arrays.vals.length;
+  const values = run(() => runSparseValues(a, b.inputs, arrays.levels, { name: "nnz", size: nnz }), a, "the values of a sparse result");
+  return { levels: s.finish(arrays, levels, b).levels, values };
 }
 
 /** The entries of an assembled result (dense levels, the last compressed) as coordinates per level, in order. */
@@ -352,6 +376,65 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   return wrap(attempt(true)) as AnyTensor;
 }
 
+/**
+ * The values of pattern(t) ⊙ Π factors, summed over the names not in t, in t's storage order, as a node over t's
+ * values dim: the gradient w.r.t. t's values of an op between sparse tensors (dA of C = A·B is pattern(A) ⊙ Σ_j
+ * dC(i,j) B(k,j), an SDDMM whose factors are sparse: each entry of A merges a row of dC with a row of B). The
+ * factors are stored in the loop order t's levels then the other names (converted on the host when they are not).
+ */
+function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Shape>[]): AnyTensor {
+  const order = t.levels.map((l) => l.name);
+  for (const f of factors) for (const n of f.dims) if (!order.includes(n)) order.push(n);
+  const stored = (x: SparseTensor<Shape>): SparseTensor<Shape> => {
+    const names = order.filter((n) => x.dims.includes(n));
+    const kinds = names.map((_, n) => (n === names.length - 1 ? "compressed" : "dense"));
+    if (x.levels.every((l, n) => l.name === names[n] && l.kind === kinds[n])) return x;
+    return asFormat(x, names.map((v, n) => [v, kinds[n]!] as const) as never);
+  };
+  const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
+  const pattern = stored(ones);
+  const b = newBuilt(false);
+  const p = addSparse(b, pattern);
+  const converted = factors.map(stored);
+  const product = converted.reduce<SparseAssignment["expr"]>((e, f) => ({ op: "binary", fn: "mul", a: e, b: addSparse(b, f) }), p);
+  // Every entry of the pattern must be written (the values land in the pattern's order only if none is skipped):
+  // where a factor's compressed level is one of t's names (dC of a product in t's pattern), the product is
+  // taken in union with pattern − pattern, 0 at each entry. (A factor compressed over a summed name is reduced.)
+  const skips = converted.some((f) => t.dims.includes(f.levels.at(-1)!.name));
+  const expr: SparseAssignment["expr"] = skips ? { op: "binary", fn: "add", a: product, b: { op: "binary", fn: "sub", a: p, b: p } } : product;
+  const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr };
+  const dim = t.valuesTensor!.node.dims[0]!;
+  return wrap(run(() => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+}
+
+/**
+ * A sparse op's result between sparse tensors with gradients to the operands' values tensors (those set by
+ * `withValues`): its pattern computed now, its values a tensor whose gradient `backward` gives per source from dC
+ * (a sparse tensor in the result's pattern, its values the incoming gradient; computed only for the tracked
+ * sources). Without a values tensor among the sources, the lazy result.
+ */
+function withValuesGradients(result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
+  const tracked = sources.filter((s) => s.valuesTensor);
+  if (!tracked.length) return result;
+  // Computed now on the CPU; on a device that reads back asynchronously the CPU assembles the pattern alone.
+  const computed = getDefaultDevice().readSync ? result.storage : undefined;
+  const apart = computed ? undefined : patternApart(result);
+  const levels = computed?.levels ?? apart!.levels;
+  const vals = computed?.vals;
+  const values = wrap(computed ? uploadNode(computed.vals, "float32", [{ name: "nnz", size: computed.vals.length }]) : apart!.values) as AnyTensor;
+  // dC in the same order stored dense…dense, compressed (the entries keep their order; no values are read).
+  const ones = new SparseTensor<Shape>(result.shapeDims, { levels, vals: new Float32Array(values.numel).fill(1) });
+  const flat = asFormat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
+  const traced = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
+    const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels: flat }, g as unknown as AnyTensor));
+    return sources.flatMap((s, n) => (s.valuesTensor ? [each[n]!()] : [])) as never;
+  }) as unknown as AnyTensor;
+  const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, traced);
+  t.origin = result;
+  Object.defineProperty(t, "then", { value: ((done, failed) => t.materialize().then(done, failed)) satisfies PromiseLike<SparseTensor<Shape>>["then"], enumerable: false });
+  return t as LazySparse<Shape>;
+}
+
 /** `result` with the gradients of a sparse op: w.r.t. its dense operand and the sparse operand's values tensor. */
 function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown, dense: (g: AnyTensor, x: AnyTensor) => AnyTensor, factor: (g: AnyTensor, x: AnyTensor | undefined) => AnyTensor): AnyTensor {
   const x = other instanceof Tensor ? (other as unknown as AnyTensor) : undefined;
@@ -398,7 +481,10 @@ const methods = {
     const dims = broadcastShapes(visible(this), shapeOf(other));
     if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
     const names = new Set(dims.map((d) => d.name));
-    return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
+    const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
+    // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
+    if (!(other instanceof SparseTensor)) return result;
+    return withValuesGradients(result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
   },
   add(this: SparseTensor<Shape>, other: unknown) {
     return union(this, other, "add");
@@ -460,7 +546,7 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
     ...(x !== t ? [`converted A from ${formatName(t.format, t.dims)} to ${formatName(x.format, x.dims)}: the product gathers rows of B per row of A`] : []),
     ...(y !== other ? [`converted B from ${formatName(other.format, other.dims)} to ${formatName(y.format, y.dims)}: the product gathers rows of B per row of A`] : []),
   ];
-  return lazyResult(
+  const result = lazyResult(
     dims,
     (b) => {
       if (b.operands.length === 0) b.notes.push(...notes);
@@ -469,6 +555,8 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
     `the sparse product dot(${JSON.stringify(names)})`,
     () => order,
   );
+  // d/dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, d/dB(k,j) = Σ_i A(i,k) dC(i,j) at B's: sampled products.
+  return withValuesGradients(result, [t, other], (dC) => [() => sampledValues(t, [dC, other]), () => sampledValues(other, [t, dC])]);
 }
 
 function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
@@ -478,7 +566,11 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
   const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
-    return lazyResult(t.shapeDims, build, `the sparse ${fn}`);
+    // d/dA = dC at A's entries, d/dB = ±dC at B's entries.
+    return withValuesGradients(lazyResult(t.shapeDims, build, `the sparse ${fn}`), [t, other], (dC) => [
+      () => sampledValues(t, [dC]),
+      () => (fn === "add" ? sampledValues(other, [dC]) : (sampledValues(other, [dC]).neg() as unknown as AnyTensor)),
+    ]);
   }
   const result = denseResult(build, dims, `the sparse ${fn}`);
   // d/dX = ±g; d/dvalues = g at the stored entries.

@@ -118,7 +118,8 @@ export class SparseTensor<S extends Shape = Shape> {
 
   /**
    * The same pattern with other values: a float32 tensor over one dim of length nnz, in storage order. Sparse
-   * ops read them from the tensor, so gradients flow to it (grad of SpMM w.r.t. the values is an SDDMM).
+   * ops read them from the tensor, so gradients flow to it (grad of SpMM w.r.t. the values is an SDDMM; through
+   * SpGEMM and add/sub/mul of two sparse tensors, to both operands' values: such a result is computed at once).
    * @example const f = (v: Tensor<[["nnz", number]]>) => A.withValues(v).dot("col", x).sum("row"); grad(f)(A.values)
    */
   withValues(values: Tensor<[[string, number]], "float32">): SparseTensor<S> {

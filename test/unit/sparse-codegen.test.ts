@@ -91,9 +91,9 @@ describe("sparse code generation", () => {
       const csrOf = (name: string, r: string, c: string, rows: number, cols: number) => ({ name, levels: [{ var: r, kind: "dense" as const, size: rows }, { var: c, kind: "compressed" as const, size: cols }] });
       const a: Assignment = { output: csrOf("C", "i", "j", n, m), operands: [csrOf("A", "i", "k", n, k), csrOf("B", "k", "j", k, m)], expr: { op: "binary", fn: "mul", a: at(0), b: at(1) } };
       const { kernels } = lowerSparse(a);
-      expect(kernels.map((x) => x.buffers.filter((b) => b.workspace).map((b) => `${b.name} ${b.workspace}`))).toEqual([[`w_mark ${m}`], [`w_mark ${m}`, `w_vals ${m}`]]);
+      expect(kernels.map((x) => x.buffers.filter((b) => b.workspace).map((b) => `${b.name} ${b.workspace}`))).toEqual([[`w_mark ${m}`], [`w_mark ${m}`, `w_vals ${m}`, `w_list ${m + 1}`, `w_sort ${m}`]]);
       expect(kernels[0]!.parallelExtent).toBe(n);
-      const work = (x: (typeof kernels)[number]) => x.buffers.filter((b) => b.workspace).map((b) => (b.type === "i32" ? new Int32Array(m) : new Float64Array(m)));
+      const work = (x: (typeof kernels)[number]) => x.buffers.filter((b) => b.workspace).map((b) => (b.type === "i32" ? new Int32Array(b.workspace!) : new Float64Array(b.workspace!)));
       const counts = new Int32Array(n + 1);
       const operands = [A.pos, A.idx, A.vals, B.pos, B.idx, B.vals];
       interpretSparse(kernels[0]!, [...operands, counts, new Int32Array(1), new Float64Array(1), ...work(kernels[0]!)], 0, n);

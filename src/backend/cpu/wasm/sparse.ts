@@ -183,18 +183,46 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         });
         f.get(coords[0]!).set(at);
         for (const c of coords.slice(1)) f.get(c).get(at).get(c).get(at).op("i32.lt_s").op("select").set(at);
-        // The first case whose iterators all sit on the coordinate: an if / else if chain.
-        s.cases.forEach((c) => {
+        // The first case whose iterators all sit on the coordinate: an if / else if chain. When the cases differ
+        // only in the f32 values they store (a union's fill: a + b, a, b) or not at all (its count), and some case
+        // runs at every coordinate (each iterator alone is a case), the body runs unconditionally and each such
+        // value is the first matching case's, chosen by `select`: no unpredictable branch per entry.
+        const cond = (c: (typeof s.cases)[number]): void => {
           if (c.requires.length === 0) f.i32(1);
           c.requires.forEach((r, n) => {
             f.get(coords[r]!).get(at).op("i32.eq");
             if (n > 0) f.op("i32.and");
           });
-          f.if();
-          stmts(c.body);
-          f.else();
-        });
-        for (let n = 0; n < s.cases.length; n++) f.end();
+        };
+        const shape = (body: readonly SparseStmt[]): string => JSON.stringify(body.map((t) => (t.kind === "store" && !t.accumulate && k.buffers[t.buffer]!.type === "f32" ? { ...t, value: null } : t)));
+        const covered = s.cases.some((c) => c.requires.length === 0) || s.iterators.every((_, n) => s.cases.some((c) => c.requires.length === 1 && c.requires[0] === n));
+        const uniform = covered && s.cases.every((c) => shape(c.body) === shape(s.cases[0]!.body));
+        if (uniform) {
+          s.cases[0]!.body.forEach((t, n) => {
+            const values = s.cases.map((c) => (c.body[n] as typeof t & { value: SparseValue }).value);
+            if (t.kind !== "store" || values.every((v) => JSON.stringify(v) === JSON.stringify(values[0]))) return stmt(t);
+            const chosen = scratch("f32");
+            value(values.at(-1)!);
+            f.set(chosen);
+            for (let c = s.cases.length - 2; c >= 0; c--) {
+              value(values[c]!);
+              f.get(chosen);
+              cond(s.cases[c]!);
+              f.op("select").set(chosen);
+            }
+            address(t.buffer, t.index);
+            f.get(chosen).mem("f32.store");
+            release("f32", chosen);
+          });
+        } else {
+          s.cases.forEach((c) => {
+            cond(c);
+            f.if();
+            stmts(c.body);
+            f.else();
+          });
+          for (let n = 0; n < s.cases.length; n++) f.end();
+        }
         s.iterators.forEach((it, n) => {
           const pos = index.get(it.pos)!;
           f.get(pos).get(coords[n]!).get(at).op("i32.eq").op("i32.add").set(pos);
@@ -227,41 +255,130 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         return;
       }
       case "sort": {
-        // Insertion sort of [from, to): each entry moves down past the larger ones before it.
-        const [i, p, x, y, lo, hi] = [scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32")];
-        const at = (local: number, minus = 0): void => {
-          f.get(s.buffer).get(local);
-          if (minus) f.i32(minus).op("i32.sub");
-          f.i32(2).op("i32.shl").op("i32.add");
-        };
+        const [lo, hi] = [scratch("i32"), scratch("i32")];
         value(s.from);
         f.set(lo);
         value(s.to);
         f.set(hi);
-        f.get(lo).i32(1).op("i32.add").set(i);
-        f.block().loop();
-        f.get(i).get(hi).op("i32.ge_s").brIf(1);
-        at(i);
-        f.mem("i32.load").set(x);
-        f.get(i).set(p);
-        f.block().loop();
-        f.get(p).get(lo).op("i32.le_s").brIf(1);
-        at(p, 1);
-        f.mem("i32.load").set(y);
-        f.get(y).get(x).op("i32.le_s").brIf(1);
-        at(p);
-        f.get(y).mem("i32.store");
-        f.get(p).i32(1).op("i32.sub").set(p);
-        f.br(0).end().end();
-        at(p);
-        f.get(x).mem("i32.store");
-        f.get(i).i32(1).op("i32.add").set(i);
-        f.br(0).end().end();
-        for (const t of [i, p, x, y, lo, hi]) release("i32", t);
+        if (s.scratch === undefined) insertionSort(s.buffer, lo, hi);
+        else mergeSort(s.buffer, s.scratch, lo, hi);
+        release("i32", lo);
+        release("i32", hi);
         return;
       }
     }
   };
+  /** Insertion sort of the i32 entries [lo, hi) of `buffer` (locals): each entry moves down past the larger ones before it. */
+  function insertionSort(buffer: number, lo: number, hi: number): void {
+    const [i, p, x, y] = [scratch("i32"), scratch("i32"), scratch("i32"), scratch("i32")];
+    const at = (local: number, minus = 0): void => {
+      f.get(buffer).get(local);
+      if (minus) f.i32(minus).op("i32.sub");
+      f.i32(2).op("i32.shl").op("i32.add");
+    };
+    f.get(lo).i32(1).op("i32.add").set(i);
+    f.block().loop();
+    f.get(i).get(hi).op("i32.ge_s").brIf(1);
+    at(i);
+    f.mem("i32.load").set(x);
+    f.get(i).set(p);
+    f.block().loop();
+    f.get(p).get(lo).op("i32.le_s").brIf(1);
+    at(p, 1);
+    f.mem("i32.load").set(y);
+    f.get(y).get(x).op("i32.le_s").brIf(1);
+    at(p);
+    f.get(y).mem("i32.store");
+    f.get(p).i32(1).op("i32.sub").set(p);
+    f.br(0).end().end();
+    at(p);
+    f.get(x).mem("i32.store");
+    f.get(i).i32(1).op("i32.add").set(i);
+    f.br(0).end().end();
+    for (const t of [i, p, x, y]) release("i32", t);
+  }
+  /**
+   * Sorts [lo, hi) of `buffer` with `space` (a workspace at least as long) beside it: short lists by insertion;
+   * longer ones in blocks of 8 by insertion, then merged bottom-up, blocks of 8, 16, 32… between the list and the
+   * workspace. A merge step takes the lesser head by `select`, not a branch: the comparisons of random
+   * coordinates are unpredictable, and SpGEMM's hundred-entry rows spent most of their fill on mispredictions.
+   */
+  function mergeSort(buffer: number, space: number, lo: number, hi: number): void {
+    const BLOCK = 8;
+    const l = (): number => scratch("i32");
+    const [b, bEnd, src, dst, n, w, st, m, e, i, j, o, x, y, t] = [l(), l(), l(), l(), l(), l(), l(), l(), l(), l(), l(), l(), l(), l(), l()];
+    f.get(hi).get(lo).op("i32.sub").i32(3 * BLOCK).op("i32.le_s");
+    f.if();
+    insertionSort(buffer, lo, hi);
+    f.else();
+    // Blocks of 8, each by insertion.
+    f.get(lo).set(b);
+    f.block().loop();
+    f.get(b).get(hi).op("i32.ge_s").brIf(1);
+    f.get(b).i32(BLOCK).op("i32.add").set(bEnd);
+    f.get(bEnd).get(hi).get(bEnd).get(hi).op("i32.lt_s").op("select").set(bEnd);
+    insertionSort(buffer, b, bEnd);
+    f.get(bEnd).set(b);
+    f.br(0).end().end();
+    // Merge passes on byte offsets: runs of w bytes in src merged in pairs into dst, then the two swap.
+    f.get(buffer).get(lo).i32(2).op("i32.shl").op("i32.add").set(src);
+    f.get(space).set(dst);
+    f.get(hi).get(lo).op("i32.sub").i32(2).op("i32.shl").set(n);
+    f.i32(4 * BLOCK).set(w);
+    const min = (a: number, bound: number, into: number): void => void f.get(a).get(bound).get(a).get(bound).op("i32.lt_s").op("select").set(into);
+    const copyRest = (from: number, end: number): void => {
+      f.block().loop();
+      f.get(from).get(end).op("i32.ge_s").brIf(1);
+      f.get(dst).get(o).op("i32.add").get(src).get(from).op("i32.add").mem("i32.load").mem("i32.store");
+      f.get(from).i32(4).op("i32.add").set(from);
+      f.get(o).i32(4).op("i32.add").set(o);
+      f.br(0).end().end();
+    };
+    f.block().loop();
+    f.get(w).get(n).op("i32.ge_s").brIf(1);
+    f.i32(0).set(st);
+    f.block().loop();
+    f.get(st).get(n).op("i32.ge_s").brIf(1);
+    f.get(st).get(w).op("i32.add").set(m);
+    min(m, n, m);
+    f.get(m).get(w).op("i32.add").set(e);
+    min(e, n, e);
+    f.get(st).set(i);
+    f.get(m).set(j);
+    f.get(st).set(o);
+    f.block().loop();
+    f.get(i).get(m).op("i32.lt_s").get(j).get(e).op("i32.lt_s").op("i32.and").op("i32.eqz").brIf(1);
+    f.get(src).get(i).op("i32.add").mem("i32.load").set(x);
+    f.get(src).get(j).op("i32.add").mem("i32.load").set(y);
+    f.get(y).get(x).op("i32.lt_s").set(t);
+    f.get(dst).get(o).op("i32.add").get(y).get(x).get(t).op("select").mem("i32.store");
+    f.get(j).get(t).i32(2).op("i32.shl").op("i32.add").set(j);
+    f.get(i).i32(4).get(t).i32(2).op("i32.shl").op("i32.sub").op("i32.add").set(i);
+    f.get(o).i32(4).op("i32.add").set(o);
+    f.br(0).end().end();
+    copyRest(i, m);
+    copyRest(j, e);
+    f.get(e).set(st);
+    f.br(0).end().end();
+    f.get(src).set(t);
+    f.get(dst).set(src);
+    f.get(t).set(dst);
+    f.get(w).i32(1).op("i32.shl").set(w);
+    f.br(0).end().end();
+    // The sorted list ended in the workspace: copy it back.
+    f.get(src).get(space).op("i32.eq");
+    f.if();
+    f.get(buffer).get(lo).i32(2).op("i32.shl").op("i32.add").set(dst);
+    f.i32(0).set(o);
+    f.block().loop();
+    f.get(o).get(n).op("i32.ge_s").brIf(1);
+    f.get(dst).get(o).op("i32.add").get(src).get(o).op("i32.add").mem("i32.load").mem("i32.store");
+    f.get(o).i32(4).op("i32.add").set(o);
+    f.br(0).end().end();
+    f.end();
+    f.end();
+    for (const r of [b, bEnd, src, dst, n, w, st, m, e, i, j, o, x, y, t]) release("i32", r);
+  }
   /**
    * The inner dense loops of SpMM, MTTKRP and the output's zeroing, four coordinates at a time: a loop whose body
    * only stores f32 values at addresses `base + v` (v the loop's coordinate, base fixed in the loop), computed from

@@ -163,6 +163,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     // A dense output accumulates: a level with repeated coordinates (COO's) may reach a point more than once.
     if (!sparseOutput) return [{ kind: "store", buffer: output.vals, index: address(a.output, st), value: value!, accumulate: !exactCover }];
     const last = a.output.levels.length - 1;
+    // Under a dense segment level the count is the cursor, stored once per segment (below); a sparse vector's is stored per entry.
+    if (mode === "assemble" && lastDense >= 0) return [set(cursor, int("add", local(cursor), i32(1)))];
     if (mode === "assemble") return [{ kind: "store", buffer: output.pos[last]!, index: int("add", outParent(st), i32(1)), value: i32(1), accumulate: true }];
     return [
       { kind: "store", buffer: output.idx[last]!, index: local(cursor), value: st.coord.get(a.output.levels[last]!.var)!, accumulate: false },
@@ -186,8 +188,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     return genVar(d, expr, st);
   };
 
-  /** The workspace gather of one output segment: mark and list each coordinate reached, accumulate, then sort and gather. */
-  let [wsMark, wsRow]: (number | undefined)[] = [];
+  /**
+   * The workspace gather of one output segment: mark each coordinate reached, accumulate, and list the coordinates
+   * in order — a segment with few (its count, known from the assembly, times 16 below the row's size) lists the
+   * new ones as they come and sorts the list; one with many only marks them (no test per product) and lists them
+   * by a branch-free scan of the marks. Then the values are gathered from the row in the list's order.
+   */
+  let [wsMark, wsRow, wsList, wsSort]: (number | undefined)[] = [];
   const gather = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
     const lastVar = outVars.at(-1)!;
     const size = extent(lastVar);
@@ -197,44 +204,42 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const at = (s: State): SparseValue => s.coord.get(lastVar)!;
     const unmarked = (s: State): SparseValue => int("eq", int("eq", load(mark, at(s), "i32"), stamp), i32(0));
     const markIt = (s: State): SparseStmt => ({ kind: "store", buffer: mark, index: at(s), value: stamp, accumulate: false });
+    const n = fresh("seg_count");
     if (mode === "assemble") {
       // The segment's count in a local, stored once.
-      const count = fresh("seg_count");
-      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), set(count, int("add", local(count), i32(1)))] }] });
-      return [set(count, i32(0)), ...counted, { kind: "store", buffer: output.pos[a.output.levels.length - 1]!, index: stamp, value: local(count), accumulate: false }];
+      const counted = genVar(d, expr, { ...st, leaf: (_v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), set(n, int("add", local(n), i32(1)))] }] });
+      return [set(n, i32(0)), ...counted, { kind: "store", buffer: output.pos[a.output.levels.length - 1]!, index: stamp, value: local(n), accumulate: false }];
     }
     wsRow ??= buffers.push({ name: "w_vals", type: "f32", output: true, workspace: size }) - 1;
-    const row = wsRow;
+    wsList ??= buffers.push({ name: "w_list", type: "i32", output: true, workspace: size + 1 }) - 1;
+    wsSort ??= buffers.push({ name: "w_sort", type: "i32", output: true, workspace: size }) - 1;
+    const [row, list] = [wsRow, wsList];
     const last = a.output.levels.length - 1;
-    const [first, r, c, n] = [fresh("seg_start"), fresh("r"), fresh("r_coord"), fresh("seg_count")];
-    const fill = genVar(d, expr, {
+    const [r, c] = [fresh("r"), fresh("r_coord")];
+    const accumulate = (v: SparseValue, s: State): SparseStmt => ({ kind: "store", buffer: row, index: at(s), value: v, accumulate: true });
+    const listed = genVar(d, expr, {
       ...st,
-      leaf: (v, s) => [
-        { kind: "if", cond: unmarked(s), then: [markIt(s), { kind: "store", buffer: output.idx[last]!, index: local(cursor), value: at(s), accumulate: false }, set(cursor, int("add", local(cursor), i32(1)))] },
-        { kind: "store", buffer: row, index: at(s), value: v, accumulate: true },
-      ],
+      leaf: (v, s) => [{ kind: "if", cond: unmarked(s), then: [markIt(s), { kind: "store", buffer: list, index: local(n), value: at(s), accumulate: false }, set(n, int("add", local(n), i32(1)))] }, accumulate(v, s)],
     });
-    const take = (coord: SparseValue): SparseStmt[] => [
-      { kind: "store", buffer: output.vals, index: local(r), value: load(row, coord, "f32"), accumulate: false },
+    const marked = genVar(d, expr, { ...st, leaf: (v, s) => [markIt(s), accumulate(v, s)] });
+    const take = (coord: SparseValue, to: SparseValue): SparseStmt[] => [
+      { kind: "store", buffer: output.idx[last]!, index: to, value: coord, accumulate: false },
+      { kind: "store", buffer: output.vals, index: to, value: load(row, coord, "f32"), accumulate: false },
       { kind: "store", buffer: row, index: coord, value: { op: "const", type: "f32", value: 0 }, accumulate: false },
     ];
-    // Few coordinates: sort the list (n² / 4 steps); many (n² > the row's size): scan the row's marks instead.
-    const few = int("min", local(n), i32(46340));
-    const scan = int("lt", i32(size), int("mul", few, few));
+    // The segment's count: its end (the next segment's offset) less its offset.
+    const count = int("add", load(output.pos[last]!, stamp, "i32"), int("mul", local(cursor), i32(-1)));
+    const scan = int("lt", i32(size), int("mul", int("min", count, i32(1 << 26)), i32(16)));
     return [
-      set(first, local(cursor)),
-      ...fill,
-      set(n, int("add", local(cursor), int("mul", local(first), i32(-1)))),
-      { kind: "if", cond: int("eq", scan, i32(0)), then: [
-        { kind: "sort", buffer: output.idx[last]!, from: local(first), to: local(cursor) },
-        set(r, local(first)),
-        { kind: "loop", counter: r, to: local(cursor), body: [set(c, load(output.idx[last]!, local(r), "i32")), ...take(local(c))], label: `gather ${lastVar} from the workspace` },
-      ] },
+      set(n, i32(0)),
+      { kind: "if", cond: int("eq", scan, i32(0)), then: [...listed, { kind: "sort", buffer: list, from: i32(0), to: local(n), scratch: wsSort }] },
       { kind: "if", cond: scan, then: [
-        set(r, local(first)),
+        ...marked,
         set(c, i32(0)),
-        { kind: "loop", counter: c, to: i32(size), body: [{ kind: "if", cond: int("eq", load(mark, local(c), "i32"), stamp), then: [{ kind: "store", buffer: output.idx[last]!, index: local(r), value: local(c), accumulate: false }, ...take(local(c)), set(r, int("add", local(r), i32(1)))] }], label: `scan ${lastVar}'s workspace row` },
+        { kind: "loop", counter: c, to: i32(size), body: [{ kind: "store", buffer: list, index: local(n), value: local(c), accumulate: false }, set(n, int("add", local(n), int("eq", load(mark, local(c), "i32"), stamp)))], label: `scan ${lastVar}'s workspace marks` },
       ] },
+      set(r, i32(0)),
+      { kind: "loop", counter: r, to: local(n), body: [set(c, load(list, local(r), "i32")), ...take(local(c), int("add", local(cursor), local(r)))], label: `gather ${lastVar} from the workspace` },
     ];
   };
 
@@ -306,8 +311,12 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       }
       const next: State = { ...st, coord: coords, pos, loaded };
       // The fill of a sparse output starts each segment at its offset.
-      if (sparseOutput && mode === "compute" && lastDense >= 0 && a.output.levels[lastDense]!.var === v) {
-        body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
+      const segment = sparseOutput && lastDense >= 0 && a.output.levels[lastDense]!.var === v;
+      if (segment && mode === "compute") body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
+      // The count of a segment (a merge's entries) in a local, stored once: not a load and store of pos per entry.
+      if (segment && mode === "assemble" && !workspace) {
+        const counted = genFrom(d + 1, q.expr, next);
+        return [...body, set(cursor, i32(0)), ...counted, { kind: "store", buffer: output.pos[lastDense + 1]!, index: int("add", outParent(next), i32(1)), value: local(cursor), accumulate: false }];
       }
       return [...body, ...genFrom(d + 1, q.expr, next)];
     };

@@ -48,8 +48,11 @@ export type SparseStmt =
   | { readonly kind: "merge"; readonly coord: string; readonly iterators: readonly MergeIterator[]; readonly cases: readonly MergeCase[] }
   | { readonly kind: "if"; readonly cond: SparseValue; readonly then: readonly SparseStmt[] }
   | { readonly kind: "store"; readonly buffer: number; readonly index: SparseValue; readonly value: SparseValue; readonly accumulate: boolean }
-  /** Sorts the i32 entries [from, to) of a buffer ascending (a workspace's touched coordinates; insertion sort). */
-  | { readonly kind: "sort"; readonly buffer: number; readonly from: SparseValue; readonly to: SparseValue };
+  /**
+   * Sorts the i32 entries [from, to) of a buffer ascending (a workspace's touched coordinates). `scratch`: an i32
+   * workspace at least as long, which a generator may merge through (the CPU's merge sort); else insertion sort.
+   */
+  | { readonly kind: "sort"; readonly buffer: number; readonly from: SparseValue; readonly to: SparseValue; readonly scratch?: number };
 
 /** A buffer of a sparse kernel: a level's pos or idx (i32), values (f32), or an output part. */
 export interface SparseBuffer {
