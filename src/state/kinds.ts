@@ -5,6 +5,7 @@
 // src/backend/engine and the top layer.
 import { realize, uploadTo } from "../backend/engine.js";
 import { fillNode } from "../graph/build.js";
+import { gradientInputs } from "../graph/autodiff.js";
 import { type NodeDim, Node, contiguousStrides } from "../graph/node.js";
 import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
 import { type AnyTensor, type ArrayFor, Tensor, tensorArg } from "../tensor.js";
@@ -223,8 +224,11 @@ export function kindOf(t: Tensor<Shape, DType>): TensorKind | undefined {
 /** @internal The kind of the tensor whose node this is, if one of those four made it. @example nodeKind(W.node) */
 export const nodeKind = (n: Node): TensorKind | undefined => kinds.get(n);
 
-/** @internal Every graph node below the roots, each once, inputs before the nodes that read them. */
-export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
+/**
+ * @internal Every graph node below the roots, each once, inputs before the nodes that read them. `inputsOf`:
+ * the edges followed (default the primitive inputs; gradientInputs for what a gradient flows to).
+ */
+export function walk(roots: readonly Node[], visit: (n: Node) => void, inputsOf: (n: Node) => readonly Node[] = (n) => n.inputs): void {
   const seen = new Set<Node>();
   const stack = [...roots];
   while (stack.length) {
@@ -232,12 +236,13 @@ export function walk(roots: readonly Node[], visit: (n: Node) => void): void {
     if (seen.has(n)) continue;
     seen.add(n);
     visit(n);
-    for (const i of n.inputs) stack.push(i);
+    for (const i of inputsOf(n)) stack.push(i);
   }
 }
 
 /**
- * The trainable variables a computation reads, in the order they were created. Call it on a result built in the
+ * The trainable variables a computation reads, in the order they were created: those its gradient flows to,
+ * through hand-written gradients too (a sparse op's, `customGradient`'s). Call it on a result built in the
  * same step (a value that was already computed outside `grad` no longer remembers its inputs).
  * @example variablesOf(loss) // [W, b]
  */
@@ -249,6 +254,7 @@ export function variablesOf(...results: readonly Tensor<Shape, DType>[]): Variab
       const s = stateful.get(n);
       if (s instanceof Variable) out.push(s);
     },
+    gradientInputs,
   );
   return out.sort((a, b) => a.node.id - b.node.id);
 }

@@ -1,8 +1,9 @@
 // Gradients through sparse ops on every device, against float64 analytic gradients computed with naive loops on
 // fresh random inputs: w.r.t. the dense operand of SpMV/SpMM (Aᵀ·g), of a sum with a dense tensor, and w.r.t.
-// the sparse values (SpMM's is the SDDMM pattern(A) ⊙ g·Xᵀ; a row sum's is g at each entry), in CSR, CSC and DCSR.
+// the sparse values (SpMM's is the SDDMM pattern(A) ⊙ g·Xᵀ; a row sum's is g at each entry), in CSR, CSC and DCSR;
+// and a graph layer's weights as variables, found through the sparse op's gradient and trained by an optimizer.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Format, type Tensor, csc, csr, dcsr, grad, sparse, tensor } from "../../src/index.js";
+import { type Format, type Tensor, csc, csr, dcsr, grad, sgd, sparse, tensor, valueAndGrad, variable } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { randomSparseValues } from "../helpers/sparse-random.js";
@@ -61,5 +62,26 @@ describe.each(deviceNames)("gradients of sparse ops on %s", (device) => {
     const withDense = (d: Tensor<[["row", 5], ["col", 8]]>) => A.sub(d).mul(h).sum(["row", "col"]);
     const [dD] = grad(withDense)(tensor(f32(dense(n * m)), [["row", 5], ["col", 8]]));
     close(await dD.data(), H.map((x) => -x));
+  });
+
+  it("a graph layer's weights held as variables are found through the sparse op and trained by opt.step", async () => {
+    // loss = Σ G ⊙ (A·(X·W)): dW = Xᵀ·(Aᵀ·G), reached through SpMM's hand-written gradient (variablesOf follows it)
+    const [n, f, h] = [7, 5, 3];
+    const a = randomSparseValues(n * n, 0.3, next);
+    const A = await sparse(tensor(f32(a), [["node", n], ["nbr", n]]), csr("node", "nbr"));
+    const [X, G, W0] = [dense(n * f), dense(n * h), dense(f * h)];
+    const x = tensor(f32(X), [["nbr", n], ["feat", f]]);
+    const g = tensor(f32(G), [["node", n], ["hid", h]]);
+    const W = variable(tensor(f32(W0), [["feat", f], ["hid", h]]));
+    const loss = () => A.dot("nbr", x.dot("feat", W)).mul(g).sum(["node", "hid"]);
+    const { variables } = valueAndGrad(loss)();
+    expect(variables.variables).toEqual([W]);
+    const atG = new Float64Array(n * h); // Aᵀ·G
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let c = 0; c < h; c++) atG[j * h + c]! += a[i * n + j]! * G[i * h + c]!;
+    const want = new Float64Array(f * h);
+    for (let j = 0; j < n; j++) for (let p = 0; p < f; p++) for (let c = 0; c < h; c++) want[p * h + c]! += X[j * f + p]! * atG[j * h + c]!;
+    close(await variables.get(W)!.data(), want);
+    await sgd({ lr: 0.5 }).step(loss); // plain SGD: W ← W − 0.5·dW
+    close(await W.data(), W0.map((w, i) => Math.fround(w) - 0.5 * want[i]!));
   });
 });
