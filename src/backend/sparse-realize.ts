@@ -37,7 +37,13 @@ const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, Devic
 const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
 
 const lowered = new Map<string, LoweredSparse>();
-const keyOf = (a: Assignment): string => JSON.stringify(a);
+/** An assignment's cache key (once per object: the cycle check and the lowering of one product ask for it). */
+const keyOf = (a: Assignment): string => {
+  let key = keys.get(a);
+  if (key === undefined) keys.set(a, (key = JSON.stringify(a)));
+  return key;
+};
+const keys = new WeakMap<Assignment, string>();
 /** The lowering of an assignment, once per structure and sizes. */
 function lowerCached(a: Assignment): LoweredSparse {
   const key = keyOf(a);
