@@ -37,7 +37,13 @@ const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, Devic
 const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
 
 const lowered = new Map<string, LoweredSparse>();
-const keyOf = (a: Assignment): string => JSON.stringify(a);
+/** An assignment's cache key (once per object: the cycle check and the lowering of one product ask for it). */
+const keyOf = (a: Assignment): string => {
+  let key = keys.get(a);
+  if (key === undefined) keys.set(a, (key = JSON.stringify(a)));
+  return key;
+};
+const keys = new WeakMap<Assignment, string>();
 /** The lowering of an assignment, once per structure and sizes. */
 function lowerCached(a: Assignment): LoweredSparse {
   const key = keyOf(a);
@@ -57,7 +63,13 @@ function hashText(text: string): string {
  * The compiled-code cache key of a kernel: its text and its buffer list (two kernels may read the same way from
  * different bindings: a CSR and a dense-in-sparse A assemble the same counts but bind different buffers).
  */
-const kernelHash = (k: LoweredSparse["kernels"][number]): string => hashText(`${k.buffers.map((b) => `${b.name}:${b.type}:${b.workspace ?? ""}`).join(",")}\n${showSparseKernel(k)}`);
+const kernelHash = (k: LoweredSparse["kernels"][number]): string => {
+  // (once per lowered kernel: printing it on every call cost more than a small SpMV's kernel)
+  let h = hashes.get(k);
+  if (h === undefined) hashes.set(k, (h = hashText(`${k.buffers.map((b) => `${b.name}:${b.type}:${b.workspace ?? ""}`).join(",")}\n${showSparseKernel(k)}`)));
+  return h;
+};
+const hashes = new WeakMap<LoweredSparse["kernels"][number], string>();
 
 /** The device a sparse expression runs on: the default one, where every dense operand must be. */
 function deviceFor(inputs: readonly SparseInput[]): Device {
@@ -236,9 +248,15 @@ export function sparseLoopOrder(a: Assignment): readonly string[] | undefined {
  * @example sparseCycle(csrPlusCsc) // ["A", "B"]
  */
 export function sparseCycle(a: Assignment): readonly string[] | undefined {
+  const key = keyOf(a);
+  if (cycles.has(key)) return cycles.get(key);
   const g = iterationGraph(a);
-  return isCycle(g) ? g.tensors : undefined;
+  const found = isCycle(g) ? g.tensors : undefined;
+  cycles.set(key, found);
+  return found;
 }
+/** sparseCycle's answers by assignment (each product of the same structure asks again). */
+const cycles = new Map<string, readonly string[] | undefined>();
 
 /**
  * explain() for a sparse expression: the assignment, its iteration graph, the merge lattice of each variable,

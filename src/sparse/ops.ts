@@ -453,6 +453,10 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
     return grads as never;
   }) as unknown as AnyTensor;
   explanations.set(wrapped, explanations.get(result)!);
+  // The wrapper's node shares result's buffer and result never escapes: its reference goes now, so disposing
+  // the returned tensor frees the buffer at once (the heap reuses the block, already paged in, for the next
+  // result) instead of when the collector finds the inner node.
+  result.node.release();
   return wrapped;
 }
 

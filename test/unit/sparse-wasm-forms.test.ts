@@ -35,11 +35,11 @@ function randomCsr(n: number, m: number): { pos: Int32Array; idx: Int32Array; va
 /**
  * Runs a kernel's Wasm over typed arrays laid out in a fresh memory, part by part over `bounds`; returns the
  * arrays after. `chunked`: on a shared memory, where run takes its passes from a chunk table ([taken, count,
- * bounds…]); it is called twice, as two threads would (the second finds every chunk taken).
+ * finished, bounds…]); it is called twice, as two threads would (the second finds every chunk taken).
  */
 function runWasm(a: Assignment, arrays: (Int32Array | Float32Array)[], bounds: readonly number[], chunked = false): (Int32Array | Float32Array)[] {
   const [k] = lowerSparse(a).kernels;
-  if (chunked) arrays = [...arrays, Int32Array.from([0, bounds.length - 1, ...bounds])];
+  if (chunked) arrays = [...arrays, Int32Array.from([0, bounds.length - 1, 0, ...bounds])];
   const bytes = arrays.reduce((n, x) => n + 16 + 4 * Math.max(1, x.length), 0);
   const pages = Math.ceil(bytes / 65536) + 1;
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, ...(chunked ? { shared: true } : {}) });
@@ -55,8 +55,11 @@ function runWasm(a: Assignment, arrays: (Int32Array | Float32Array)[], bounds: r
   const run = new WebAssembly.Instance(new WebAssembly.Module(wasm.bytes), { env: { memory } }).exports.run as (...args: number[]) => void;
   if (chunked) {
     run(...addresses, 0, 0);
+    const table = new Int32Array(memory.buffer, addresses.at(-1)!, 3);
+    expect(table[2]).toBe(bounds.length - 1); // every chunk counted finished by the first call (the launch's signal to return)
     run(...addresses, 0, 0);
-    expect(new Int32Array(memory.buffer, addresses.at(-1)!, 1)[0]).toBe(bounds.length + 1); // every chunk taken, once per thread past the end
+    expect(table[0]).toBe(bounds.length + 1); // every chunk taken, once per thread past the end
+    expect(table[2]).toBe(bounds.length - 1); // and none run twice
   } else for (let p = 0; p + 1 < bounds.length; p++) run(...addresses, bounds[p]!, bounds[p + 1]!);
   return arrays.map((x, n) => (x instanceof Int32Array ? new Int32Array(memory.buffer, addresses[n], x.length) : new Float32Array(memory.buffer, addresses[n], x.length)).slice());
 }

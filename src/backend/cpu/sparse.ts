@@ -100,17 +100,26 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       // Rows balanced by entries where the kernel names its row pointers (an R-MAT graph's rows are skewed).
       const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
       const balanced = pos && pos.length === extent + 1;
-      // A chunked kernel: the table of chunks [taken, count, bounds…] the threads take passes from.
+      // A chunked kernel: the table of chunks [taken, count, finished, bounds…] the threads take passes from.
       const chunks = c.chunked ? (split ? Math.min(extent, parts * CHUNKS_PER_THREAD) : 1) : 0;
-      const table = c.chunked ? ex.heap.alloc(4 * (chunks + 3)) : 0;
-      if (c.chunked) ex.heap.i32(table, chunks + 3).set([0, chunks, ...(balanced ? balancedSplit(pos, chunks) : Array.from({ length: chunks + 1 }, (_, i) => Math.round((extent * i) / chunks)))]);
+      const table = c.chunked ? ex.heap.alloc(4 * (chunks + 4)) : 0;
+      if (c.chunked) ex.heap.i32(table, chunks + 4).set([0, chunks, 0, ...(balanced ? balancedSplit(pos, chunks) : Array.from({ length: chunks + 1 }, (_, i) => Math.round((extent * i) / chunks)))]);
       const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part), ...(c.chunked ? [table] : [])];
-      try {
-        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balanced && !c.chunked ? balancedSplit(pos, parts) : undefined);
-        else c.run(...argsFor(0), 0, extent);
-      } finally {
+      const release = (): void => {
         for (const b of blocks) ex.heap.free(b);
         if (c.chunked) ex.heap.free(table);
+      };
+      // Chunked on the pool: the launch returns once every chunk is finished; the table and workspaces are freed
+      // when no worker can still reach them (a worker the system runs late still takes from the table).
+      const counted = c.chunked ? new Int32Array(ex.heap.memory.buffer, table, 3) : undefined;
+      const finished = split && counted ? { done: () => Atomics.load(counted, 2) === chunks, release } : undefined;
+      let released = false;
+      try {
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balanced && !c.chunked ? balancedSplit(pos, parts) : undefined, finished);
+        else c.run(...argsFor(0), 0, extent);
+        released = finished !== undefined;
+      } finally {
+        if (!released) release();
       }
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {

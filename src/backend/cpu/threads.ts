@@ -90,6 +90,15 @@ async function loop() {
 }
 `;
 
+/**
+ * A launch that can tell when all its work is done (a sparse kernel's chunk table counts finished chunks) and
+ * what to free once no worker can touch it any more.
+ */
+export interface Finished {
+  done(): boolean;
+  release(): void;
+}
+
 export class ThreadPool {
   readonly #workers: PoolWorker[];
   /** Ids by module (not by hash: a measurement may compile one hash again with other work units). */
@@ -132,9 +141,11 @@ export class ThreadPool {
    * `split` (parts + 1 nondecreasing bounds from 0 to extent) replaces the even split (a sparse kernel's rows
    * balanced by entries).
    */
-  run(kernel: CompiledKernel, argsFor: (part: number) => readonly number[], extent: number, parts = Math.min(this.size, extent), split?: readonly number[]): void {
+  run(kernel: CompiledKernel, argsFor: (part: number) => readonly number[], extent: number, parts = Math.min(this.size, extent), split?: readonly number[], finished?: Finished): void {
+    this.settle();
     if (argsFor(0).length > MAX_ARGS || parts <= 1) {
       kernel.run(...argsFor(0), 0, extent);
+      finished?.release();
       return;
     }
     let id = this.#ids.get(kernel.module);
@@ -160,11 +171,38 @@ export class ThreadPool {
     });
     kernel.run(...argsFor(0), bounds[0]!, bounds[1]!);
     for (const w of used) {
+      let late = false;
+      while (Atomics.load(w.header, 1) !== seq) {
+        // A launch whose work is all done (`finished`) does not wait for a worker the system has not run yet:
+        // that worker is settled before its slot is used again (and `finished.release` run then).
+        if (finished?.done()) {
+          late = true;
+          break;
+        }
+        // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
+        if (canBlock) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), finished ? 0.05 : 1000);
+      }
+      if (late) this.#late.push({ worker: w, seq });
+      else if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
+    }
+    if (finished) {
+      if (this.#late.some((l) => l.seq === seq)) this.#releases.push(finished.release);
+      else finished.release();
+    }
+  }
+
+  /** Workers a launch returned without (its work was done) and what to free once they have said done. */
+  readonly #late: { worker: PoolWorker; seq: number }[] = [];
+  readonly #releases: (() => void)[] = [];
+
+  /** Waits for the workers launches left behind, then frees what those launches kept for them. */
+  settle(): void {
+    for (const { worker: w, seq } of this.#late.splice(0)) {
       if (canBlock) while (Atomics.load(w.header, 1) !== seq) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), 1000);
-      // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
       else while (Atomics.load(w.header, 1) !== seq);
       if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
     }
+    for (const release of this.#releases.splice(0)) release();
   }
 }
 

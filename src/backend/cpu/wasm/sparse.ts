@@ -686,8 +686,9 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
   if (!dynamic) m.add(f, true);
   else {
     // run(buffers…, table, start, end): while chunks are left, take the next (an atomic add on table[0]) and run
-    // its passes [table[2 + c], table[3 + c]); table[1] is the number of chunks. Each thread calls it: a thread
-    // the system delays leaves its share to the others (the machine may be shared), not the whole launch waiting.
+    // its passes [table[3 + c], table[4 + c]), then count it finished (an atomic add on table[2]); table[1] is the
+    // number of chunks. Each thread calls it: a thread the system delays leaves its share to the others (the
+    // machine may be shared), and the caller returns once every chunk is finished, not waiting for that thread.
     const g = new FunctionBuilder("run", [...k.buffers.map((): ValType => "i32"), "i32", "i32", "i32"]);
     const table = k.buffers.length;
     const c = g.local("i32");
@@ -695,9 +696,10 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
     g.get(table).i32(1).mem("i32.atomic.rmw.add").set(c);
     g.get(c).get(table).mem("i32.load", 4).op("i32.ge_s").brIf(1);
     k.buffers.forEach((_, n) => g.get(n));
-    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 8);
     g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 12);
+    g.get(table).get(c).i32(2).op("i32.shl").op("i32.add").mem("i32.load", 16);
     g.call(f);
+    g.get(table).i32(1).mem("i32.atomic.rmw.add", 8).op("drop");
     g.br(0).end().end();
     m.add(g, true);
   }
