@@ -9,7 +9,6 @@ import "./ops/mask.js";
 import "./ops/contract.js";
 import "./ops/movement.js";
 import "./ops/indexing.js";
-import "./sparse/ops.js";
 
 registerDevice(new CpuDevice());
 // WebGPU is created on first use (await setDevice("webgpu")); in Node it loads the optional "webgpu" package.

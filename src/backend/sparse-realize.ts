@@ -15,6 +15,14 @@ import { SparseDeviceError, showSparseKernel } from "./kernel/sparse/ir.js";
 import { isCycle, iterationGraph, showIterationGraph } from "./kernel/sparse/iteration-graph.js";
 import { mergeLattice, scheduleLattice, showLattice } from "./kernel/sparse/lattice.js";
 import { type Assignment, showAssignment } from "./kernel/sparse/notation.js";
+import { sparseWasm } from "./cpu/sparse.js";
+import { generateSparseWasm } from "./cpu/wasm/sparse.js";
+import { sparseWgsl } from "./webgpu/sparse.js";
+import { generateSparseWgsl } from "./webgpu/wgsl/sparse.js";
+
+// The devices' sparse code generators come with the sparse front end (a dense-only app's bundle leaves them out).
+sparseWasm.generate = generateSparseWasm;
+sparseWgsl.generate = generateSparseWgsl;
 
 export type { Assignment };
 export { SparseDeviceError, SparseLoweringError };

@@ -460,61 +460,70 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
   return wrapped;
 }
 
-const methods = {
-  dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
-    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
-    const { dims } = dotShape(visible(this), shapeOf(other), names);
-    if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
-    const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
-    const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
-    // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
-    return withGradients(
-      result,
-      this,
-      other,
-      (g, X) => {
-        const own = this.dims.filter((n) => !X.dims.includes(n));
-        return own.length ? ((this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g)) : (this.toDense().mul(g as never) as unknown as AnyTensor);
-      },
-      (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
-    );
-  },
-  mul(this: SparseTensor<Shape>, other: unknown) {
-    if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
-    if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
-    const dims = broadcastShapes(visible(this), shapeOf(other));
-    if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
-    const names = new Set(dims.map((d) => d.name));
-    const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
-    // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
-    if (!(other instanceof SparseTensor)) return result;
-    return withValuesGradients(result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
-  },
-  add(this: SparseTensor<Shape>, other: unknown) {
-    return union(this, other, "add");
-  },
-  sub(this: SparseTensor<Shape>, other: unknown) {
-    return union(this, other, "sub");
-  },
-  transpose(this: SparseTensor<Shape>, ...names: string[]) {
-    return transposeSparse(this, ...names);
-  },
-  rename(this: SparseTensor<Shape>, renames: Readonly<Record<string, string>>) {
-    return renameSparse(this, renames);
-  },
-  mask(this: SparseTensor<Shape>, ...names: unknown[]) {
-    return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
-  },
-  unmask(this: SparseTensor<Shape>) {
-    return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
-  },
-  sum(this: SparseTensor<Shape>, names: unknown) {
-    const { kept } = reduceShape(visible(this), names);
-    const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
-    return withGradients(result, this, undefined, (g) => g, (g) => g);
-  },
-};
-for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+/**
+ * Puts the sparse ops on SparseTensor's prototype (their types are declared above). Called by sparse/tensor.ts
+ * once SparseTensor is defined, so that any program making a sparse tensor has them, bundled too: a bare
+ * import for its side effect is what a tree-shaking bundler drops (the package marks src/sparse side-effect
+ * free). The methods are made here, at the call, because the call may come before this module has run.
+ * @example installSparseMethods() // A.dot, A.mul, A.add … are defined
+ */
+export function installSparseMethods(): void {
+  const methods = {
+    dot(this: SparseTensor<Shape>, names: unknown, other: unknown) {
+      if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
+      const { dims } = dotShape(visible(this), shapeOf(other), names);
+      if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
+      const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
+      const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+      // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
+      return withGradients(
+        result,
+        this,
+        other,
+        (g, X) => {
+          const own = this.dims.filter((n) => !X.dims.includes(n));
+          return own.length ? ((this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g)) : (this.toDense().mul(g as never) as unknown as AnyTensor);
+        },
+        (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
+      );
+    },
+    mul(this: SparseTensor<Shape>, other: unknown) {
+      if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
+      if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
+      const dims = broadcastShapes(visible(this), shapeOf(other));
+      if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
+      const names = new Set(dims.map((d) => d.name));
+      const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
+      // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
+      if (!(other instanceof SparseTensor)) return result;
+      return withValuesGradients(result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
+    },
+    add(this: SparseTensor<Shape>, other: unknown) {
+      return union(this, other, "add");
+    },
+    sub(this: SparseTensor<Shape>, other: unknown) {
+      return union(this, other, "sub");
+    },
+    transpose(this: SparseTensor<Shape>, ...names: string[]) {
+      return transposeSparse(this, ...names);
+    },
+    rename(this: SparseTensor<Shape>, renames: Readonly<Record<string, string>>) {
+      return renameSparse(this, renames);
+    },
+    mask(this: SparseTensor<Shape>, ...names: unknown[]) {
+      return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
+    },
+    unmask(this: SparseTensor<Shape>) {
+      return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
+    },
+    sum(this: SparseTensor<Shape>, names: unknown) {
+      const { kept } = reduceShape(visible(this), names);
+      const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
+      return withGradients(result, this, undefined, (g) => g, (g) => g);
+    },
+  };
+  for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+}
 
 /**
  * The product of two sparse tensors summed over names, as a sparse result (SpGEMM): its levels in the loop

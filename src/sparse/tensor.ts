@@ -12,6 +12,7 @@ import { ArgumentError, ShapeError, cooLength, cooMissing, cooNotCoordinate, coo
 import type { FirstFail, Guard } from "../types/guard.js";
 import type { CheckFormat, FormatSpec, GuardFormat, Level } from "../types/sparse.js";
 import { formatName } from "./format.js";
+import { installSparseMethods } from "./ops.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 
 declare const sparseShape: unique symbol;
@@ -204,6 +205,7 @@ export class SparseTensor<S extends Shape = Shape> {
     return lines.join("\n");
   }
 }
+installSparseMethods();
 
 const percent = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
 

@@ -1,8 +1,8 @@
 // The small app that scripts/check-package.mjs bundles (esbuild, Vite, webpack; tree-shaking on) and runs in Node,
 // headless Chromium, Deno and Bun, from the packed package: a fused expression (contraction, bias, relu, softmax),
-// a reduction and a short training loop, each checked against float64 JavaScript written here. Returns
+// a reduction, a short training loop and a sparse product, each checked against float64 JavaScript written here. Returns
 // { ok, checks: [{ name, ok, worst }] }; `run()` takes the device name ("cpu" by default).
-import { adam, crossEntropy, getDefaultDevice, randn, setDevice, tensor, variable } from "named-tensor";
+import { adam, crossEntropy, csr, getDefaultDevice, randn, setDevice, sparse, tensor, variable } from "named-tensor";
 
 const data = (n, seed) => Float64Array.from({ length: n }, (_, i) => Math.sin(i * 12.9898 + seed * 78.233) * 0.75);
 
@@ -60,5 +60,19 @@ export async function run(device = "cpu") {
   let last = first;
   for (let s = 0; s < 40; s++) last = await opt.step(loss);
   checks.push({ name: `training loop: loss ${first.toFixed(3)} -> ${last.toFixed(3)}`, ok: last < first / 3, n: 41, worst: last });
+
+  // A sparse matrix–vector product (CSR): the sparse ops are methods a bundler must keep (installed by the module
+  // that defines SparseTensor, not by a bare side-effect import it could drop), with their code generators.
+  const R = 9, C = 6;
+  const dense = data(R * C, 4).map((v, n) => (n % 4 === 1 ? v : 0));
+  const vec = data(C, 5);
+  const A = await sparse(tensor(Float32Array.from(dense), [["row", R], ["col", C]]), csr("row", "col"));
+  const spmv = [];
+  for (let r = 0; r < R; r++) {
+    let s = 0;
+    for (let c = 0; c < C; c++) s += Math.fround(dense[r * C + c]) * Math.fround(vec[c]);
+    spmv.push(s);
+  }
+  check(checks, "sparse A·v (CSR)", await A.dot("col", tensor(Float32Array.from(vec), [["col", C]])).data(), spmv, 1e-5);
   return { ok: checks.every((c) => c.ok), device: getDefaultDevice().name, checks };
 }

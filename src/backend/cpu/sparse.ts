@@ -8,7 +8,7 @@ import { DeviceError } from "../../types/errors.js";
 import { interpretSparse } from "../kernel/sparse/interpret.js";
 import type { CpuBuffer } from "./buffer.js";
 import type { WasmExecutor } from "./executor.js";
-import { generateSparseWasm } from "./wasm/sparse.js";
+import type { generateSparseWasm } from "./wasm/sparse.js";
 
 interface CompiledSparse extends PreparedKernel {
   readonly kernel: SparseKernel;
@@ -17,6 +17,17 @@ interface CompiledSparse extends PreparedKernel {
   /** Its run takes a chunk table after the buffers (generateSparseWasm on a shared memory). */
   readonly chunked?: boolean;
 }
+
+/**
+ * The sparse Wasm generator (wasm/sparse.ts), handed over by the sparse front end (sparse-realize.ts) when a
+ * program makes sparse tensors, so that a dense-only app's bundle leaves it out.
+ */
+export const sparseWasm: { generate?: typeof generateSparseWasm } = {};
+
+const generator = (): typeof generateSparseWasm => sparseWasm.generate ?? fail();
+const fail = (): never => {
+  throw new DeviceError("the CPU's sparse kernel generator is not loaded: sparse kernels run only in a program that imports the sparse front end (sparse, fromCoo, the sparse readers)");
+};
 
 /** Chunks per thread of a chunked launch: few enough to cost nothing, enough that a delayed thread's last one is short. */
 const CHUNKS_PER_THREAD = 16;
@@ -61,7 +72,7 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       if (known) return known;
       let compiled: CompiledSparse = { hash, kernel };
       if (!reference()) {
-        const wasm = generateSparseWasm(kernel, memory());
+        const wasm = generator()(kernel, memory());
         let module: WebAssembly.Module;
         try {
           module = new WebAssembly.Module(wasm.bytes);
@@ -123,7 +134,7 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       }
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
-      return { code: generateSparseWasm(kernel, memory()).text, language: "WebAssembly (text form)" };
+      return { code: generator()(kernel, memory()).text, language: "WebAssembly (text form)" };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contr
 import { SparseDeviceError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
 import type { Check, GpuBuffer } from "./buffer.js";
-import { generateSparseWgsl } from "./wgsl/sparse.js";
+import type { generateSparseWgsl } from "./wgsl/sparse.js";
 
 interface CompiledSparse extends PreparedKernel {
   readonly pipeline: GPUComputePipeline;
@@ -17,6 +17,17 @@ interface CompiledSparse extends PreparedKernel {
   readonly compiled: Check;
   readonly kernel: SparseKernel;
 }
+
+/**
+ * The sparse WGSL generator (wgsl/sparse.ts), handed over by the sparse front end (sparse-realize.ts) when a
+ * program makes sparse tensors, so that a dense-only app's bundle leaves it out.
+ */
+export const sparseWgsl: { generate?: typeof generateSparseWgsl } = {};
+
+const generator = (): typeof generateSparseWgsl => {
+  if (sparseWgsl.generate) return sparseWgsl.generate;
+  throw new DeviceError("WebGPU's sparse kernel generator is not loaded: sparse kernels run only in a program that imports the sparse front end (sparse, fromCoo, the sparse readers)");
+};
 
 /** What a refused sparse kernel says: the expression, the operands' formats and the driver's reason. */
 const refusal = (k: SparseKernel, what: string, message: string): DeviceError =>
@@ -54,7 +65,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       }
       const limit = device.limits.maxStorageBuffersPerShaderStage;
       if (kernel.buffers.length > limit) throw new SparseDeviceError(`the kernel binds ${kernel.buffers.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
-      const { code, groups } = generateSparseWgsl(kernel);
+      const { code, groups } = generator()(kernel);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
       device.pushErrorScope("out-of-memory");
@@ -90,7 +101,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       buffers.forEach((b, n) => c.kernel.buffers[n]?.output && (b as GpuBuffer).addChecks(checks));
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
-      return { code: generateSparseWgsl(kernel).code, language: "WGSL" };
+      return { code: generator()(kernel).code, language: "WGSL" };
     },
   };
 }
