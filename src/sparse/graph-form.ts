@@ -40,6 +40,13 @@ function fresh(base: string, taken: Set<string>): string {
   return name;
 }
 
+/** A dense operand as the kernels take it: float32, no private dims. */
+function checkOperand(x: AnyTensor, what: string): AnyTensor {
+  if (x.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${x.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
+  if (x.masked.size) throw new ArgumentError(`${what} of a sparse tensor cannot take private (masked) dims: unmask them first`);
+  return x;
+}
+
 function entriesOf(t: SparseTensor<never>, what: string, names: Iterable<string>): Entries {
   const levels = t.levels;
   const dims = t.shapeDims;
@@ -134,6 +141,7 @@ function scatterTo(p: Node, E: Entries, out: readonly NodeDim[]): Node {
 /**
  * Whether a sparse op must be built from graph primitives: inside a traced function, or over a tensor computed
  * from a placeholder not fed yet (the kernels would need its values now).
+ * @example symbolic(A, x) // true inside trace(fn) or opt.trace(loss)
  */
 export function symbolic(t: SparseTensor<never>, other?: unknown): boolean {
   if (tracingNow()) return true;
@@ -145,6 +153,7 @@ export function symbolic(t: SparseTensor<never>, other?: unknown): boolean {
  * Whether gradients may flow to `x` through a sparse op: it reads a variable, persistent state or placeholder,
  * or a value that keeps its inputs (an argument of grad, a value computed while differentiating). A tensor
  * uploaded or computed plainly (its inputs let go) is a constant.
+ * @example mayNeedGradient(W.node) // true for a variable; false for tensor([...])
  */
 export function mayNeedGradient(x: Node): boolean {
   const seen = new Set<Node>();
@@ -160,13 +169,16 @@ export function mayNeedGradient(x: Node): boolean {
   return false;
 }
 
-/** The refusal for ops between sparse tensors whose values are graph values inside a traced function. */
+/** The refusal for ops between sparse tensors whose values are graph values inside a traced function. * @example throw cannotTrace("the sparse add")
+ */
 export function cannotTrace(what: string): StateError {
   return new StateError(`${what} between sparse tensors whose values carry gradients (withValues, or a sparse product with a dense tensor) cannot run inside a traced function: its pattern is assembled when called. Compute it outside the traced function (opt.step, valueAndGrad), or keep one operand dense`);
 }
 
-/** Σ_(names) t · other (a dense operand) as a graph: the dense result of `dims`. */
+/** Σ_(names) t · other (a dense operand) as a graph: the dense result of `dims`. * @example graphDot(A, x, [{ name: "row", size: 3, masked: false }], "the sparse product dot") // Σ_col A(row,col) x(col) as gather, mul, scatter-add
+ */
 export function graphDot(t: SparseTensor<never>, other: AnyTensor, dims: readonly ShapeDim[], what: string): AnyTensor {
+  checkOperand(other, what);
   const E = entriesOf(t, what, [...other.dims, ...dims.map((d) => d.name)]);
   const x = gatherAt(other.node, E);
   const union = [...atEntries(other.node.dims, E)];
@@ -175,14 +187,17 @@ export function graphDot(t: SparseTensor<never>, other: AnyTensor, dims: readonl
   return fromDims(scatterTo(p, E, dims.map((d) => ({ name: d.name, size: d.size }))), dims) as AnyTensor;
 }
 
-/** t summed into `kept` as a graph (a dense result). */
+/** t summed into `kept` as a graph (a dense result). * @example graphSum(A, [{ name: "row", size: 3, masked: false }], "the sparse sum") // row sums, a scatter-add
+ */
 export function graphSum(t: SparseTensor<never>, kept: readonly ShapeDim[], what: string): AnyTensor {
   const E = entriesOf(t, what, []);
   return fromDims(scatterTo(E.values, E, kept.map((d) => ({ name: d.name, size: d.size }))), kept) as AnyTensor;
 }
 
-/** t ± other (dense) as a graph: the dense result of `dims`. */
+/** t ± other (dense) as a graph: the dense result of `dims`. * @example graphUnion(A, x, A.shapeDims, "add", "the sparse add") // A + x, dense
+ */
 export function graphUnion(t: SparseTensor<never>, other: AnyTensor, dims: readonly ShapeDim[], fn: "add" | "sub", what: string): AnyTensor {
+  checkOperand(other, what);
   const E = entriesOf(t, what, other.dims);
   const a = wrap(scatterTo(E.values, E, t.shapeDims.map((d) => ({ name: d.name, size: d.size })))) as AnyTensor;
   const r = (a[fn] as (o: unknown) => AnyTensor)(other);
@@ -191,9 +206,11 @@ export function graphUnion(t: SparseTensor<never>, other: AnyTensor, dims: reado
   return fromDims(ordered.node, dims) as AnyTensor;
 }
 
-/** The values of t ⊙ other (dense, its dims among t's, or a number) in t's pattern, as a node over t's entries. */
+/** The values of t ⊙ other (dense, its dims among t's, or a number) in t's pattern, as a node over t's entries. * @example A.withValues(graphMulValues(A, X, "the sparse product mul")) // A ⊙ X in A's pattern, gradients to X and A's values
+ */
 export function graphMulValues(t: SparseTensor<never>, other: AnyTensor | number, what: string): AnyTensor {
   if (typeof other === "number") return (wrap(entriesOf(t, what, []).values) as AnyTensor).mul(other as never) as unknown as AnyTensor;
+  checkOperand(other, what);
   const E = entriesOf(t, what, other.dims);
   return wrap(binaryNode("mul", E.values, gatherAt(other.node, E), [E.e], "float32")) as AnyTensor;
 }

@@ -59,6 +59,10 @@ declare module "./tensor.js" {
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
      * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
      * first read or awaited; until then it folds into the next sparse op (`a.mul(b).add(c)` is one merge loop).
+     * With a dense operand that gradients may reach (a variable, an argument of grad, a value computed while
+     * differentiating, a traced placeholder) or with a values tensor (`withValues`), the values are gathered at
+     * this tensor's entries in the graph instead, so gradients reach both: dX is dC ⊙ A scattered at the entries,
+     * d/dvalues is dC ⊙ X there (the SDDMM `S.mul(U.dot("k", V))` gathers rows of U and columns of V: O(nnz·K)).
      * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
      */
     mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;

@@ -84,6 +84,15 @@ describe.each(deviceNames)("training through sparse ops on %s", (device) => {
           dV[q * m + j]! += 2 * D * s[i * m + j]! * U0[i * k + q]!;
         }
       }
+    // the product itself, awaited: S's pattern with s·(U·V) at each entry, read on any device
+    const P = await S.mul(U.dot("k", V));
+    const { coords, values } = P.entries();
+    close(values, Array.from(coords.row!, (i, e) => {
+      const j = coords.col![e]!;
+      let uv = 0;
+      for (let q = 0; q < k; q++) uv += U0[i * k + q]! * V0[q * m + j]!;
+      return s[i * m + j]! * uv;
+    }));
     const { value, variables } = valueAndGrad(loss)();
     expect(variables.variables).toEqual([U, V]);
     close(await value.data(), [want]);
