@@ -9,14 +9,15 @@
 // A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X). Imports src/graph, the engine,
 // src/state (kinds, tracing) and the top layer.
 import { uploadNode } from "../backend/engine.js";
-import { binaryNode, gatherNode, reduceNode, scatterAddNode, unaryNode } from "../graph/build.js";
+import { binaryNode, fillNode, gatherNode, reduceNode, scatterAddNode, unaryNode } from "../graph/build.js";
 import type { Node, NodeDim } from "../graph/node.js";
 import type { ShapeDim } from "../shape/dims.js";
 import { nodeKind, unfedUnder } from "../state/kinds.js";
 import { tracingNow } from "../state/trace.js";
 import { type AnyTensor, fromDims, wrap } from "../tensor.js";
 import { ArgumentError, StateError } from "../types/errors.js";
-import { forEachEntry } from "./storage.js";
+import { checkFormat } from "../shape/sparse.js";
+import { forEachEntry, pack, sortAndSum } from "./storage.js";
 import type { SparseTensor } from "./tensor.js";
 
 /** The entries of a sparse tensor as graph nodes: the entry dim, a coordinate node per dim, the values. */
@@ -213,4 +214,66 @@ export function graphMulValues(t: SparseTensor<never>, other: AnyTensor | number
   checkOperand(other, what);
   const E = entriesOf(t, what, other.dims);
   return wrap(binaryNode("mul", E.values, gatherAt(other.node, E), [E.e], "float32")) as AnyTensor;
+}
+
+/** Each entry's row-major position over `dims` (the logical order of the result), from its per-level coordinates. */
+function keysOf(t: SparseTensor<never>, dims: readonly ShapeDim[]): Float64Array {
+  const levels = t.levels;
+  const nnz = t.valuesTensor ? t.valuesTensor.numel : t.storage.vals.length;
+  const keys = new Float64Array(nnz);
+  const at = levels.map((l) => dims.findIndex((d) => d.name === l.name));
+  const strides = dims.map((_, i) => dims.slice(i + 1).reduce((n, d) => n * d.size, 1));
+  forEachEntry({ levels, vals: new Float32Array(0) }, (c, p) => {
+    let k = 0;
+    c.forEach((x, l) => (k += x * strides[at[l]!]!));
+    keys[p] = k;
+  });
+  return keys;
+}
+
+/**
+ * t ⊙ other (intersection) or t ± other (union) of two sparse tensors with the same dims, as a sparse tensor in
+ * t's format whose values are a graph node (each operand's values gathered, or scatter-added, at the result's
+ * entries): the pattern is assembled on the host from the patterns now, the values are recomputed by replays.
+ * @example graphMerge(A.withValues(v), R, "sub", "the sparse sub") // A − R in A's format, gradients to v
+ */
+export function graphMerge(t: SparseTensor<never>, other: SparseTensor<never>, fn: "mul" | "add" | "sub", what: string): { levels: SparseTensor<never>["levels"]; values: AnyTensor } {
+  const dims = t.shapeDims;
+  if (other.shapeDims.length !== dims.length || t.levels.length !== dims.length || other.levels.length !== dims.length) throw cannotTrace(what);
+  const [ka, kb] = [keysOf(t, dims), keysOf(other, dims)];
+  const inB = new Map<number, number>();
+  kb.forEach((k, p) => inB.set(k, p));
+  const kept = fn === "mul" ? [...new Set(Array.from(ka).filter((k) => inB.has(k)))] : [...new Set([...ka, ...kb])];
+  // the result's coordinates per level of t, packed (sorted) in t's format
+  const strides = dims.map((_, i) => dims.slice(i + 1).reduce((n, d) => n * d.size, 1));
+  const order = t.levels.map((l) => dims.findIndex((d) => d.name === l.name));
+  const coords = order.map((d) => Int32Array.from(kept, (k) => Math.floor(k / strides[d]!) % dims[d]!.size));
+  const sorted = sortAndSum(coords, new Float64Array(kept.length));
+  const open = dims.map((d) => (d.masked ? { ...d, masked: false } : d));
+  const packed = pack(checkFormat(open, t.levels.map((l) => [l.name, l.kind])), sorted.coords, sorted.values);
+  const atC = new Map<number, number>();
+  const levelStrides = order.map((d) => strides[d]!);
+  forEachEntry(packed, (c, p) => {
+    let k = 0;
+    c.forEach((x, l) => (k += x * levelStrides[l]!));
+    atC.set(k, p);
+  });
+  const taken = new Set<string>();
+  const A = entriesOf(t, what, taken);
+  const B = entriesOf(other, what, [A.e.name]);
+  const eC: NodeDim = { name: fresh("nnz", new Set([A.e.name, B.e.name, ...dims.map((d) => d.name)])), size: packed.vals.length };
+  const index = (values: Int32Array, dim: NodeDim): Node => uploadNode(values, "int32", [dim]);
+  let values: Node;
+  if (eC.size === 0) values = fillNode(0, "float32", [eC]); // (nothing stored: no index to read)
+  else if (fn === "mul") {
+    const inA = new Map<number, number>();
+    ka.forEach((k, p) => inA.set(k, p));
+    const [ia, ib] = [new Int32Array(eC.size), new Int32Array(eC.size)];
+    for (const [k, p] of atC) [ia[p], ib[p]] = [inA.get(k)!, inB.get(k)!];
+    values = binaryNode("mul", gatherNode(A.values, A.e.name, index(ia, eC), [eC]), gatherNode(B.values, B.e.name, index(ib, eC), [eC]), [eC], "float32");
+  } else {
+    const toC = (keys: Float64Array, E: Entries): Node => scatterAddNode(E.values, eC.name, index(Int32Array.from(keys, (k) => atC.get(k)!), E.e), [eC]);
+    values = binaryNode(fn, toC(ka, A), toC(kb, B), [eC], "float32");
+  }
+  return { levels: packed.levels, values: wrap(renamed(values, "nnz")) as AnyTensor };
 }

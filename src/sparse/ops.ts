@@ -32,7 +32,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMulValues, graphSum, graphUnion, mayNeedGradient, symbolic } from "./graph-form.js";
+import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, mayNeedGradient, symbolic } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -464,11 +464,30 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
   return wrapped;
 }
 
-/** A sparse tensor in t's pattern with `values` (a graph node over its entries), awaitable as a lazy result is. */
-function valuesResult(t: SparseTensor<Shape>, values: AnyTensor): LazySparse<Shape> {
-  const r = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels }, values);
+/** A sparse tensor in t's pattern (or `levels`) with `values` (a graph node over its entries), awaitable as a lazy result is. */
+function valuesResult(t: SparseTensor<Shape>, values: AnyTensor, levels: SparseStorage["levels"] = t.levels): LazySparse<Shape> {
+  const r = new SparseTensor<Shape>(t.shapeDims, { levels }, values);
   Object.defineProperty(r, "then", { value: ((done, failed) => r.materialize().then(done, failed)) satisfies PromiseLike<SparseTensor<Shape>>["then"], enumerable: false });
   return r as LazySparse<Shape>;
+}
+
+/**
+ * Whether an elementwise op of two sparse tensors is built in the graph (graph-form.ts) rather than by kernels
+ * with hand-written gradients: values tensors inside a traced function, or values that are an uncomputed graph
+ * (a product with a dense tensor that carries gradients), which the graph form never reads back.
+ */
+function mergedInGraph(t: SparseTensor<Shape>, other: SparseTensor<Shape>): boolean {
+  if (!t.valuesTensor && !other.valuesTensor) return false;
+  // (operands over other dims, or block formats: the kernels, or inside a trace graphMerge's StateError)
+  const plain = (x: SparseTensor<Shape>): boolean => x.shapeDims.length === t.shapeDims.length && x.levels.length === x.shapeDims.length;
+  if (!plain(t) || !plain(other)) return tracingNow();
+  return tracingNow() || [t, other].some((x) => x.valuesTensor && (!x.valuesTensor.node.storage || symbolic(x as never)));
+}
+
+/** A merge of two sparse tensors inside a traced function: the pattern now, the values a graph (graph-form.ts). */
+function merged(t: SparseTensor<Shape>, other: SparseTensor<Shape>, fn: "mul" | "add" | "sub", what: string): LazySparse<Shape> {
+  const { levels, values } = graphMerge(t as never, other as never, fn, what);
+  return valuesResult(t, values, levels);
 }
 
 const methods = {
@@ -513,6 +532,7 @@ const methods = {
     const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
     // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
     if (!(other instanceof SparseTensor)) return result;
+    if (mergedInGraph(this, other)) return merged(this, other, "mul", "the sparse product mul");
     return withValuesGradients("the sparse product mul", result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
   },
   add(this: SparseTensor<Shape>, other: unknown) {
@@ -596,6 +616,7 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
   const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
+    if (mergedInGraph(t, other)) return merged(t, other, fn, `the sparse ${fn}`);
     // d/dA = dC at A's entries, d/dB = ±dC at B's entries.
     return withValuesGradients(`the sparse ${fn}`, lazyResult(t.shapeDims, build, `the sparse ${fn}`), [t, other], (dC) => [
       () => sampledValues(t, [dC]),
