@@ -497,6 +497,7 @@ const methods = {
     if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
     const { dims } = dotShape(visible(this), shapeOf(other), names);
     if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
+    if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
     // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
     if (other instanceof Tensor && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
     const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
@@ -510,7 +511,8 @@ const methods = {
         const own = this.dims.filter((n) => !X.dims.includes(n));
         if (own.length) return (this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g);
         // X has every dim of this tensor: dX = this ⊙ g, scattered at the entries (no values read back)
-        return graphDot(this as never, g, [...this.shapeDims, ...g.shapeDims.filter((d) => !this.dims.includes(d.name))], "the gradient of a sparse dot");
+        const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g; // (private dims travel as names here)
+        return graphDot(this as never, open, [...this.shapeDims, ...open.shapeDims.filter((d) => !this.dims.includes(d.name))], "the gradient of a sparse dot");
       },
       (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
     );

@@ -193,5 +193,7 @@ describe.each(deviceNames)("training through sparse ops on %s", (device) => {
     const vT = A.values;
     expect(() => g(vT)).toThrow(StateError);
     expect(() => g(vT)).toThrow(/the sparse product dot\("col"\) between sparse tensors .*cannot run inside a traced function.*outside the traced function/);
+    const full = trace((v: typeof vT) => A.withValues(v).dot(["row", "col"], A));
+    expect(() => full(vT)).toThrow(StateError);
   });
 });
