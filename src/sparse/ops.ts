@@ -8,7 +8,9 @@
 // kernel instead of being computed first, so `S.mul(A.dot("k", B))` is one SDDMM loop nest doing O(nnz·K)
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
-// shape mistake gives the same compile error. Imports src/types, src/shape, src/graph, the engine, the top layer.
+// shape mistake gives the same compile error. Inside a traced function, and where gradients must pass a product
+// with a dense tensor, an op is built from graph primitives over the entries instead (graph-form.ts). Imports
+// src/types, src/shape, src/graph, src/state, the engine, the top layer.
 import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
@@ -19,6 +21,8 @@ import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "../shap
 import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
 import { checkFormat } from "../shape/sparse.js";
+import { unfedUnder } from "../state/kinds.js";
+import { tracingNow } from "../state/trace.js";
 import { type AnyTensor, Tensor, fromDims, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
@@ -30,6 +34,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
+import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, mayNeedGradient, symbolic } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -56,6 +61,10 @@ declare module "./tensor.js" {
      * The elementwise product (intersection): a sparse result in the pattern both operands share, in this
      * tensor's storage order. Every name of `other` must be a name of this tensor. The result is computed when
      * first read or awaited; until then it folds into the next sparse op (`a.mul(b).add(c)` is one merge loop).
+     * With a dense operand that gradients may reach (a variable, an argument of grad, a value computed while
+     * differentiating, a traced placeholder) or with a values tensor (`withValues`), the values are gathered at
+     * this tensor's entries in the graph instead, so gradients reach both: dX is dC ⊙ A scattered at the entries,
+     * d/dvalues is dC ⊙ X there (the SDDMM `S.mul(U.dot("k", V))` gathers rows of U and columns of V: O(nnz·K)).
      * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
      */
     mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;
@@ -413,9 +422,10 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
  * (a sparse tensor in the result's pattern, its values the incoming gradient; computed only for the tracked
  * sources). Without a values tensor among the sources, the lazy result.
  */
-function withValuesGradients(result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
+function withValuesGradients(what: string, result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
   const tracked = sources.filter((s) => s.valuesTensor);
   if (!tracked.length) return result;
+  if (tracingNow() || unfedUnder(tracked.map((s) => s.valuesTensor!.node))) throw cannotTrace(what);
   // Computed now on the CPU; on a device that reads back asynchronously the CPU assembles the pattern alone.
   const computed = getDefaultDevice().readSync ? result.storage : undefined;
   const apart = computed ? undefined : patternApart(result);
@@ -460,6 +470,32 @@ function withGradients(result: AnyTensor, t: SparseTensor<Shape>, other: unknown
   return wrapped;
 }
 
+/** A sparse tensor in t's pattern (or `levels`) with `values` (a graph node over its entries), awaitable as a lazy result is. */
+function valuesResult(t: SparseTensor<Shape>, values: AnyTensor, levels: SparseStorage["levels"] = t.levels): LazySparse<Shape> {
+  const r = new SparseTensor<Shape>(t.shapeDims, { levels }, values);
+  Object.defineProperty(r, "then", { value: ((done, failed) => r.materialize().then(done, failed)) satisfies PromiseLike<SparseTensor<Shape>>["then"], enumerable: false });
+  return r as LazySparse<Shape>;
+}
+
+/**
+ * Whether an elementwise op of two sparse tensors is built in the graph (graph-form.ts) rather than by kernels
+ * with hand-written gradients: values tensors inside a traced function, or values that are an uncomputed graph
+ * (a product with a dense tensor that carries gradients), which the graph form never reads back.
+ */
+function mergedInGraph(t: SparseTensor<Shape>, other: SparseTensor<Shape>): boolean {
+  if (!t.valuesTensor && !other.valuesTensor) return false;
+  // (operands over other dims, or block formats: the kernels, or inside a trace graphMerge's StateError)
+  const plain = (x: SparseTensor<Shape>): boolean => x.shapeDims.length === t.shapeDims.length && x.levels.length === x.shapeDims.length;
+  if (!plain(t) || !plain(other)) return tracingNow();
+  return tracingNow() || [t, other].some((x) => x.valuesTensor && (!x.valuesTensor.node.storage || symbolic(x as never)));
+}
+
+/** A merge of two sparse tensors inside a traced function: the pattern now, the values a graph (graph-form.ts). */
+function merged(t: SparseTensor<Shape>, other: SparseTensor<Shape>, fn: "mul" | "add" | "sub", what: string): LazySparse<Shape> {
+  const { levels, values } = graphMerge(t as never, other as never, fn, what);
+  return valuesResult(t, values, levels);
+}
+
 /**
  * Puts the sparse ops on SparseTensor's prototype (their types are declared above). Called by sparse/tensor.ts
  * once SparseTensor is defined, so that any program making a sparse tensor has them, bundled too: a bare
@@ -473,6 +509,9 @@ export function installSparseMethods(): void {
       if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
       const { dims } = dotShape(visible(this), shapeOf(other), names);
       if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
+      if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
+      // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
+      if (other instanceof Tensor && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
       const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
       const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
       // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
@@ -482,21 +521,35 @@ export function installSparseMethods(): void {
         other,
         (g, X) => {
           const own = this.dims.filter((n) => !X.dims.includes(n));
-          return own.length ? ((this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g)) : (this.toDense().mul(g as never) as unknown as AnyTensor);
+          if (own.length) return (this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g);
+          // X has every dim of this tensor: dX = this ⊙ g, scattered at the entries (no values read back)
+          const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g; // (private dims travel as names here)
+          return graphDot(this as never, open, [...this.shapeDims, ...open.shapeDims.filter((d) => !this.dims.includes(d.name))], "the gradient of a sparse dot");
         },
         (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
       );
     },
     mul(this: SparseTensor<Shape>, other: unknown) {
+      // Values that carry gradients (a values tensor) or a traced body: the product's values are a graph node.
+      if (typeof other === "number" && (this.valuesTensor || symbolic(this as never))) return valuesResult(this, graphMulValues(this as never, other, "the sparse product mul"));
       if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
       if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
       const dims = broadcastShapes(visible(this), shapeOf(other));
       if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
       const names = new Set(dims.map((d) => d.name));
+      // With a dense operand gradients may reach (a variable, an argument of grad, a placeholder) or a values
+      // tensor, the values are gathered in the graph: dX = the scatter of dC ⊙ A at A's entries, dvalues =
+      // dC ⊙ X at them. A constant operand keeps the lazy kernel, which fuses into the next sparse op.
+      if (other instanceof Tensor) {
+        const x = other as unknown as AnyTensor;
+        if (x.masked.size) throw new ArgumentError("mul of a sparse tensor cannot take private (masked) dims: unmask them first");
+        if (this.valuesTensor || symbolic(this as never, other) || mayNeedGradient(x.node)) return valuesResult(this, graphMulValues(this as never, x, "the sparse product mul"));
+      }
       const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
       // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
       if (!(other instanceof SparseTensor)) return result;
-      return withValuesGradients(result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
+      if (mergedInGraph(this, other)) return merged(this, other, "mul", "the sparse product mul");
+      return withValuesGradients("the sparse product mul", result, [this, other], (dC) => [() => sampledValues(this, [dC, other]), () => sampledValues(other, [dC, this])]);
     },
     add(this: SparseTensor<Shape>, other: unknown) {
       return union(this, other, "add");
@@ -518,6 +571,7 @@ export function installSparseMethods(): void {
     },
     sum(this: SparseTensor<Shape>, names: unknown) {
       const { kept } = reduceShape(visible(this), names);
+      if (symbolic(this as never)) return graphSum(this as never, kept, `the sparse sum(${JSON.stringify(names)})`);
       const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
       return withGradients(result, this, undefined, (g) => g, (g) => g);
     },
@@ -569,7 +623,7 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
     () => order,
   );
   // d/dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, d/dB(k,j) = Σ_i A(i,k) dC(i,j) at B's: sampled products.
-  return withValuesGradients(result, [t, other], (dC) => [() => sampledValues(t, [dC, other]), () => sampledValues(other, [t, dC])]);
+  return withValuesGradients(`the sparse product dot(${JSON.stringify(names)})`, result, [t, other], (dC) => [() => sampledValues(t, [dC, other]), () => sampledValues(other, [t, dC])]);
 }
 
 function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTensor | SparseTensor<Shape> {
@@ -579,12 +633,14 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
   const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
+    if (mergedInGraph(t, other)) return merged(t, other, fn, `the sparse ${fn}`);
     // d/dA = dC at A's entries, d/dB = ±dC at B's entries.
-    return withValuesGradients(lazyResult(t.shapeDims, build, `the sparse ${fn}`), [t, other], (dC) => [
+    return withValuesGradients(`the sparse ${fn}`, lazyResult(t.shapeDims, build, `the sparse ${fn}`), [t, other], (dC) => [
       () => sampledValues(t, [dC]),
       () => (fn === "add" ? sampledValues(other, [dC]) : (sampledValues(other, [dC]).neg() as unknown as AnyTensor)),
     ]);
   }
+  if (symbolic(t as never, other)) return graphUnion(t as never, other as unknown as AnyTensor, dims, fn, `the sparse ${fn}`);
   const result = denseResult(build, dims, `the sparse ${fn}`);
   // d/dX = ±g; d/dvalues = g at the stored entries.
   return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);

@@ -103,7 +103,9 @@ export class SparseTensor<S extends Shape = Shape> {
    */
   async materialize(): Promise<SparseTensor<S>> {
     if (this.#pending) this.#adopt(await this.#pending.compute());
-    const computed = new SparseTensor<S>(this.shapeDims, { levels: this.#levels, vals: this.#vals }, this.valuesTensor);
+    // values held as a tensor (a product with a dense tensor that carries gradients) are read here, on any device
+    const vals = this.#vals ?? (this.valuesTensor ? ((await this.valuesTensor.data()) as Float32Array) : undefined);
+    const computed = new SparseTensor<S>(this.shapeDims, { levels: this.#levels, vals }, this.valuesTensor);
     computed.origin = this;
     return computed;
   }
@@ -120,7 +122,8 @@ export class SparseTensor<S extends Shape = Shape> {
   /**
    * The same pattern with other values: a float32 tensor over one dim of length nnz, in storage order. Sparse
    * ops read them from the tensor, so gradients flow to it (grad of SpMM w.r.t. the values is an SDDMM; through
-   * SpGEMM and add/sub/mul of two sparse tensors, to both operands' values: such a result is computed at once).
+   * SpGEMM and add/sub/mul of two sparse tensors, to both operands' values: such a result is computed at once;
+   * through mul with a dense tensor or a number, to the values and the dense operand).
    * @example const f = (v: Tensor<[["nnz", number]]>) => A.withValues(v).dot("col", x).sum("row"); grad(f)(A.values)
    */
   withValues(values: Tensor<[[string, number]], "float32">): SparseTensor<S> {

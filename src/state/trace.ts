@@ -58,6 +58,8 @@ const keyOf = (args: readonly AnyTensor[]): string => {
  * placeholder not yet fed (building a graph to export, say).
  */
 let tracing = 0;
+/** @internal Whether a traced function's body is running now (on placeholders): ops must build graph, not compute. @example tracingNow() // false outside trace */
+export const tracingNow = (): boolean => tracing > 0;
 
 /** Traces kept per traced function (one per argument shape); a shape past them is traced again when it returns. */
 const MAX_TRACES = 16;
