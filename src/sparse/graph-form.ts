@@ -101,14 +101,17 @@ function atEntries(dims: readonly NodeDim[], E: Entries): NodeDim[] {
 }
 
 /**
- * `x` read at the entries (its sparse dims become the entry dim): lazy sums over other dims, elementwise
- * functions and products are rebuilt over the gathered leaves, so only the entries' points are computed.
+ * `x` read at the entries (its sparse dims become the entry dim): where there are fewer entries than points of
+ * those dims (SDDMM's U·V over [row, col]), lazy sums over other dims, elementwise functions and products are
+ * rebuilt over the gathered leaves, so only the entries' points are computed; with more entries than points (a
+ * graph layer's X·W read at its nnz neighbours) x is computed once and read at the entries.
  */
 function gatherAt(x: Node, E: Entries): Node {
   const hit = x.dims.filter((d) => E.coords.has(d.name)).map((d) => d.name);
   if (!hit.length) return x;
   const dims = atEntries(x.dims, E);
-  if (!x.storage) {
+  const points = x.dims.reduce((n, d) => (E.coords.has(d.name) ? n * d.size : n), 1);
+  if (!x.storage && E.e.size < points) {
     const op = x.op;
     if (op.kind === "reduce" && op.fn === "sum" && op.dims.every((d) => !E.coords.has(d))) return reduceNode("sum", gatherAt(x.inputs[0]!, E), op.dims);
     if (op.kind === "binary" && x.inputs.every((i) => i.dtype === "float32")) return binaryNode(op.fn, gatherAt(x.inputs[0]!, E), gatherAt(x.inputs[1]!, E), dims, x.dtype);
