@@ -9,6 +9,8 @@ import { type Step, lowerGraph } from "../../src/backend/kernel/lower.js";
 import { type Routine, showRoutine } from "../../src/backend/kernel/routine.js";
 import type { PlanOptions } from "../../src/backend/kernel/passes/plan.js";
 import { showKernel } from "../../src/backend/kernel/print.js";
+import { cpuPasses } from "../../src/backend/cpu/device.js";
+import { kernelArithmetic } from "../../src/backend/kernel/passes/work.js";
 import { verifyKernel } from "../../src/backend/kernel/verify.js";
 import type { Node } from "../../src/graph/node.js";
 import { type Tensor, arange, tensor } from "../../src/index.js";
@@ -125,5 +127,21 @@ describe("lowering to index notation", () => {
     expect(hashes(a)).toEqual(hashes(b));
     const c = lowerGraph([t([["r", 3], ["c", 18]]).softmax("c").node]);
     expect(hashes(c)[0]).not.toBe(hashes(a)[0]);
+  });
+
+  // The code generators compute a shared node once per point: y − y with one y and (a + b) − (a + b) with two
+  // equal trees are different programs, and the scheduled-kernel cache (by hash) must not give one the other's.
+  it("tells a value read twice from two equal trees: sharing is structure", () => {
+    const x = t([["r", 5]]);
+    const y = (): Any => x.abs().add(x.neg().exp());
+    const one = y();
+    const [shared, twice] = [one.sub(one).mul(0.5), y().sub(y()).mul(0.5)];
+    for (const roots of [[twice.node, shared.node], [shared.node, twice.node]]) {
+      const steps = lowerGraph(roots, { passes: cpuPasses });
+      const of = (n: Node): Extract<Step, { kind: "kernel" }> => steps.find((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel" && s.node === n)!;
+      expect(of(shared.node).hash).not.toBe(of(twice.node).hash);
+      // the shared value computed once per element, the two trees twice: less arithmetic (work.ts)
+      expect(kernelArithmetic(of(shared.node).kernel)).toBeLessThan(kernelArithmetic(of(twice.node).kernel));
+    }
   });
 });
