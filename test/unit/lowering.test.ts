@@ -11,6 +11,7 @@ import type { PlanOptions } from "../../src/backend/kernel/passes/plan.js";
 import { showKernel } from "../../src/backend/kernel/print.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
 import { kernelArithmetic } from "../../src/backend/kernel/passes/work.js";
+import { stashPhaseValues } from "../../src/backend/kernel/passes/stash.js";
 import { verifyKernel } from "../../src/backend/kernel/verify.js";
 import type { Node } from "../../src/graph/node.js";
 import { type Tensor, arange, tensor } from "../../src/index.js";
@@ -127,6 +128,23 @@ describe("lowering to index notation", () => {
     expect(hashes(a)).toEqual(hashes(b));
     const c = lowerGraph([t([["r", 3], ["c", 18]]).softmax("c").node]);
     expect(hashes(c)[0]).not.toBe(hashes(a)[0]);
+  });
+
+  // The stash (stash.ts) reads back a value the phase computed, per element: worth it for a value that varies
+  // along the store's inner loops (softmax's exp), not for a row's value, which is computed once per row anyway
+  // and, read back from the buffer, would make everything the store computes from it vary per element.
+  it("the stash keeps a value that varies along the store's loops, not a row's value", () => {
+    const [z, x] = [t([["a", 5], ["c", 7]]), t([["a", 5]])];
+    const u = x.exp().mul(x);
+    const rowValue = z.add(z.mul(u)).sum("c").mul(z.tanh().mul(u.abs().add(u.neg().exp())));
+    const [row] = lowerGraph([rowValue.node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    expect(row!.kernel.phases.length).toBe(1);
+    expect(stashPhaseValues(row!.kernel)).toBe(row!.kernel);
+    expect(kernelArithmetic(stashPhaseValues(row!.kernel))).toBeLessThanOrEqual(kernelArithmetic(row!.kernel));
+    const [soft] = lowerGraph([z.softmax("c").node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    const stashed = stashPhaseValues(soft!.kernel);
+    expect(stashed.phases.some((p) => p.stash)).toBe(true);
+    expect(kernelArithmetic(stashed)).toBeLessThan(kernelArithmetic(soft!.kernel));
   });
 
   // The code generators compute a shared node once per point: y − y with one y and (a + b) − (a + b) with two

@@ -77,16 +77,18 @@ export function stashPhaseValues(k: Kernel): Kernel {
     collect(phase.body);
     // the largest costly subexpression of the stored value that the phase computes too; failing one, the
     // largest cheap one (layer norm's centred value, log-softmax's x − max): reading it back replaces a load and
-    // its arithmetic by a load, so the kernel computes nothing twice
+    // its arithmetic by a load, so the kernel computes nothing twice. Only a value that varies along the store's
+    // inner loops: a row's value is computed once per row anyway, and reading it back from the buffer would make
+    // it, and everything the store computes from it, vary per element.
     let found: [Expr, Expr] | undefined;
     const search = (e: Expr, want: (e: Expr) => boolean): void => {
       if (found) return;
-      const match = e.type === "f32" && want(e) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
+      const match = e.type === "f32" && want(e) && varies(e, k) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
       if (match) found = [e, match];
       else children(e).forEach((c) => search(c, want));
     };
     search(k.value, costly);
-    if (!found) search(k.value, (e) => arithmetic(e) && varies(e, k));
+    if (!found) search(k.value, arithmetic);
     if (!found) continue;
     const [inValue, inPhase] = found;
     return {
