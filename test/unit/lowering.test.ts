@@ -9,6 +9,10 @@ import { type Step, lowerGraph } from "../../src/backend/kernel/lower.js";
 import { type Routine, showRoutine } from "../../src/backend/kernel/routine.js";
 import type { PlanOptions } from "../../src/backend/kernel/passes/plan.js";
 import { showKernel } from "../../src/backend/kernel/print.js";
+import { cpuPasses } from "../../src/backend/cpu/device.js";
+import { kernelArithmetic } from "../../src/backend/kernel/passes/work.js";
+import { stashPhaseValues } from "../../src/backend/kernel/passes/stash.js";
+import { invariantReciprocals } from "../../src/backend/kernel/passes/reciprocal.js";
 import { verifyKernel } from "../../src/backend/kernel/verify.js";
 import type { Node } from "../../src/graph/node.js";
 import { type Tensor, arange, tensor } from "../../src/index.js";
@@ -125,5 +129,56 @@ describe("lowering to index notation", () => {
     expect(hashes(a)).toEqual(hashes(b));
     const c = lowerGraph([t([["r", 3], ["c", 18]]).softmax("c").node]);
     expect(hashes(c)[0]).not.toBe(hashes(a)[0]);
+  });
+
+  // The stash (stash.ts) reads back a value the phase computed, per element: worth it for a value that varies
+  // along the store's inner loops (softmax's exp), not for a row's value, which is computed once per row anyway
+  // and, read back from the buffer, would make everything the store computes from it vary per element.
+  it("the stash keeps a value that varies along the store's loops, not a row's value", () => {
+    const [z, x] = [t([["a", 5], ["c", 7]]), t([["a", 5]])];
+    const u = x.exp().mul(x);
+    const rowValue = z.add(z.mul(u)).sum("c").mul(z.tanh().mul(u.abs().add(u.neg().exp())));
+    const [row] = lowerGraph([rowValue.node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    expect(row!.kernel.phases.length).toBe(1);
+    expect(stashPhaseValues(row!.kernel)).toBe(row!.kernel);
+    expect(kernelArithmetic(stashPhaseValues(row!.kernel))).toBeLessThanOrEqual(kernelArithmetic(row!.kernel));
+    // a value that reads only the inner loop (abs(x[a]) below, the outer loop c): hoisted out of c, not read back
+    const y = t([["a", 5], ["c", 7]]);
+    const innerOnly = x.abs().add(x.neg().exp()).mul(y.div(x.abs().add(1)).sum("a"));
+    const [inner] = lowerGraph([innerOnly.node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    expect(inner!.kernel.outer.map((v) => v.name)).toEqual(["c"]);
+    expect(stashPhaseValues(inner!.kernel)).toBe(inner!.kernel);
+    const [soft] = lowerGraph([z.softmax("c").node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    const stashed = stashPhaseValues(soft!.kernel);
+    expect(stashed.phases.some((p) => p.stash)).toBe(true);
+    expect(kernelArithmetic(stashed)).toBeLessThan(kernelArithmetic(soft!.kernel));
+  });
+
+  // A quotient that a reduction phase and the store share (invariant along the phase's loop, so computed once per
+  // point of the store's loops) keeps one form: the reciprocal pass does not make it a division in the phase and a
+  // multiplication by a reciprocal in the store, which would compute it twice.
+  it("the reciprocal pass keeps a value the phase and the store share shared", () => {
+    const [z, w, r] = [t([["b", 4], ["c", 3]]), t([["b", 4]]), t([["a", 5], ["b", 4], ["c", 3]])];
+    const q = z.div(w.abs().add(1));
+    const out = q.tanh().div(q.add(r.mul(q)).sum("a").abs().add(1));
+    const [step] = lowerGraph([out.node]).filter((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel");
+    expect(step!.kernel.phases.length).toBe(1);
+    expect(kernelArithmetic(invariantReciprocals(step!.kernel))).toBeLessThanOrEqual(kernelArithmetic(step!.kernel));
+  });
+
+  // The code generators compute a shared node once per point: y − y with one y and (a + b) − (a + b) with two
+  // equal trees are different programs, and the scheduled-kernel cache (by hash) must not give one the other's.
+  it("tells a value read twice from two equal trees: sharing is structure", () => {
+    const x = t([["r", 5]]);
+    const y = (): Any => x.abs().add(x.neg().exp());
+    const one = y();
+    const [shared, twice] = [one.sub(one).mul(0.5), y().sub(y()).mul(0.5)];
+    for (const roots of [[twice.node, shared.node], [shared.node, twice.node]]) {
+      const steps = lowerGraph(roots, { passes: cpuPasses });
+      const of = (n: Node): Extract<Step, { kind: "kernel" }> => steps.find((s): s is Extract<Step, { kind: "kernel" }> => s.kind === "kernel" && s.node === n)!;
+      expect(of(shared.node).hash).not.toBe(of(twice.node).hash);
+      // the shared value computed once per element, the two trees twice: less arithmetic (work.ts)
+      expect(kernelArithmetic(of(shared.node).kernel)).toBeLessThan(kernelArithmetic(of(twice.node).kernel));
+    }
   });
 });

@@ -1,6 +1,9 @@
 // Layer: src/backend/kernel. The structural hash of a kernel: the cache key for compiled code. It walks the
 // IR (never a hand-built string of op names) and feeds every structural field into two 32-bit FNV-1a lanes.
 // Param values and buffer contents are not part of the structure, so a second call on new data hits the cache.
+// The IR is a DAG and the code generators compute a shared node once per point, so sharing is structure: a node
+// met again is hashed as a reference to its first visit (x − x with one x is not (a + b) − (a + b) with two
+// equal trees; the second computes twice, and a kernel planned as the first must not get the second's code).
 import type { IndexExpr } from "../../graph/index-expr.js";
 import type { Expr, Kernel, LoopVar } from "./ir.js";
 import { children } from "./ir.js";
@@ -37,7 +40,14 @@ function index(h: Hasher, e: IndexExpr): void {
   }
 }
 
-function expr(h: Hasher, e: Expr): void {
+/** Hashes e; `seen` numbers the nodes already hashed in this kernel, in visit order. */
+function expr(h: Hasher, e: Expr, seen: Map<Expr, number>): void {
+  const first = seen.get(e);
+  if (first !== undefined) {
+    h.text("ref").num(first);
+    return;
+  }
+  seen.set(e, seen.size);
   h.text(e.op).text(e.type);
   switch (e.op) {
     case "const":
@@ -71,7 +81,7 @@ function expr(h: Hasher, e: Expr): void {
     default:
       break;
   }
-  for (const c of children(e)) expr(h, c);
+  for (const c of children(e)) expr(h, c, seen);
 }
 
 const vars = (h: Hasher, vs: readonly LoopVar[]): void => void vs.forEach((v) => h.text(v.name).num(v.extent));
@@ -79,6 +89,7 @@ const vars = (h: Hasher, vs: readonly LoopVar[]): void => void vs.forEach((v) =>
 /** The structural hash of a kernel (16 hex digits). @example hashKernel(k) // "3f2a9c1e07b5d4aa" */
 export function hashKernel(k: Kernel): string {
   const h = new Hasher();
+  const seen = new Map<Expr, number>();
   h.text(JSON.stringify(k.mode));
   for (const x of k.inputs) h.text(x.type).num(x.length);
   for (const t of k.params) h.text(t);
@@ -86,19 +97,19 @@ export function hashKernel(k: Kernel): string {
   for (const p of k.phases) {
     h.text(p.fn).text(p.type);
     vars(h, p.vars);
-    expr(h, p.body);
+    expr(h, p.body, seen);
   }
   vars(h, k.inner);
-  expr(h, k.value);
+  expr(h, k.value, seen);
   if (k.online) {
     h.text("online").text(k.online.result ?? "softmax");
     vars(h, k.online.vars);
     for (const p of k.online.phases) {
       h.text(p.fn).text(p.type);
       vars(h, p.vars);
-      expr(h, p.body);
+      expr(h, p.body, seen);
     }
-    for (const e of [k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale]) expr(h, e);
+    for (const e of [k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale]) expr(h, e, seen);
   }
   h.text(k.output.type).num(k.output.length);
   index(h, k.output.index);

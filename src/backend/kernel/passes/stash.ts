@@ -34,10 +34,16 @@ function key(e: Expr, rename: (v: string) => string): string {
 const costly = (e: Expr): boolean => isExpensive(e) || children(e).some(costly);
 /** Whether e does arithmetic (an operation a code generator emits, not a read or a constant). */
 const arithmetic = (e: Expr): boolean => e.op === "unary" || e.op === "binary" || e.op === "where" || e.op === "cast";
-/** Whether e varies along the store's inner loops (a per-row value is computed once per row anyway). */
-const varies = (e: Expr, k: Kernel): boolean => {
-  const inner = new Set(k.inner.map((v) => v.name));
-  return [...exprDeps(new Map(), e, k.output.index)].some((v) => inner.has(v));
+/**
+ * Whether e varies along every loop of the store, as the stash read back from the output does: a value invariant
+ * along one (a row's value, or one that reads only the inner loops) is computed once per point of the loops it
+ * reads, and reading it back per element would make it, and everything the store computes from it, vary per element.
+ */
+const variesEverywhere = (e: Expr, k: Kernel): boolean => {
+  const deps = new Set<string>();
+  // a phase's result varies along the outer loops
+  for (const v of exprDeps(new Map(), e, k.output.index)) for (const x of v.startsWith("%") ? k.outer.map((o) => o.name) : [v]) deps.add(x);
+  return [...k.outer, ...k.inner].every((v) => v.extent === 1 || deps.has(v.name));
 };
 const readsPhase = (e: Expr, from: number): boolean => (e.op === "reduced" && e.phase >= from) || children(e).some((c) => readsPhase(c, from));
 
@@ -77,16 +83,17 @@ export function stashPhaseValues(k: Kernel): Kernel {
     collect(phase.body);
     // the largest costly subexpression of the stored value that the phase computes too; failing one, the
     // largest cheap one (layer norm's centred value, log-softmax's x − max): reading it back replaces a load and
-    // its arithmetic by a load, so the kernel computes nothing twice
+    // its arithmetic by a load, so the kernel computes nothing twice. Only a value that varies along every loop
+    // of the store (variesEverywhere).
     let found: [Expr, Expr] | undefined;
     const search = (e: Expr, want: (e: Expr) => boolean): void => {
       if (found) return;
-      const match = e.type === "f32" && want(e) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
+      const match = e.type === "f32" && want(e) && variesEverywhere(e, k) && !readsPhase(e, p) ? bodyKeys.get(key(e, (v) => v)) : undefined;
       if (match) found = [e, match];
       else children(e).forEach((c) => search(c, want));
     };
     search(k.value, costly);
-    if (!found) search(k.value, (e) => arithmetic(e) && varies(e, k));
+    if (!found) search(k.value, arithmetic);
     if (!found) continue;
     const [inValue, inPhase] = found;
     return {
