@@ -172,15 +172,17 @@ export class ThreadPool {
     kernel.run(...argsFor(0), bounds[0]!, bounds[1]!);
     for (const w of used) {
       let late = false;
-      while (Atomics.load(w.header, 1) !== seq) {
+      for (let word = Atomics.load(w.header, 1); word !== seq; word = Atomics.load(w.header, 1)) {
         // A launch whose work is all done (`finished`) does not wait for a worker the system has not run yet:
         // that worker is settled before its slot is used again (and `finished.release` run then).
         if (finished?.done()) {
           late = true;
           break;
         }
+        // Waits while the done word still holds the value read above: a worker that says done in between makes
+        // the wait return at once (waiting on a value read again here slept out the timeout in that race).
         // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
-        if (canBlock) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), finished ? 0.05 : 1000);
+        if (canBlock) Atomics.wait(w.header, 1, word, finished ? 0.05 : 1000);
       }
       if (late) this.#late.push({ worker: w, seq });
       else if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
@@ -198,8 +200,7 @@ export class ThreadPool {
   /** Waits for the workers launches left behind, then frees what those launches kept for them. */
   settle(): void {
     for (const { worker: w, seq } of this.#late.splice(0)) {
-      if (canBlock) while (Atomics.load(w.header, 1) !== seq) Atomics.wait(w.header, 1, Atomics.load(w.header, 1), 1000);
-      else while (Atomics.load(w.header, 1) !== seq);
+      for (let word = Atomics.load(w.header, 1); word !== seq; word = Atomics.load(w.header, 1)) if (canBlock) Atomics.wait(w.header, 1, word, 1000);
       if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
     }
     for (const release of this.#releases.splice(0)) release();
