@@ -38,16 +38,30 @@ export function sortPositions(r: SortRoutine, keys: Values, out: Values): void {
 export function scatterAdd(r: ScatterAddRoutine, values: Values, index: Values, out: Values): void {
   for (let i = 0; i < r.outLength; i++) out[i] = 0;
   const { sizes, indexStrides, outStrides, axisStride, limit } = r;
-  const rank = sizes.length;
-  const at = sizes.map(() => 0);
-  let [k, o] = [0, 0];
-  const n = sizes.reduce((a, b) => a * b, 1);
-  for (let flat = 0; flat < n; flat++) {
-    const i = index[k]!;
-    if (!(i >= 0 && i < limit)) throw new ShapeError(indexRangeAt(i, r.dim, limit, k));
-    out[o + i * axisStride] = out[o + i * axisStride]! + values[flat]!;
-    // Odometer step over the iteration space, moving the index and output addresses along.
-    for (let d = rank - 1; d >= 0; d--) {
+  // The last dim is a tight inner run (an embedding row, a graph layer's features: one index for the whole run
+  // when its index stride is 0); an odometer steps the outer dims. The values are added in row-major order.
+  const last = sizes.length - 1;
+  const [inner, ks, os] = last < 0 ? [1, 0, 0] : [sizes[last]!, indexStrides[last]!, outStrides[last]!];
+  let outer = 1;
+  for (let d = 0; d < last; d++) outer *= sizes[d]!;
+  const at = new Array<number>(Math.max(0, last)).fill(0);
+  let [k, o, flat] = [0, 0, 0];
+  for (let p = 0; p < outer; p++) {
+    if (ks === 0) {
+      const i = index[k]!;
+      if (!(i >= 0 && i < limit)) throw new ShapeError(indexRangeAt(i, r.dim, limit, k));
+      for (let j = 0, to = o + i * axisStride; j < inner; j++, to += os) out[to] = out[to]! + values[flat + j]!;
+    } else {
+      for (let j = 0; j < inner; j++) {
+        const i = index[k + j * ks]!;
+        if (!(i >= 0 && i < limit)) throw new ShapeError(indexRangeAt(i, r.dim, limit, k + j * ks));
+        const to = o + j * os + i * axisStride;
+        out[to] = out[to]! + values[flat + j]!;
+      }
+    }
+    flat += inner;
+    // Odometer step over the outer dims, moving the index and output addresses along.
+    for (let d = last - 1; d >= 0; d--) {
       at[d]!++;
       k += indexStrides[d]!;
       o += outStrides[d]!;
