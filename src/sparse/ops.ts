@@ -153,13 +153,32 @@ function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
 }
 
 /**
+ * Whether a lazy dense expression computed inside the sparse kernel, once per entry, does less work than computed
+ * first: the kernel visits at most the fewest entries of its sparse operands, and `node` has one point per value
+ * of its dims the sparse operands index. SDDMM's U·V (nnz < rows·cols) joins; a graph layer's X·W, read at more
+ * entries than it has neighbours, is computed once per neighbour first.
+ */
+function fewerEntriesThanPoints(b: Built, node: Node): boolean {
+  const sparseVars = new Set<string>();
+  let entries = Infinity;
+  b.inputs.forEach((input, t) => {
+    if (input.kind !== "sparse") return;
+    b.operands[t]!.levels.forEach((l) => sparseVars.add(l.var));
+    const vals = input.arrays.vals;
+    entries = Math.min(entries, vals instanceof Float32Array ? vals.length : vals.numel);
+  });
+  const points = node.dims.reduce((n, d) => (sparseVars.has(d.name) ? n * d.size : n), 1);
+  return entries < points;
+}
+
+/**
  * A dense operand as an expression: a lazy product summed over names, under products only, joins the kernel
- * (its summed names become the assignment's); a lazy elementwise function of such parts too; anything else is
- * computed first and read as a dense operand.
+ * (its summed names become the assignment's) when the kernel reads it at fewer entries than it has points; a
+ * lazy elementwise function of such parts too; anything else is computed first and read as a dense operand.
  */
 function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
   if (node.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${node.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
-  if (!node.storage && b.join) {
+  if (!node.storage && b.join && fewerEntriesThanPoints(b, node)) {
     const op = node.op;
     b.joined = true;
     if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {

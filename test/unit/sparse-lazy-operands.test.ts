@@ -1,9 +1,10 @@
-// The graph form of sparse ops (src/sparse/graph-form.ts, used in traced steps and where gradients may flow): a
-// dense operand read at the entries is pushed through a lazy product only when the entries are fewer than the
-// points of the dims they index — SDDMM's U·V over [row, col] is computed at the nnz entries, never in full, while
-// a graph layer's X·W over [nbr] (more entries than neighbours) is computed once per neighbour and then read.
+// A lazy dense operand of a sparse op is computed at the entries only when the entries are fewer than the points
+// of the dims they index, in both forms: the graph form (src/sparse/graph-form.ts, used in traced steps and where
+// gradients may flow) pushes its gather through the product, and the sparse kernel (src/sparse/ops.ts addDense)
+// joins the product's sum. SDDMM's U·V over [row, col] is computed at the nnz entries, never in full, while a
+// graph layer's X·W over [nbr] (more entries than neighbours) is computed once per neighbour and then read.
 import { describe, expect, it } from "vitest";
-import { csr, placeholder, sparse, tensor } from "../../src/index.js";
+import { csr, explainSparse, placeholder, sparse, tensor } from "../../src/index.js";
 import type { Node } from "../../src/graph/node.js";
 import { rng, testSeed } from "../helpers/random.js";
 
@@ -42,5 +43,16 @@ describe("sparse ops in the graph form", () => {
     const W = tensor(Float32Array.from({ length: 24 }, () => next() - 0.5), [["feat", 6], ["hid", 4]]);
     const y = A.dot("nbr", X.dot("feat", W));
     expect(reductions(y.node), `seed ${testSeed}`).toContain("nbr:30,hid:4");
+  });
+
+  it("the sparse kernel joins SDDMM's product, and reads a graph layer's X·W computed first", async () => {
+    const S = await sparse(tensor(pattern(40, 50, 3), [["row", 40], ["col", 50]]), csr("row", "col"));
+    const U = tensor(Float32Array.from({ length: 320 }, () => next()), [["row", 40], ["k", 8]]);
+    const V = tensor(Float32Array.from({ length: 400 }, () => next()), [["k", 8], ["col", 50]]);
+    expect(explainSparse(S.mul(U.dot("k", V))).split("\n")[0]).toBe("sparse kernel: out(row,col) = Σ_k (A(row,col) * (B(row,k) * C(col,k)))");
+    const A = await sparse(tensor(pattern(30, 30, 8), [["node", 30], ["nbr", 30]]), csr("node", "nbr"));
+    const X = tensor(Float32Array.from({ length: 180 }, () => next()), [["nbr", 30], ["feat", 6]]);
+    const W = tensor(Float32Array.from({ length: 24 }, () => next()), [["feat", 6], ["hid", 4]]);
+    expect(explainSparse(A.dot("nbr", X.dot("feat", W))).split("\n")[0]).toBe("sparse kernel: out(node,hid) = Σ_nbr (A(node,nbr) * B(nbr,hid))");
   });
 });
