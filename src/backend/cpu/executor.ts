@@ -32,12 +32,13 @@ export interface CompiledKernel extends PreparedKernel {
  * machine (2-core AMD EPYC VM, shared) by bench/threads-crossover.mjs, which times each size with the split
  * forced on and off, interleaved (bench/RESULTS.md, "Small work"): x*2+1 never gained from the second thread
  * up to 1e7 elements (one core nearly saturates the memory bandwidth; ratios 0.93–1.02), so elementwise
- * kernels split only from 2^24 elements; contractions gained at 256³ on a quiet machine and lost up to 128³,
- * so they split from 2^22 (161³). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM`
+ * kernels split only from 2^24 elements. Contractions (and online kernels) split from 2^17 (51³): since the pool's
+ * threads spin briefly before sleeping (threads.ts SPINS) a split launch costs about 1 µs instead of 50, and a
+ * matmul gains from 48³ (1.16×; 64³ 1.38×, 128³ 1.83× on a quiet machine). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM`
  * (contractions) override them for another machine.
  */
 export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 24);
-export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 22);
+export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 17);
 
 const points = (vars: readonly { readonly extent: number }[]): number => vars.reduce((n, v) => n * v.extent, 1);
 /**

@@ -18,6 +18,13 @@ const SLOT_BYTES = HEADER * 4 + MAX_ARGS * 8;
 
 type WorkerThreads = typeof import("node:worker_threads");
 
+/**
+ * Checks of a control word before a thread sleeps on it (tens of microseconds): a worker's wake-up from
+ * Atomics.wait and the main thread's from its wait for the worker cost about 50 µs a split launch here, more
+ * than a small kernel's whole run.
+ */
+const SPINS = 20000;
+
 /** One worker as the pool drives it: its control words, and how a compiled module reaches it. */
 interface PoolWorker {
   readonly header: Int32Array;
@@ -51,6 +58,8 @@ const args = new Float64Array(control, slot + ${HEADER * 4}, ${MAX_ARGS});
 const kernels = new Map();
 let seen = 0;
 for (;;) {
+  // Spins a while before sleeping: a launch that follows soon (a step's next kernel) finds it awake.
+  for (let i = 0; i < ${SPINS} && Atomics.load(header, 0) === seen; i++);
   Atomics.wait(header, 0, seen);
   seen = Atomics.load(header, 0);
   for (let m; (m = receiveMessageOnPort(port)); ) {
@@ -172,6 +181,7 @@ export class ThreadPool {
     kernel.run(...argsFor(0), bounds[0]!, bounds[1]!);
     for (const w of used) {
       let late = false;
+      let spun = 0;
       for (let word = Atomics.load(w.header, 1); word !== seq; word = Atomics.load(w.header, 1)) {
         // A launch whose work is all done (`finished`) does not wait for a worker the system has not run yet:
         // that worker is settled before its slot is used again (and `finished.release` run then).
@@ -182,7 +192,8 @@ export class ThreadPool {
         // Waits while the done word still holds the value read above: a worker that says done in between makes
         // the wait return at once (waiting on a value read again here slept out the timeout in that race).
         // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
-        if (canBlock) Atomics.wait(w.header, 1, word, finished ? 0.05 : 1000);
+        if (spun < SPINS) spun++;
+        else if (canBlock) Atomics.wait(w.header, 1, word, finished ? 0.05 : 1000);
       }
       if (late) this.#late.push({ worker: w, seq });
       else if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
