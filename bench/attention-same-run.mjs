@@ -5,14 +5,10 @@
 // the best of --reps per variant (wall and process CPU time), the ratios, and each variant's peak live bytes of the library (the run's
 // temporaries and results).
 //   node bench/attention-same-run.mjs [--ds 32,64,128] [--seqs 256,1024,2048] [--b 8] [--reps 5] [--modes forward,train]
-const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
+import { option } from "./lib/options.mjs";
 const list = (s) => s.split(",").map(Number);
-const [ds, seqs, b, reps] = [list(opt("ds", "32,64,128")), list(opt("seqs", "256,1024,2048")), Number(opt("b", 8)), Number(opt("reps", 5))];
-const modes = opt("modes", "forward,train").split(",");
+const [ds, seqs, b, reps] = [list(option("ds", "32,64,128")), list(option("seqs", "256,1024,2048")), Number(option("b", 8)), Number(option("reps", 5))];
+const modes = option("modes", "forward,train").split(",");
 const nt = await import("../dist/index.js");
 const { onlineSoftmaxFusion } = await import("../dist/backend/kernel/passes/online-softmax.js");
 const device = nt.getDefaultDevice();

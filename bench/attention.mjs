@@ -10,13 +10,10 @@
 //   node bench/attention.mjs [--seqs 128,512,2048,8192] [--b 8] [--d 64] [--reps 3] [--warm 300] [--causal] [--train]
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { option } from "./lib/options.mjs";
 
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const [b, d, reps, warm] = [Number(opt("b", 8)), Number(opt("d", 64)), Number(opt("reps", 3)), Number(opt("warm", 300))];
+const [b, d, reps, warm] = [Number(option("b", 8)), Number(option("d", 64)), Number(option("reps", 3)), Number(option("warm", 300))];
 const causal = args.includes("--causal");
 const train = args.includes("--train");
 
@@ -72,7 +69,7 @@ if (args[0] === "--child") {
   process.exit(0);
 }
 
-const seqs = opt("seqs", "128,256,512,1024,2048,4096,8192").split(",").map(Number);
+const seqs = option("seqs", "128,256,512,1024,2048,4096,8192").split(",").map(Number);
 const self = fileURLToPath(import.meta.url);
 const child = (seq, fused) => {
   const out = execFileSync(process.execPath, [self, "--child", String(seq), ...args], {

@@ -4,13 +4,10 @@
 // entries, src/sparse/graph-form.ts), alternating in one process; the median time per step of each, and the
 // losses of both (the same start, so they must agree). Usage: node bench/gcn-step.mjs [--nodes 20000] [--deg 10]
 import { loadDist } from "./lib/example.mjs";
+import { option } from "./lib/options.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 const nt = await loadDist();
-const [n, deg, f, h, c] = [arg("nodes", 20000), arg("deg", 10), 64, 32, 8];
+const [n, deg, f, h, c] = [Number(option("nodes", 20000)), Number(option("deg", 10)), 64, 32, 8];
 let seed = 7;
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const coords = { node: [], nbr: [] };

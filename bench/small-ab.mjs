@@ -13,13 +13,10 @@ import { pathToFileURL } from "node:url";
 import { loadDist, loadExample } from "./lib/example.mjs";
 import { loadSince, markLoad } from "./lib/measure.mjs";
 import { oursIris, oursMlp, tfjsIris, tfjsMlp } from "./lib/small-models.mjs";
+import { option } from "./lib/options.mjs";
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const ROUNDS = Number(arg("rounds", 11));
-const BASE = arg("base", undefined);
+const ROUNDS = Number(option("rounds", 11));
+const BASE = option("base", undefined);
 
 const cur = await loadDist();
 const base = BASE ? await import(pathToFileURL(path.join(path.resolve(BASE), "index.js")).href) : undefined;

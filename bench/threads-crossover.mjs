@@ -13,13 +13,10 @@
 // Workloads: x*2+1 over n elements (8 B/elem, the elementwise case) and an n³ matmul (the contraction case).
 import { loadSince, markLoad } from "./lib/measure.mjs";
 import { loadDist, loadDistModule } from "./lib/example.mjs";
+import { option } from "./lib/options.mjs";
 
-const arg = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : dflt;
-};
-const ROUNDS = Number(arg("rounds", 9));
-const ONLY = arg("only", "affine,matmul").split(",");
+const ROUNDS = Number(option("rounds", 9));
+const ONLY = option("only", "affine,matmul").split(",");
 
 const nt = await loadDist();
 const { CpuDevice } = await loadDistModule("backend/cpu/device.js");

@@ -28,6 +28,7 @@ import { loadDist, loadExample } from "./lib/example.mjs";
 import { measureMachine, printMachine } from "./lib/machine.mjs";
 import { loadSince, markLoad, waitQuiet } from "./lib/measure.mjs";
 import { BENCH_DIR, REPO_DIR, environment } from "./lib/runner.mjs";
+import { option } from "./lib/options.mjs";
 
 const SEED = 0; // the demo's default seed
 /** The Adam settings of the example's train() (adam({ lr, beta2: 0.99 }) with lr = 1e-2; the rest defaults). */
@@ -37,11 +38,6 @@ const CACHE = path.join(REPO_DIR, ".cache", "bench-twin");
 const argv = process.argv.slice(2);
 if (argv[0] === "--child-ours") await oursChild(argv[1]);
 else await main();
-
-function option(name, dflt) {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : dflt;
-}
 
 // ---- our side: one child process per thread count ------------------------------------------------------
 async function oursChild(manifestPath) {
