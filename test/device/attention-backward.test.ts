@@ -8,7 +8,7 @@ import { CpuDevice } from "../../src/backend/cpu/device.js";
 import { attention, arange, explain, getDefaultDevice, grad, materializeAll, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
-import type { MaskFn, Sizes } from "../helpers/attention.js";
+import { type MaskFn, type Sizes, naiveProbabilities } from "../helpers/attention.js";
 import { expectClose } from "../helpers/naive.js";
 import { randomFloats, randomInts } from "../helpers/random.js";
 
@@ -18,19 +18,12 @@ type Any = any;
  * Independent float64 loops for the loss Σ o · w, o = softmax_j(scale · q·k, masked) · v: the forward and the
  * textbook backward dV = Pᵀ·dO, dP = dO·Vᵀ, dS = P ∘ (dP − rowsum(P ∘ dP)), dQ = scale · dS·K, dK = scale · dSᵀ·Q.
  */
-function naive(q: Float32Array, k: Float32Array, v: Float32Array, w: Float32Array, { B, Q, K, D, E }: Sizes, scale: number, masked?: MaskFn) {
+function naive(q: Float32Array, k: Float32Array, v: Float32Array, w: Float32Array, sizes: Sizes, scale: number, masked?: MaskFn) {
+  const { B, Q, K, D, E } = sizes;
   const [o, dq, dk, dv] = [new Float64Array(B * Q * E), new Float64Array(B * Q * D), new Float64Array(B * K * D), new Float64Array(B * K * E)];
   for (let b = 0; b < B; b++)
     for (let i = 0; i < Q; i++) {
-      const s: number[] = [];
-      for (let j = 0; j < K; j++) {
-        let dot = 0;
-        for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
-        s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
-      }
-      const m = Math.max(...s);
-      const z = s.reduce((a, x) => a + Math.exp(x - m), 0);
-      const p = s.map((x) => Math.exp(x - m) / z);
+      const p = naiveProbabilities(q, k, sizes, b, i, scale, masked);
       const dp = p.map((_, j) => {
         let acc = 0;
         for (let e = 0; e < E; e++) acc += w[(b * Q + i) * E + e]! * v[(b * K + j) * E + e]!;

@@ -15,21 +15,27 @@ export interface Sizes {
   readonly E: number;
 }
 
+/** Independent float64 loops: row (b, i) of P = softmax_j(scale · q[b, i]·k[b, j], masked), over the keys j. */
+export function naiveProbabilities(q: Float32Array, k: Float32Array, { Q, K, D }: Sizes, b: number, i: number, scale: number, masked?: MaskFn): number[] {
+  const s: number[] = [];
+  for (let j = 0; j < K; j++) {
+    let dot = 0;
+    for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
+    s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
+  }
+  const m = Math.max(...s);
+  const z = s.reduce((a, x) => a + Math.exp(x - m), 0);
+  return s.map((x) => Math.exp(x - m) / z);
+}
+
 /** Independent float64 loops: out[b, i, e] = Σ_j softmax_j(scale · q[b, i]·k[b, j], masked) · v[b, j, e]. */
-export function naiveAttention(q: Float32Array, k: Float32Array, v: Float32Array, { B, Q, K, D, E }: Sizes, scale: number, masked?: MaskFn): Float64Array {
+export function naiveAttention(q: Float32Array, k: Float32Array, v: Float32Array, sizes: Sizes, scale: number, masked?: MaskFn): Float64Array {
+  const { B, Q, K, E } = sizes;
   const out = new Float64Array(B * Q * E);
   for (let b = 0; b < B; b++)
     for (let i = 0; i < Q; i++) {
-      const s: number[] = [];
-      for (let j = 0; j < K; j++) {
-        let dot = 0;
-        for (let d = 0; d < D; d++) dot += q[(b * Q + i) * D + d]! * k[(b * K + j) * D + d]!;
-        s.push(masked?.(b, i, j) ? -Infinity : dot * scale);
-      }
-      const m = Math.max(...s);
-      const w = s.map((x) => Math.exp(x - m));
-      const z = w.reduce((a, c) => a + c, 0);
-      for (let e = 0; e < E; e++) out[(b * Q + i) * E + e] = w.reduce((acc, wj, j) => acc + (wj / z) * v[(b * K + j) * E + e]!, 0);
+      const p = naiveProbabilities(q, k, sizes, b, i, scale, masked);
+      for (let e = 0; e < E; e++) out[(b * Q + i) * E + e] = p.reduce((acc, pj, j) => acc + pj * v[(b * K + j) * E + e]!, 0);
     }
   return out;
 }
