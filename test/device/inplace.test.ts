@@ -34,6 +34,16 @@ const batch = (next: () => number, feature = 12): [X, Y] => [
 const bufferOf = (t: Tensor<any, any>) => t.node.storage!.buffer;
 const inPlace = () => getDefaultDevice().writesInPlace === true;
 
+/** `fn` run with in-place updates on or off (`inPlaceUpdates.enabled`), on again afterwards. */
+const withInPlace = async <T>(enabled: boolean, fn: () => Promise<T>): Promise<T> => {
+  inPlaceUpdates.enabled = enabled;
+  try {
+    return await fn();
+  } finally {
+    inPlaceUpdates.enabled = true;
+  }
+};
+
 describe.each(deviceNames)("in-place updates on %s", (device) => {
   it("a traced Adam step writing in place is bit-identical to the untraced step, step after step", async () => {
     await useDevice(device);
@@ -60,13 +70,7 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
     let buffers: unknown[] = [];
     for (let i = 0; i < 5; i++) {
       const [x, y] = batch(next);
-      inPlaceUpdates.enabled = false;
-      let want: number;
-      try {
-        want = await optC.step(() => copy.loss(x, y));
-      } finally {
-        inPlaceUpdates.enabled = true;
-      }
+      const want = await withInPlace(false, () => optC.step(() => copy.loss(x, y)));
       expect(await optP.step(() => inplace.loss(x, y)), `step ${i}, seed ${testSeed}`).toBe(want);
       if (i >= 2) expect(inplace.params.map(bufferOf).map((b, j) => b === buffers[j])).toEqual(inplace.params.map(() => inPlace()));
       expect(copy.params.map(bufferOf).some((b, j) => b === bufferOf(inplace.params[j]!))).toBe(false);
@@ -152,9 +156,8 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
     const d = getDefaultDevice() as unknown as { live?: unknown; tracked?: unknown };
     const live = (d.tracked ?? d.live) as LiveBuffers;
     expect(live.peakBytes).toBe(memoryStats()[getDefaultDevice().name]!.peakBytes);
-    const peakOf = async (enabled: boolean, traced: boolean): Promise<{ peak: number; losses: number[] }> => {
-      inPlaceUpdates.enabled = enabled;
-      try {
+    const peakOf = (enabled: boolean, traced: boolean): Promise<{ peak: number; losses: number[] }> =>
+      withInPlace(enabled, async () => {
         const model = mlp(31, feature, hidden);
         const opt = adam({ lr: 1e-2 });
         const tracedStep = opt.trace(model.loss);
@@ -167,10 +170,7 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
         const peak = live.peakBytes - bytes;
         for (const p of model.params) p.dispose();
         return { peak, losses };
-      } finally {
-        inPlaceUpdates.enabled = true;
-      }
-    };
+      });
     for (const traced of [true, false]) {
       const copy = await peakOf(false, traced);
       const inplace = await peakOf(true, traced);
@@ -181,15 +181,6 @@ describe.each(deviceNames)("in-place updates on %s", (device) => {
   });
 
   /** Runs `fn` with in-place updates on or off. */
-  const withInPlace = async <T>(enabled: boolean, fn: () => Promise<T>): Promise<T> => {
-    inPlaceUpdates.enabled = enabled;
-    try {
-      return await fn();
-    } finally {
-      inPlaceUpdates.enabled = true;
-    }
-  };
-
   // Plain SGD's update fuses into its gradient's contraction (a sum over the batch), whose epilogue reads the
   // old value at the element it stores: it writes in place too; with momentum the update reads the new moment,
   // computed by a kernel of its own.
