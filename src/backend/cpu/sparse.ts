@@ -24,8 +24,8 @@ interface CompiledSparse extends PreparedKernel {
  */
 export const sparseWasm: { generate?: typeof generateSparseWasm } = {};
 
-const generator = (): typeof generateSparseWasm => sparseWasm.generate ?? fail();
-const fail = (): never => {
+const generator = (): typeof generateSparseWasm => {
+  if (sparseWasm.generate) return sparseWasm.generate;
   throw new DeviceError("the CPU's sparse kernel generator is not loaded: sparse kernels run only in a program that imports the sparse front end (sparse, fromCoo, the sparse readers)");
 };
 
