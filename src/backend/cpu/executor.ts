@@ -27,17 +27,18 @@ export interface CompiledKernel extends PreparedKernel {
 
 /**
  * Below these amounts of work (output elements times the points of its reductions) a kernel runs on one
- * thread: handing part of it to a worker (an Atomics wake, the worker's wake-up, the wait for its share: about
- * 10 µs here, 50 µs when other processes keep the cores busy) costs more than it saves. Measured on the project
- * machine (2-core AMD EPYC VM, shared) by bench/threads-crossover.mjs, which times each size with the split
- * forced on and off, interleaved (bench/RESULTS.md, "Small work"): x*2+1 never gained from the second thread
- * up to 1e7 elements (one core nearly saturates the memory bandwidth; ratios 0.93–1.02), so elementwise
- * kernels split only from 2^24 elements. Contractions (and online kernels) split from 2^17 (51³): since the pool's
- * threads spin briefly before sleeping (threads.ts SPINS) a split launch costs about 1 µs instead of 50, and a
- * matmul gains from 48³ (1.16×; 64³ 1.38×, 128³ 1.83× on a quiet machine). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM`
- * (contractions) override them for another machine.
+ * thread: handing part of it to a worker costs more than it saves. Measured on the project machine (2-core AMD
+ * EPYC VM) by bench/threads-crossover.mjs, which times each size with the split forced on and off, interleaved
+ * (bench/RESULTS.md, "Split launches"): since the pool's threads spin briefly before sleeping (threads.ts SPINS)
+ * a split launch costs about 1 µs, and since the threads take chunks from a shared counter (a worker the system
+ * runs late leaves its chunks to the calling thread) a split is no slower than one thread when another process
+ * holds the second core (0.95–1.0× there, against 0.02–0.9× with fixed halves). x*2+1 gains from 3e4 elements
+ * (1.2×; 1e5 1.6×, 1e6 1.8×), loses below 1e4 (0.9×): elementwise kernels split from 2^15. Contractions (and
+ * online kernels) split from 2^17 points (51³): a matmul gains from 48³ (1.16×; 64³ 1.38×, 128³ 1.83× on a quiet
+ * machine). `NAMED_TENSOR_PARALLEL_WORK` (both) and `NAMED_TENSOR_PARALLEL_GEMM` (contractions) override them for
+ * another machine.
  */
-export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 24);
+export const PARALLEL_WORK = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 15);
 export const PARALLEL_GEMM = Number(globalThis.process?.env?.NAMED_TENSOR_PARALLEL_GEMM ?? globalThis.process?.env?.NAMED_TENSOR_PARALLEL_WORK ?? 1 << 17);
 
 const points = (vars: readonly { readonly extent: number }[]): number => vars.reduce((n, v) => n * v.extent, 1);
@@ -50,6 +51,15 @@ const workOf = (k: Kernel): number =>
   k.online
     ? points(k.outer) * points(k.online.vars) * (k.online.phases.reduce((n, p) => n + points(p.vars), 0) + points(k.inner))
     : k.output.length * Math.max(1, k.phases.reduce((n, p) => n + points(p.vars), 0));
+
+/**
+ * The chunks a split launch cuts its parallel loop into (threads.ts: the threads take chunks until none is
+ * left): about one per CHUNK_WORK of work, at least one per thread and at most 8 per thread. More chunks let
+ * the calling thread take over the share of a worker the system runs late (another process on its core); each
+ * costs a call into the kernel and two atomic adds (~0.1 µs), so a chunk holds several µs of work.
+ */
+const CHUNK_WORK = 1 << 16;
+const chunksOf = (c: CompiledKernel): number => Math.min(8 * c.parts, Math.max(c.parts, Math.floor(c.work / (c.kernel.contraction || c.kernel.online ? 16 * CHUNK_WORK : CHUNK_WORK))));
 
 export class WasmExecutor {
   readonly cache = new Map<string, CompiledKernel>();
@@ -133,7 +143,7 @@ export class WasmExecutor {
     this.stats.launches++;
     const scratch = wasm.scratchBytes > 0 ? this.heap.alloc(parts * wasm.scratchBytes) : 0;
     try {
-      if (parts > 1) this.pool!.run(compiled, (part) => (scratch ? [...args, scratch + part * wasm.scratchBytes] : args), wasm.parallelExtent, parts);
+      if (parts > 1) this.pool!.run(compiled, (part) => (scratch ? [...args, scratch + part * wasm.scratchBytes] : args), wasm.parallelExtent, parts, undefined, undefined, chunksOf(compiled));
       else {
         if (scratch) args.push(scratch);
         args.push(0, wasm.parallelExtent);
