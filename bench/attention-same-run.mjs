@@ -4,14 +4,17 @@
 // load: the planner's switch (onlineSoftmaxFusion, both gates at 0 when fused) is flipped between runs. Reports
 // the best of --reps per variant (wall and process CPU time), the ratios, and each variant's peak live bytes of the library (the run's
 // temporaries and results).
-//   node bench/attention-same-run.mjs [--ds 32,64,128] [--seqs 256,1024,2048] [--b 8] [--reps 5] [--modes forward,train]
+//   node bench/attention-same-run.mjs [--ds 32,64,128] [--seqs 256,1024,2048] [--b 8] [--reps 5] [--modes forward,train] [--device webgpu]
 import { option } from "./lib/options.mjs";
 const list = (s) => s.split(",").map(Number);
 const [ds, seqs, b, reps] = [list(option("ds", "32,64,128")), list(option("seqs", "256,1024,2048")), Number(option("b", 8)), Number(option("reps", 5))];
 const modes = option("modes", "forward,train").split(",");
 const nt = await import("../dist/index.js");
 const { onlineSoftmaxFusion } = await import("../dist/backend/kernel/passes/online-softmax.js");
+if (option("device", "cpu") !== "cpu") await nt.setDevice(option("device", "cpu"));
 const device = nt.getDefaultDevice();
+// the device's live-buffer counts (the CPU's `live`, WebGPU's `tracked`)
+const live = device.tracked ?? device.live;
 const { ProgramCache } = await import("../dist/backend/program-cache.js");
 const variant = (fused) => Object.assign(onlineSoftmaxFusion, { enabled: fused, minLogits: 0, minBackwardLogits: 0 });
 // the program cache (realize.ts) keyed by variant too: each variant's program is planned once and replayed
@@ -23,7 +26,7 @@ for (const name of ["get", "set"]) {
   };
 }
 
-console.log(`attention b${b}, fused vs three kernels, best of ${reps} alternating runs in one process (threads: NAMED_TENSOR_THREADS=${process.env.NAMED_TENSOR_THREADS ?? "default"})`);
+console.log(`attention b${b} on ${device.name}, fused vs three kernels, best of ${reps} alternating runs in one process (threads: NAMED_TENSOR_THREADS=${process.env.NAMED_TENSOR_THREADS ?? "default"})`);
 console.log("| step | d | seq | fused | three kernels | speed-up wall / cpu | peak live fused / three |");
 console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const mode of modes)
@@ -48,16 +51,17 @@ for (const mode of modes)
         for (const fused of [true, false]) {
           variant(fused);
           const i = fused ? 0 : 1;
-          device.live.peakBytes = device.live.bytes;
-          const base = device.live.bytes;
+          live.peakBytes = live.bytes;
+          const base = live.bytes;
           const launches = nt.kernelStats().launches;
           const [t0, c0] = [performance.now(), process.cpuUsage()];
           const out = run();
           await nt.materializeAll(out);
+          await device.gpu?.queue.onSubmittedWorkDone(); // WebGPU: until the GPU has run it
           const ms = performance.now() - t0;
           const used = process.cpuUsage(c0);
           kernels[i] = nt.kernelStats().launches - launches;
-          peak[i] = Math.max(peak[i], device.live.peakBytes - base);
+          peak[i] = Math.max(peak[i], live.peakBytes - base);
           out.forEach((t) => t.dispose());
           if (r >= 2) {
             // the first two compile and warm up

@@ -43,6 +43,7 @@ const corpus: [string, () => unknown][] = [
   ["random uniform", () => rand([["a", 5], ["b", 7]], { seed: 3 }).mul(2)],
   ["vec4 fill: a scalar stored 4 lanes wide", () => full([["i", 64]], 0.25)],
   ["attention: one online-softmax kernel", () => t([["q", 6], ["d", 8]]).dot("d", t([["key", 9], ["d", 8]])).mul(0.25).softmax("key").dot("key", t([["key", 9], ["e", 8]]))],
+  ["attention over 4096 rows: an invocation per row", () => t([["b", 2], ["q", 2048], ["d", 8]]).dot("d", t([["b", 2], ["key", 9], ["d", 8]])).mul(0.25).softmax("key").dot("key", t([["b", 2], ["key", 9], ["e", 8]]))],
   ["vec4 store of a lane-invariant value", () => t([["r", 8]]).exp().add(full([["r", 8], ["c", 16]], 1))],
   ["mean over an empty dim", () => t([["a", 0], ["b", 3]]).mean("a")],
 ];

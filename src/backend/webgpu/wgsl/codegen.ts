@@ -4,16 +4,26 @@
 //   phases over long reductions, or few outer points            -> rows: a workgroup per outer point
 //   phases over short reductions, and scans                     -> threads: an invocation per outer point
 //   no phases                                                   -> elementwise, several points per invocation
-//   an online softmax-weighted sum (attention)                  -> online.ts: a workgroup per row
+//   an online softmax-weighted sum (attention)                  -> online.ts: a workgroup per row (few rows),
+//                                                                  or an invocation per row (many)
 // Routines have fixed shaders of their own (sort.ts, scatter.ts). Imports the IR and the templates.
 import type { Kernel } from "../../kernel/ir.js";
 import { contractionPlan, tiledContraction } from "./contraction.js";
 import { type WgslCaps, type WgslKernel, extentOf } from "./module.js";
-import { onlineRows } from "./online.js";
+import { onlineRows, onlineThreads } from "./online.js";
 import { elementwise, rows, threads } from "./templates.js";
 import { InternalError } from "../../../types/errors.js";
 
 export type { WgslCaps, WgslKernel } from "./module.js";
+
+/**
+ * Rows (outer points) from which an online softmax-weighted kernel runs an invocation per row (onlineThreads:
+ * neighbouring rows share each key's loads) instead of a workgroup per row (onlineRows: its invocations split
+ * the keys). Below it a workgroup per row keeps a GPU busier (wg× the invocations). On lavapipe the invocation
+ * per row measured 1.2–2.5× faster from 512 rows on (b4–8, d64, seq 128–1024: bench/RESULTS.md); not yet
+ * measured on a hardware GPU.
+ */
+export const onlineTemplates = { minRowsPerInvocation: 4096 };
 
 /**
  * The WGSL shader of a map or scan kernel, with its dispatch size. `inPlace`: the inputs bound to the output's
@@ -23,7 +33,7 @@ export type { WgslCaps, WgslKernel } from "./module.js";
  */
 export function generateWgsl(k: Kernel, caps: WgslCaps, inPlace: ReadonlySet<number> = new Set()): WgslKernel {
   if (inPlace.size && (k.online || k.mode.kind === "scan")) throw new InternalError(`internal: an online or scan kernel cannot write an input's buffer in place`);
-  if (k.online) return onlineRows(k, k.online, caps);
+  if (k.online) return extentOf(k.outer) >= onlineTemplates.minRowsPerInvocation ? onlineThreads(k, k.online, caps) : onlineRows(k, k.online, caps);
   if (k.mode.kind === "scan") return threads(k, caps);
   if (k.phases.length === 0) return elementwise(k, caps, inPlace);
   const plan = contractionPlan(k, caps);

@@ -11,7 +11,7 @@ import { DeviceError } from "../../../types/errors.js";
 export interface WgslKernel {
   readonly code: string;
   /** Which template generated it (for tests and explain). */
-  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add" | "online";
+  readonly template: "elementwise" | "vec4" | "rows" | "threads" | "tiled" | "scan" | "rank" | "zero" | "scatter-add" | "online" | "online-threads";
   /** Workgroups to dispatch in x, y, z. */
   readonly dispatch: readonly [number, number, number];
   /** Gathered dims by the id the status word reports. */
