@@ -11,7 +11,7 @@
 // Inner dims longer than CHUNK are done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is
 // stored. Imports the IR, the emitter and the module helpers.
 import type { Kernel, OnlineSoftmax } from "../../kernel/ir.js";
-import { type EmitEnv, WgslExprEmitter, Writer, indexText } from "./emit.js";
+import { type EmitEnv, WgslExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep } from "./syntax.js";
 
@@ -123,17 +123,22 @@ function onlineStep(w: Writer, em: WgslExprEmitter, k: Kernel, o: OnlineSoftmax,
   decompose(w, em, o.vars, "kk");
   o.phases.forEach((p, i) => {
     const a = `pacc${i}`;
-    w.line(`var ${a} = ${reduceIdentity(p.fn, p.type, em.use)};`);
+    // A dot product along a last loop of a multiple of 4 points sums 4 lanes at a time (vec4 loads).
+    const last = p.vars[p.vars.length - 1];
+    const wide = p.fn === "sum" && p.type === "f32" && last !== undefined && last.extent % 4 === 0 && em.deps(p.body).has(last.name) && vectorizable([p.body], last.name);
+    w.line(`var ${a} = ${wide ? "vec4<f32>(0.0f)" : reduceIdentity(p.fn, p.type, em.use)};`);
     p.vars.forEach((v) => {
       const name = em.temp("v");
-      w.open(`for (var ${name} = 0i; ${name} < ${v.extent}i; ${name}++)`);
+      w.open(`for (var ${name} = 0i; ${name} < ${v.extent}i; ${name} += ${wide && v === last ? 4 : 1}i)`);
       env.vars.set(v.name, name);
     });
     em.enter();
-    w.line(`${a} = ${reduceStep(p.fn, p.type, a, em.value(p.body), em.use)};`);
+    if (wide) em.lane = last.name;
+    w.line(`${a} = ${wide ? `${a} + ${em.value(p.body)}` : reduceStep(p.fn, p.type, a, em.value(p.body), em.use)};`);
+    em.lane = undefined;
     em.exit();
     for (const _ of p.vars) w.close();
-    w.line(`let r${i} = ${a};`);
+    w.line(`let r${i} = ${wide ? `(${a}.x + ${a}.y) + (${a}.z + ${a}.w)` : a};`);
     env.reduced[i] = `r${i}`;
   });
   w.line(`let s = ${em.value(o.logit)};`);
