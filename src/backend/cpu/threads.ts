@@ -7,8 +7,8 @@
 // next chunk, chunks, chunks finished, extent):
 //   - Node (worker_threads): the worker blocks in Atomics.wait and takes new compiled modules synchronously
 //     (receiveMessageOnPort) when woken.
-//   - Browsers (Web Workers, in a cross-origin isolated page, where SharedArrayBuffer exists): the worker waits
-//     with Atomics.waitAsync so that module messages can arrive, and a share whose module has not arrived yet
+//   - Browsers (Web Workers, in a cross-origin isolated page, where SharedArrayBuffer exists): the worker spins,
+//     then waits with Atomics.waitAsync so that module messages can arrive, and a share whose module has not arrived yet
 //     waits for it. The page's main thread may not block, so it spins on the done word; a worker joins the pool
 //     only once it said it is ready, so the main thread never spins on a worker that has not started.
 // Elsewhere (no SharedArrayBuffer, or a page that is not cross-origin isolated) kernels run on one thread.
@@ -110,6 +110,8 @@ onmessage = ({ data }) => {
 async function loop() {
   let seen = 0;
   for (;;) {
+    // Spins a while first, as the Node worker does (a module message that arrives meanwhile is taken below).
+    for (let i = 0; i < ${SPINS} && Atomics.load(header, 0) === seen; i++);
     const waited = Atomics.waitAsync(header, 0, seen);
     if (waited.async) await waited.value;
     seen = Atomics.load(header, 0);
