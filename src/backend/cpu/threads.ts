@@ -226,9 +226,11 @@ export class ThreadPool {
         kernel.run(...own, Math.floor((extent * c) / count), Math.floor((extent * (c + 1)) / count));
         Atomics.add(launch, 2, 1);
       }
-      // Only chunks a worker has taken are waited for; a worker that took none may say done later.
+      // Only chunks a worker has taken are waited for; a worker that took none may say done later. (A worker that
+      // finished the last chunk says done a moment after counting it: a short spin spares the next launch.)
       this.#waitWord(launch, 2, count);
       for (const w of used) {
+        for (let i = 0; i < 1000 && Atomics.load(w.header, 1) !== seq; i++);
         if (Atomics.load(w.header, 1) !== seq) this.#late.push({ worker: w, seq });
         else if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
       }
