@@ -3,9 +3,12 @@
 // host arrays uploaded; dense operands' materialised buffers used in place), runs the kernels through the
 // device contract's `sparse` part, and returns the result — a dense tensor's node (no read-back), or a sparse
 // result's level arrays after its assembly (count per segment, offsets on the host, then idx and values).
-// Also explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
-import { sourceNode } from "../graph/build.js";
-import { type Node, type NodeDim, contiguousStrides } from "../graph/node.js";
+// Or, as a graph node (`sparseNode`), the same kernels as one step of a program — a sparse routine the realize
+// loop and a traced function's bound program run like any other step, its level arrays constant leaves. Also
+// explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
+import { fillNode, sourceNode } from "../graph/build.js";
+import { Node, type NodeDim, contiguousStrides } from "../graph/node.js";
+import type { SparseRoutine } from "./kernel/routine.js";
 import type { BufferView, Device, DeviceBuffer } from "./device-contract.js";
 import { getDefaultDevice } from "./engine.js";
 import { viewOf } from "./realize.js";
@@ -43,6 +46,19 @@ export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArra
  */
 const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, DeviceBuffer>>();
 const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
+
+/** An operand's level array or values on `device`, uploaded once per device while the array lives. */
+function residentOn(device: Device, values: Int32Array | Float32Array): DeviceBuffer {
+  let perDevice = residentBuffers.get(values);
+  if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
+  let b = perDevice.get(device);
+  if (!b) {
+    b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+    perDevice.set(device, b);
+    releaseWhenCollected.register(values, b);
+  }
+  return b;
+}
 
 const lowered = new Map<string, LoweredSparse>();
 /** An assignment's cache key (once per object: the cycle check and the lowering of one product ask for it). */
@@ -98,18 +114,7 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
     owned.push(b);
     return b;
   };
-  /** An operand's level array or values, uploaded once per device while the array lives. */
-  const resident = (values: Int32Array | Float32Array): DeviceBuffer => {
-    let perDevice = residentBuffers.get(values);
-    if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
-    let b = perDevice.get(device);
-    if (!b) {
-      b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
-      perDevice.set(device, b);
-      releaseWhenCollected.register(values, b);
-    }
-    return b;
-  };
+  const resident = (values: Int32Array | Float32Array): DeviceBuffer => residentOn(device, values);
   const denseBuffer = (node: Node): DeviceBuffer => {
     const view = viewOf(node);
     const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(node.dims)[d] || view.sizes[d] === 1);
@@ -180,6 +185,61 @@ export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], p
   }
   return sourceNode("float32", [dim], { buffer: vals, strides: [1], offset: 0 });
 }
+
+/**
+ * `a` as a lazy graph node whose primitive is its generated kernels (a sparse routine, kernel/routine.ts): a step
+ * of whatever program computes it — a traced function's bound program runs it call after call with no graph
+ * work. With `dims`, the dense result (dims in the output's level order); with `pattern` (the output's level
+ * arrays, dense levels then the last compressed) only the values of a result in that pattern (taco's compute
+ * without assembly: every entry is written), a node over `dim`. The node's inputs are the kernels' buffers but
+ * the output: sparse operands' level arrays and host values as constant leaves over their resident device
+ * copies, values tensors and dense operands as they are (lazy ones are computed first by the program; a
+ * strided one is copied). The kernels are compiled now, so a device's refusal (SparseDeviceError) is thrown here.
+ * @example sparseNode(spmm, [{ kind: "sparse", arrays: A }, { kind: "dense", node: X.node }], { dims })
+ */
+export function sparseNode(a: Assignment, inputs: readonly SparseInput[], out: { readonly dims: readonly NodeDim[] } | { readonly pattern: SparseArrays["levels"]; readonly dim: NodeDim }): Node {
+  const device = deviceFor(inputs);
+  const part = sparsePart(device, a);
+  const plan = lowerCached(a);
+  const valuesOnly = "pattern" in out;
+  const dims = valuesOnly ? [out.dim] : out.dims;
+  if (dims.some((d) => d.size === 0)) return fillNode(0, "float32", dims);
+  const kernels = (valuesOnly ? [plan.kernels[1]!] : plan.kernels).map((kernel) => ({ kernel, hash: kernelHash(kernel) }));
+  for (const k of kernels) part.prepare(k.kernel, k.hash);
+  const layout = sparseBuffers(a);
+  const nodes: (Node | undefined)[] = new Array(layout.buffers.length);
+  const constant = (values: Int32Array | Float32Array): Node => {
+    const buffer = residentOn(device, values);
+    return sourceNode(buffer.dtype, [{ name: "entry", size: buffer.length }], { buffer, strides: [1], offset: 0 });
+  };
+  inputs.forEach((input, t) => {
+    const bound = layout.operands[t]!;
+    if (input.kind === "dense") {
+      nodes[bound.vals] = input.node;
+      return;
+    }
+    input.arrays.levels.forEach((l, n) => {
+      if (bound.pos[n] !== undefined) nodes[bound.pos[n]!] = constant(l.pos!);
+      if (bound.idx[n] !== undefined) nodes[bound.idx[n]!] = constant(l.idx!);
+    });
+    const vals = input.arrays.vals;
+    nodes[bound.vals] = vals instanceof Float32Array ? constant(vals) : vals;
+  });
+  if (valuesOnly) {
+    const last = layout.output.pos.length - 1;
+    nodes[layout.output.pos[last]!] = constant(out.pattern.at(-1)!.pos!);
+    nodes[layout.output.idx[last]!] = constant(out.pattern.at(-1)!.idx!);
+  }
+  const output = layout.output.vals;
+  const key = `${kernels.map((k) => k.hash).join("+")}@${output}`;
+  let routine = routines.get(key);
+  if (!routine) routines.set(key, (routine = { kind: "sparse", key, kernels, output, title: kernels[0]!.kernel.title }));
+  const operands = nodes.filter((n, slot): n is Node => slot !== output);
+  if (operands.length !== nodes.length - 1) throw new SparseDeviceError(`the kernels of ${showAssignment(a)} bind a buffer that no operand gives`);
+  return new Node({ kind: "sparse", kernels: routine }, operands, "float32", dims);
+}
+/** Sparse routines by structure: one object per structure, so a graph's primitive is the same from call to call. */
+const routines = new Map<string, SparseRoutine>();
 
 /**
  * Computes `a` into a sparse result (its last output level compressed, the others dense): the assembly kernel

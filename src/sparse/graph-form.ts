@@ -8,7 +8,7 @@
 // flow through a sparse product with a dense tensor (autodiff differentiates gather and scatter-add: dX of
 // A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X). Imports src/graph, the engine,
 // src/state (kinds, tracing) and the top layer.
-import { uploadNode } from "../backend/engine.js";
+import { getDefaultDevice, uploadNode } from "../backend/engine.js";
 import { binaryNode, fillNode, gatherNode, reduceNode, scatterAddNode, unaryNode } from "../graph/build.js";
 import type { Node, NodeDim } from "../graph/node.js";
 import type { ShapeDim } from "../shape/dims.js";
@@ -151,6 +151,18 @@ export function symbolic(t: SparseTensor<never>, other?: unknown): boolean {
   if (tracingNow()) return true;
   const nodes = [...(t.valuesTensor ? [t.valuesTensor.node] : []), ...(other && typeof other === "object" && "node" in other ? [(other as AnyTensor).node] : [])];
   return nodes.length > 0 && unfedUnder(nodes) !== undefined;
+}
+
+/**
+ * Whether a sparse op runs as a node of generated sparse kernels (a step of the traced program) rather than its
+ * graph form: inside a traced function, on a default device that has sparse kernels and compiles the graph (the
+ * float64 reference interpreter, and a graph over unfed placeholders built for export, keep the graph form).
+ * @example kernelsInTrace() // true inside opt.trace(loss) on the CPU or WebGPU
+ */
+export function kernelsInTrace(): boolean {
+  if (!tracingNow()) return false;
+  const device = getDefaultDevice();
+  return device.sparse !== undefined && !device.interpretsGraph;
 }
 
 /**

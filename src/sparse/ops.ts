@@ -11,7 +11,7 @@
 // shape mistake gives the same compile error. Inside a traced function, and where gradients must pass a product
 // with a dense tensor, an op is built from graph primitives over the entries instead (graph-form.ts). Imports
 // src/types, src/shape, src/graph, src/state, the engine, the top layer.
-import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
@@ -34,7 +34,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, mayNeedGradient, symbolic } from "./graph-form.js";
+import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -117,10 +117,12 @@ interface Built {
   /** Whether lazy dense expressions may join the kernel, and whether one did. */
   readonly join: boolean;
   joined: boolean;
+  /** Whether the kernels become a graph node (inside a traced function): operands are read lazily, never realized. */
+  readonly graph: boolean;
   /** The level kinds of the first sparse tensor read (before any conversion): what a sparse result is stored like. */
   firstKinds?: ReadonlyMap<string, string>;
 }
-const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
+const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
@@ -133,7 +135,8 @@ function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
   const levels = t.levels;
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
-  const vals = t.valuesTensor ? (realize([t.valuesTensor.node]), t.valuesTensor.node) : t.storage.vals;
+  if (t.valuesTensor && !b.graph) realize([t.valuesTensor.node]);
+  const vals = t.valuesTensor ? t.valuesTensor.node : t.storage.vals;
   b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } });
   b.sources.push(given);
   return { op: "access", tensor: b.operands.length - 1 };
@@ -145,7 +148,7 @@ function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
   const names = given.dims.map((d) => d.name);
   const preferred = [...names.filter((n) => sparseVars.has(n)), ...names.filter((n) => !sparseVars.has(n))];
   const node = preferred.every((n, i) => n === names[i]) ? given : (wrap(given).transpose(...(preferred as never[])).contiguous() as unknown as AnyTensor).node;
-  realize([node]);
+  if (!b.graph) realize([node]);
   b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
   b.inputs.push({ kind: "dense", node });
   b.sources.push(undefined);
@@ -230,15 +233,19 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
   return current;
 }
 
-/** Runs an assignment with a dense result whose dims are `dims` (logical order). */
-function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
+/**
+ * Runs an assignment with a dense result whose dims are `dims` (logical order); with `graph` (inside a traced
+ * function) builds it as a node of generated kernels instead, a step of the traced program.
+ */
+function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string, graph = false): AnyTensor {
   const prepare = (join: boolean) => {
-    const b = newBuilt(join);
+    const b = newBuilt(join, graph);
     const expr = build(b);
     return { b, a: resolveCycles(b, { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr }) };
   };
   let { a, b } = prepare(true);
-  const go = () => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size })));
+  const nodeDims = dims.map((d) => ({ name: d.name, size: d.size }));
+  const go = () => (graph ? sparseNode(a, b.inputs, { dims: nodeDims }) : runSparseDense(a, b.inputs, nodeDims));
   let node: Node;
   try {
     node = go();
@@ -387,12 +394,14 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   const extra = factor.dims.filter((n) => !order.includes(n));
   const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
   const dim = t.valuesTensor!.node.dims[0]!;
+  const graph = kernelsInTrace();
   const attempt = (join: boolean): Node => {
-    const b = newBuilt(join);
+    const b = newBuilt(join, graph);
     const x = addSparse(b, pattern);
     const y = addDense(b, summed.node, new Set(order), true);
     const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
-    const go = () => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim);
+    const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+    const go = () => (graph ? sparseNode(a, b.inputs, { pattern: levels, dim }) : runSparseValues(a, b.inputs, levels, dim));
     if (!join) return run(go, a, "the gradient w.r.t. sparse values");
     try {
       return go();
@@ -530,9 +539,11 @@ export function installSparseMethods(): void {
       if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
       if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
       // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
-      if (other instanceof Tensor && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
+      // Inside a traced function on a device with sparse kernels, the kernels are a step of the traced program.
+      const graph = kernelsInTrace();
+      if (other instanceof Tensor && !graph && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
       const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
-      const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+      const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`, graph);
       // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
       return withGradients(
         result,
@@ -590,8 +601,9 @@ export function installSparseMethods(): void {
     },
     sum(this: SparseTensor<Shape>, names: unknown) {
       const { kept } = reduceShape(visible(this), names);
-      if (symbolic(this as never)) return graphSum(this as never, kept, `the sparse sum(${JSON.stringify(names)})`);
-      const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
+      const graph = kernelsInTrace();
+      if (!graph && symbolic(this as never)) return graphSum(this as never, kept, `the sparse sum(${JSON.stringify(names)})`);
+      const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`, graph);
       return withGradients(result, this, undefined, (g) => g, (g) => g);
     },
   };
@@ -659,8 +671,9 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
       () => (fn === "add" ? sampledValues(other, [dC]) : (sampledValues(other, [dC]).neg() as unknown as AnyTensor)),
     ]);
   }
-  if (symbolic(t as never, other)) return graphUnion(t as never, other as unknown as AnyTensor, dims, fn, `the sparse ${fn}`);
-  const result = denseResult(build, dims, `the sparse ${fn}`);
+  const graph = kernelsInTrace();
+  if (!graph && symbolic(t as never, other)) return graphUnion(t as never, other as unknown as AnyTensor, dims, fn, `the sparse ${fn}`);
+  const result = denseResult(build, dims, `the sparse ${fn}`, graph);
   // d/dX = ±g; d/dvalues = g at the stored entries.
   return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
 }

@@ -7,16 +7,11 @@ import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contr
 import { SparseDeviceError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
 import type { Check, GpuBuffer } from "./buffer.js";
+import type { SparsePipeline } from "./executor.js";
 import type { generateSparseWgsl } from "./wgsl/sparse.js";
 
-interface CompiledSparse extends PreparedKernel {
-  readonly pipeline: GPUComputePipeline;
-  readonly layout: GPUBindGroupLayout;
-  readonly groups: [number, number];
-  /** Whether the driver accepted the WGSL and the pipeline: a rejection is the error every result carries. */
-  readonly compiled: Check;
-  readonly kernel: SparseKernel;
-}
+/** A compiled sparse kernel; `compiled`: whether the driver accepted the WGSL and the pipeline (a rejection is the error every result carries). */
+export interface CompiledSparse extends PreparedKernel, SparsePipeline {}
 
 /**
  * The sparse WGSL generator (wgsl/sparse.ts), handed over by the sparse front end (sparse-realize.ts) when a
@@ -52,7 +47,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
   const cache = new Map<string, CompiledSparse>();
   let owner: GPUDevice | undefined;
   return {
-    prepare(kernel: SparseKernel, hash: string): PreparedKernel {
+    prepare(kernel: SparseKernel, hash: string): CompiledSparse {
       const device = gpu();
       if (owner !== device) {
         owner = device; // a restarted device compiles again
