@@ -47,13 +47,18 @@ export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArra
 const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, DeviceBuffer>>();
 const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
 
-/** An operand's level array or values on `device`, uploaded once per device while the array lives. */
+/**
+ * An operand's level array or values on `device`, uploaded once per device while the array lives: the copy holds
+ * a reference of its own, given back when the array is collected (a sparse node's leaf over it holds another, so
+ * a traced program keeps it past a pattern array made while tracing).
+ */
 function residentOn(device: Device, values: Int32Array | Float32Array): DeviceBuffer {
   let perDevice = residentBuffers.get(values);
   if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
   let b = perDevice.get(device);
   if (!b) {
     b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+    b.retain();
     perDevice.set(device, b);
     releaseWhenCollected.register(values, b);
   }
@@ -208,8 +213,8 @@ export function sparseNode(a: Assignment, inputs: readonly SparseInput[], out: {
   for (const k of kernels) part.prepare(k.kernel, k.hash);
   const layout = sparseBuffers(a);
   const nodes: (Node | undefined)[] = new Array(layout.buffers.length);
-  const constant = (values: Int32Array | Float32Array): Node => {
-    const buffer = residentOn(device, values);
+  const constant = (values: Int32Array | Float32Array, own = false): Node => {
+    const buffer = own ? device.upload(values.length ? values : new Int32Array(1), "int32") : residentOn(device, values);
     return sourceNode(buffer.dtype, [{ name: "entry", size: buffer.length }], { buffer, strides: [1], offset: 0 });
   };
   inputs.forEach((input, t) => {
@@ -226,9 +231,11 @@ export function sparseNode(a: Assignment, inputs: readonly SparseInput[], out: {
     nodes[bound.vals] = vals instanceof Float32Array ? constant(vals) : vals;
   });
   if (valuesOnly) {
+    // the output's pattern in copies of its own: the kernel binds them writable (it writes idx, the same entries),
+    // and an operand may read the same arrays (a values gradient's pattern is its operand's)
     const last = layout.output.pos.length - 1;
-    nodes[layout.output.pos[last]!] = constant(out.pattern.at(-1)!.pos!);
-    nodes[layout.output.idx[last]!] = constant(out.pattern.at(-1)!.idx!);
+    nodes[layout.output.pos[last]!] = constant(out.pattern.at(-1)!.pos!, true);
+    nodes[layout.output.idx[last]!] = constant(out.pattern.at(-1)!.idx!, true);
   }
   const output = layout.output.vals;
   const key = `${kernels.map((k) => k.hash).join("+")}@${output}`;

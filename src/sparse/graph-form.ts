@@ -292,3 +292,16 @@ export function graphMerge(t: SparseTensor<never>, other: SparseTensor<never>, f
   }
   return { levels: packed.levels, values: wrap(renamed(values, "nnz")) as AnyTensor };
 }
+
+/**
+ * t's values tensor (a graph node) read in another order of its entries: `order[p]` is the position in t of the
+ * p-th entry. A gather in the graph, so gradients reach t's values and nothing is read (inside a traced function,
+ * where they have no values yet, a format conversion moves the values this way).
+ * @example gatheredValues(dC, order) // dC's values in dense…compressed order, for a sampled product's factor
+ */
+export function gatheredValues(t: SparseTensor<never>, order: Int32Array): AnyTensor {
+  const values = t.valuesTensor!.node;
+  const dim = values.dims[0]!;
+  const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: order.length };
+  return wrap(renamed(gatherNode(values, dim.name, uploadNode(order, "int32", [to]), [to]), dim.name)) as AnyTensor;
+}

@@ -34,7 +34,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
+import { cannotTrace, gatheredValues, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -266,8 +266,8 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  */
 function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
-  const prepare = (join = true) => {
-    const b = newBuilt(join);
+  const prepare = (join = true, graph = false) => {
+    const b = newBuilt(join, graph);
     const expr = build(b);
     const order = outOrder(b, expr);
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
@@ -328,16 +328,19 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
   return t;
 }
 /** How a lazy sparse result is built (its assignment and inputs) and stored: for computing its pattern apart. */
-const structures = new WeakMap<object, { prepare: (join?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
+const structures = new WeakMap<object, { prepare: (join?: boolean, graph?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
 
 /**
- * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU):
- * the pattern assembled by the CPU from the operands' host level arrays (the merges are structural: values of 1
- * stand in), the values computed on the device into that pattern (taco's compute without assembly).
+ * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU),
+ * or inside a traced function: the pattern assembled by the CPU from the operands' host level arrays (the merges
+ * are structural: values of 1 stand in), the values computed on the device into that pattern (taco's compute
+ * without assembly) — inside a traced function by a node of the compute kernel, a step of the traced program:
+ * the pattern is fixed for the operands' fixed patterns, so a replay only recomputes the values.
  */
 function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["levels"]; values: Node } {
   const s = structures.get(result)!;
-  const { a, b, levels } = s.prepare(false);
+  const graph = kernelsInTrace();
+  const { a, b, levels } = s.prepare(false, graph);
   const cpu = loadedDevice("cpu");
   const stand = b.inputs.map((i): SparseInput => {
     if (i.kind !== "sparse") throw new ArgumentError(`a sparse result whose values gradients flow to is assembled from its operands' levels, and a dense operand cannot join it on ${getDefaultDevice().name}: await the sparse op that reads it first`);
@@ -346,7 +349,8 @@ function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["level
   });
   const arrays = run(() => runSparseSparseSync(a, stand, cpu), a, "the pattern of a sparse result")!;
   const nnz = arrays.vals.length;
-  const values = run(() => runSparseValues(a, b.inputs, arrays.levels, { name: "nnz", size: nnz }), a, "the values of a sparse result");
+  const dim = { name: "nnz", size: nnz };
+  const values = run(() => (graph ? sparseNode(a, b.inputs, { pattern: arrays.levels, dim }) : runSparseValues(a, b.inputs, arrays.levels, dim)), a, "the values of a sparse result");
   return { levels: s.finish(arrays, levels, b).levels, values };
 }
 
@@ -426,11 +430,13 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
     const names = order.filter((n) => x.dims.includes(n));
     const kinds = names.map((_, n) => (n === names.length - 1 ? "compressed" : "dense"));
     if (x.levels.every((l, n) => l.name === names[n] && l.kind === kinds[n])) return x;
-    return asFormat(x, names.map((v, n) => [v, kinds[n]!] as const) as never);
+    const format = names.map((v, n) => [v, kinds[n]!] as const) as never;
+    return x.valuesTensor && !x.valuesTensor.node.storage && kernelsInTrace() ? movedValues(x, format) : asFormat(x, format);
   };
   const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
   const pattern = stored(ones);
-  const b = newBuilt(false);
+  const graph = kernelsInTrace();
+  const b = newBuilt(false, graph);
   const p = addSparse(b, pattern);
   const converted = factors.map(stored);
   const product = converted.reduce<SparseAssignment["expr"]>((e, f) => ({ op: "binary", fn: "mul", a: e, b: addSparse(b, f) }), p);
@@ -441,7 +447,20 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
   const expr: SparseAssignment["expr"] = skips ? { op: "binary", fn: "add", a: product, b: { op: "binary", fn: "sub", a: p, b: p } } : product;
   const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr };
   const dim = t.valuesTensor!.node.dims[0]!;
-  return wrap(run(() => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+  const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+  return wrap(run(() => (graph ? sparseNode(a, b.inputs, { pattern: levels, dim }) : runSparseValues(a, b.inputs, levels, dim)), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+}
+
+/**
+ * `x` (its values tensor a graph node, inside a traced function) in another format: the pattern repacked on the
+ * host with each entry's position as its value (exact in float32 up to 2^24 entries), the values gathered in
+ * the new order in the graph.
+ */
+function movedValues(x: SparseTensor<Shape>, format: never): SparseTensor<Shape> {
+  const n = x.valuesTensor!.numel;
+  if (n > 2 ** 24) throw new ArgumentError(`a sparse tensor of ${n} entries whose values are computed inside a traced function cannot be converted to another format there (past 2^24 entries): store it in ${formatName(x.format, x.dims)}'s order`);
+  const positions = asFormat(new SparseTensor<Shape>(x.shapeDims, { levels: x.levels, vals: Float32Array.from({ length: n }, (_, i) => i) }), format);
+  return new SparseTensor<Shape>(x.shapeDims, { levels: positions.levels }, gatheredValues(x as never, Int32Array.from(positions.storage.vals)));
 }
 
 /**
@@ -453,9 +472,11 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
 function withValuesGradients(what: string, result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
   const tracked = sources.filter((s) => s.valuesTensor);
   if (!tracked.length) return result;
-  if (tracingNow() || unfedUnder(tracked.map((s) => s.valuesTensor!.node))) throw cannotTrace(what);
+  // Inside a traced function the pattern is assembled now and the values are a step of the traced program.
+  const traced = kernelsInTrace();
+  if (!traced && (tracingNow() || unfedUnder(tracked.map((s) => s.valuesTensor!.node)))) throw cannotTrace(what);
   // Computed now on the CPU; on a device that reads back asynchronously the CPU assembles the pattern alone.
-  const computed = getDefaultDevice().readSync ? result.storage : undefined;
+  const computed = !traced && getDefaultDevice().readSync ? result.storage : undefined;
   const apart = computed ? undefined : patternApart(result);
   const levels = computed?.levels ?? apart!.levels;
   const vals = computed?.vals;
@@ -463,11 +484,11 @@ function withValuesGradients(what: string, result: LazySparse<Shape>, sources: r
   // dC in the same order stored dense…dense, compressed (the entries keep their order; no values are read).
   const ones = new SparseTensor<Shape>(result.shapeDims, { levels, vals: new Float32Array(values.numel).fill(1) });
   const flat = asFormat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
-  const traced = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
+  const withGrads = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
     const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels: flat }, g as unknown as AnyTensor));
     return sources.flatMap((s, n) => (s.valuesTensor ? [each[n]!()] : [])) as never;
   }) as unknown as AnyTensor;
-  const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, traced);
+  const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, withGrads);
   t.origin = result;
   Object.defineProperty(t, "then", { value: ((done, failed) => t.materialize().then(done, failed)) satisfies PromiseLike<SparseTensor<Shape>>["then"], enumerable: false });
   return t as LazySparse<Shape>;
@@ -515,6 +536,8 @@ function mergedInGraph(t: SparseTensor<Shape>, other: SparseTensor<Shape>): bool
   // (operands over other dims, or block formats: the kernels, or inside a trace graphMerge's StateError)
   const plain = (x: SparseTensor<Shape>): boolean => x.shapeDims.length === t.shapeDims.length && x.levels.length === x.shapeDims.length;
   if (!plain(t) || !plain(other)) return tracingNow();
+  // (inside a traced function on a device with sparse kernels: the kernels, a step of the traced program)
+  if (kernelsInTrace()) return false;
   return tracingNow() || [t, other].some((x) => x.valuesTensor && (!x.valuesTensor.node.storage || symbolic(x as never)));
 }
 
