@@ -3,11 +3,13 @@
 // through lazy sums, products and maps as the sparse kernels' joins are, so S ⊙ (U·V) gathers rows of U and
 // columns of V: O(nnz·K), never the dense product), the product with the values is summed back into the
 // result's dims (scatter-add), and a sparse result keeps the pattern with its values as a graph node. Used
-// where the generated sparse kernels, which run when the op is called, cannot serve: inside a traced function
-// (the body runs once on placeholders without values; replays must recompute the op) and where gradients must
-// flow through a sparse product with a dense tensor (autodiff differentiates gather and scatter-add: dX of
-// A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X). Imports src/graph, the engine,
-// src/state (kinds, tracing) and the top layer.
+// where gradients must flow through a sparse product with a dense tensor (autodiff differentiates gather and
+// scatter-add: dX of A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X), and where
+// the generated sparse kernels cannot serve a graph: over placeholders not fed yet outside a trace (a graph
+// built for export) and on a device without sparse kernels or that interprets the graph. Inside a traced
+// function on the CPU and WebGPU the kernels themselves are a step of the program (`kernelsInTrace`: a sparse
+// node, src/backend/sparse-realize.ts). Imports src/graph, the engine, src/state (kinds, tracing) and the top
+// layer.
 import { getDefaultDevice, uploadNode } from "../backend/engine.js";
 import { binaryNode, fillNode, gatherNode, reduceNode, scatterAddNode, unaryNode } from "../graph/build.js";
 import type { Node, NodeDim } from "../graph/node.js";

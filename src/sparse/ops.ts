@@ -8,9 +8,12 @@
 // kernel instead of being computed first, so `S.mul(A.dot("k", B))` is one SDDMM loop nest doing O(nnz·K)
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
-// shape mistake gives the same compile error. Inside a traced function, and where gradients must pass a product
-// with a dense tensor, an op is built from graph primitives over the entries instead (graph-form.ts). Imports
-// src/types, src/shape, src/graph, src/state, the engine, the top layer.
+// shape mistake gives the same compile error. Inside a traced function an op's kernels become a node of the
+// graph (the engine's `sparseNode`), a step the traced program runs call after call: operands are read lazily
+// (`Built.graph`), a sparse result's pattern is assembled when traced and its values are a step. Where
+// gradients must pass a product with a dense tensor (`mul`), and where a graph cannot hold the kernels, an op is
+// built from graph primitives over the entries instead (graph-form.ts). Imports src/types, src/shape,
+// src/graph, src/state, the engine, the top layer.
 import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
