@@ -2,8 +2,8 @@
 // COO view: a coordinate per dim and a value per entry): a dense operand is read at the entries (gather, pushed
 // through lazy sums, products and maps as the sparse kernels' joins are, so S ⊙ (U·V) gathers rows of U and
 // columns of V: O(nnz·K), never the dense product), the product with the values is summed back into the
-// result's dims (scatter-add), and a sparse result keeps the pattern with its values as a graph node. Used
-// where gradients must flow through a sparse product with a dense tensor (autodiff differentiates gather and
+// result's dims (scatter-add), and a sparse result keeps the pattern with its values as a graph node. Used,
+// outside a trace, where gradients must flow through a sparse product with a dense tensor (autodiff differentiates gather and
 // scatter-add: dX of A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X), and where
 // the generated sparse kernels cannot serve a graph: over placeholders not fed yet outside a trace (a graph
 // built for export) and on a device without sparse kernels or that interprets the graph. Inside a traced

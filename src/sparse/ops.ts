@@ -10,9 +10,10 @@
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
 // shape mistake gives the same compile error. Inside a traced function an op's kernels become a node of the
 // graph (the engine's `sparseNode`), a step the traced program runs call after call: operands are read lazily
-// (`Built.graph`), a sparse result's pattern is assembled when traced and its values are a step. Where
-// gradients must pass a product with a dense tensor (`mul`), and where a graph cannot hold the kernels, an op is
-// built from graph primitives over the entries instead (graph-form.ts). Imports src/types, src/shape,
+// (`Built.graph`), a sparse result's pattern is assembled when traced and its values are a step (SDDMM too:
+// the compute kernel into the sparse operand's pattern, with its gradients as sparse kernels). Outside a trace,
+// where gradients must pass a product with a dense tensor (`mul`), and where a graph cannot hold the kernels, an
+// op is built from graph primitives over the entries instead (graph-form.ts). Imports src/types, src/shape,
 // src/graph, src/state, the engine, the top layer.
 import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
@@ -454,6 +455,58 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
   return wrap(run(() => (graph ? sparseNode(a, b.inputs, { pattern: levels, dim }) : runSparseValues(a, b.inputs, levels, dim)), a, "the gradient w.r.t. sparse values")) as AnyTensor;
 }
 
+/** Whether t stores one level per dim, none of them singleton (CSR, CSC, DCSR, CSF…), and has no private dims. */
+const plainLevels = (t: SparseTensor<Shape>): boolean => t.levels.length === t.shapeDims.length && t.levels.every((l) => l.kind !== "singleton") && !t.shapeDims.some((d) => d.masked);
+
+/**
+ * The values of t ⊙ x (x dense, its dims among t's) in t's pattern and storage order, as a node over `dim`: the
+ * compute kernel into t's pattern (taco's compute without assembly), a sparse node — a step of the traced
+ * program. Lazy products in x (SDDMM's U·V) join the kernel where it reads them at fewer entries than points.
+ */
+function productValues(t: SparseTensor<Shape>, x: AnyTensor, dim: { name: string; size: number }): Node {
+  const order = t.levels.map((l) => l.name);
+  const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(dim.size).fill(1) });
+  // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
+  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+  const what = "the sparse product mul";
+  const attempt = (join: boolean): Node => {
+    const b = newBuilt(join, true);
+    const p = addSparse(b, t);
+    const y = addDense(b, x.node, new Set(order), true);
+    const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: p, b: y } };
+    const go = () => sparseNode(a, b.inputs, { pattern: levels, dim });
+    if (!join) return run(go, a, what);
+    try {
+      return go();
+    } catch (e) {
+      if (e instanceof SparseDeviceError && b.joined) return attempt(false);
+      return run(() => { throw e; }, a, what);
+    }
+  };
+  return attempt(true);
+}
+
+/**
+ * t ⊙ x's values (productValues) with their gradients, inside a traced function: dX = Σ over t's dims x lacks of
+ * the entries dC ⊙ t scattered at their coordinates (a sparse sum), d/dvalues = dC ⊙ x at the entries (the same
+ * compute kernel over dC's values) — each a sparse kernel step too.
+ */
+function sampledProduct(t: SparseTensor<Shape>, x: AnyTensor): AnyTensor {
+  const dim = t.valuesTensor?.node.dims[0] ?? { name: "nnz", size: t.nnz };
+  const own = (): AnyTensor => t.valuesTensor ?? (wrap(uploadNode(t.storage.vals, "float32", [dim])) as AnyTensor);
+  const values = wrap(productValues(t, x, dim)) as AnyTensor;
+  const inputs = [x, ...(t.valuesTensor ? [t.valuesTensor] : [])];
+  return customGradient(values, inputs, (g) => {
+    const dC = g as unknown as AnyTensor;
+    const scaled = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels }, dC.mul(own() as never) as unknown as AnyTensor);
+    const summed = (scaled.sum as (n: unknown) => AnyTensor)(t.dims.filter((n) => !x.dims.includes(n)));
+    const dX = summed.dims.every((n, i) => n === x.dims[i]) ? summed : (summed.transpose(...(x.dims as never[])) as unknown as AnyTensor);
+    const dValues = t.valuesTensor ? [wrap(productValues(new SparseTensor<Shape>(t.shapeDims, { levels: t.levels }, dC), x, dim)) as AnyTensor] : [];
+    return [dX, ...dValues] as never;
+  }) as unknown as AnyTensor;
+}
+
 /**
  * `x` (its values tensor a graph node, inside a traced function) in another format: the pattern repacked on the
  * host with each entry's position as its value (exact in float32 up to 2^24 entries), the values gathered in
@@ -599,7 +652,11 @@ export function installSparseMethods(): void {
       if (other instanceof Tensor) {
         const x = other as unknown as AnyTensor;
         if (x.masked.size) throw new ArgumentError("mul of a sparse tensor cannot take private (masked) dims: unmask them first");
-        if (this.valuesTensor || symbolic(this as never, other) || mayNeedGradient(x.node)) return valuesResult(this, graphMulValues(this as never, x, "the sparse product mul"));
+        if (this.valuesTensor || symbolic(this as never, other) || mayNeedGradient(x.node)) {
+          // (inside a traced function: the compute kernel into this tensor's pattern, a step of the program)
+          if (kernelsInTrace() && plainLevels(this)) return valuesResult(this, sampledProduct(this, x));
+          return valuesResult(this, graphMulValues(this as never, x, "the sparse product mul"));
+        }
       }
       const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
       // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
