@@ -145,6 +145,34 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
   return { buffers, owned };
 }
 
+/**
+ * The sparse routine running `kernels` in order with the output at buffer position `output` (one object per
+ * structure, so a graph node's primitive is the same from call to call).
+ */
+function routineFor(kernels: readonly LoweredSparse["kernels"][number][], output: number): SparseRoutine {
+  const steps = kernels.map((kernel) => ({ kernel, hash: kernelHash(kernel) }));
+  const key = `${steps.map((k) => k.hash).join("+")}@${output}`;
+  let routine = routines.get(key);
+  if (!routine) routines.set(key, (routine = { kind: "sparse", key, kernels: steps, output, title: kernels[0]!.title }));
+  return routine;
+}
+/** Sparse routines by structure. */
+const routines = new Map<string, SparseRoutine>();
+
+/**
+ * Runs kernels over `buffers` (in the kernels' order) now, as a program of one sparse routine step — how a device
+ * runs sparse kernels, in a traced program or not: the CPU at once, WebGPU in a submitted compute pass whose
+ * checks the kernels' outputs carry. `output`: the position of a buffer the kernels write.
+ */
+function launch(device: Device, kernels: readonly LoweredSparse["kernels"][number][], buffers: readonly DeviceBuffer[], output: number): void {
+  const program = device.begin();
+  try {
+    program.routine(routineFor(kernels, output), buffers[output]!, [...buffers.slice(0, output), ...buffers.slice(output + 1)]);
+  } finally {
+    program.finish();
+  }
+}
+
 function sparsePart(device: Device, a: Assignment): NonNullable<Device["sparse"]> {
   if (!device.sparse) throw new SparseDeviceError(`the ${device.name} device has no sparse kernels`);
   return device.sparse;
@@ -156,13 +184,13 @@ function sparsePart(device: Device, a: Assignment): NonNullable<Device["sparse"]
  */
 export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], dims: readonly NodeDim[]): Node {
   const device = deviceFor(inputs);
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const plan = lowerCached(a);
   const length = a.output.levels.reduce((n, l) => n * l.size, 1);
   const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it (or writes every point once)
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
-    for (const k of plan.kernels) part.run(part.prepare(k, kernelHash(k)), buffers);
+    launch(device, plan.kernels, buffers, sparseBuffers(a).output.vals);
   } finally {
     for (const b of owned) b.release();
   }
@@ -177,14 +205,14 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
  */
 export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], pattern: SparseArrays["levels"], dim: NodeDim): Node {
   const device = deviceFor(inputs);
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const compute = lowerCached(a).kernels[1]!;
   const last = pattern.at(-1)!;
   const owned = [device.upload(last.pos!, "int32"), device.upload(last.idx!.length ? last.idx! : new Int32Array(1), "int32")];
   const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
   const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
   try {
-    part.run(part.prepare(compute, kernelHash(compute)), bound.buffers);
+    launch(device, [compute], bound.buffers, sparseBuffers(a).output.vals);
   } finally {
     for (const b of [...bound.owned, ...owned]) b.release();
   }
@@ -238,15 +266,11 @@ export function sparseNode(a: Assignment, inputs: readonly SparseInput[], out: {
     nodes[layout.output.idx[last]!] = constant(out.pattern.at(-1)!.idx!, true);
   }
   const output = layout.output.vals;
-  const key = `${kernels.map((k) => k.hash).join("+")}@${output}`;
-  let routine = routines.get(key);
-  if (!routine) routines.set(key, (routine = { kind: "sparse", key, kernels, output, title: kernels[0]!.kernel.title }));
+  const routine = routineFor(kernels.map((k) => k.kernel), output);
   const operands = nodes.filter((n, slot): n is Node => slot !== output);
   if (operands.length !== nodes.length - 1) throw new SparseDeviceError(`the kernels of ${showAssignment(a)} bind a buffer that no operand gives`);
   return new Node({ kind: "sparse", kernels: routine }, operands, "float32", dims);
 }
-/** Sparse routines by structure: one object per structure, so a graph's primitive is the same from call to call. */
-const routines = new Map<string, SparseRoutine>();
 
 /**
  * Computes `a` into a sparse result (its last output level compressed, the others dense): the assembly kernel
@@ -277,8 +301,9 @@ const own = <T extends Int32Array | Float32Array>(got: Int32Array | Float32Array
 
 /** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
 function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const plan = lowerCached(a);
+  const layout = sparseBuffers(a);
   const [assemble, compute] = plan.kernels as [typeof plan.kernels[0], typeof plan.kernels[0]];
   const levels = a.output.levels;
   const segments = levels.slice(0, -1).reduce((n, l) => n * l.size, 1);
@@ -286,7 +311,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const first = bind(device, a, inputs, [counts]);
   let pos: Int32Array;
   try {
-    part.run(part.prepare(assemble, kernelHash(assemble)), first.buffers);
+    launch(device, [assemble], first.buffers, layout.output.pos.at(-1)!);
     pos = own((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }), Int32Array);
   } finally {
     for (const b of first.owned) b.release();
@@ -300,7 +325,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const valBuffer = device.allocate("float32", Math.max(1, nnz));
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
-    part.run(part.prepare(compute, kernelHash(compute)), second.buffers);
+    launch(device, [compute], second.buffers, layout.output.vals);
     const idx = own((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }), Int32Array);
     const vals = own((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }), Float32Array);
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
