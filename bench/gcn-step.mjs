@@ -1,8 +1,9 @@
 // Benchmark: a two-layer graph convolutional network's Adam training step through sparse ops (A·relu(A·X·W1)·W2,
 // A a random CSR graph with `--deg` neighbours a node plus cross-entropy), untraced (opt.step: the sparse ops run
-// their generated kernels) and traced (opt.trace: the sparse ops are built from gather and scatter-add over the
-// entries, src/sparse/graph-form.ts), alternating in one process; the median time per step of each, and the
-// losses of both (the same start, so they must agree). Usage: node bench/gcn-step.mjs [--nodes 20000] [--deg 10]
+// their generated kernels) and traced (opt.trace: the same generated sparse kernels as steps of the bound
+// program, src/backend/sparse-realize.ts `sparseNode`), alternating in one process; the median time per step of
+// each, and the losses of both (the same start, so they must agree).
+// Usage: node bench/gcn-step.mjs [--nodes 20000] [--deg 10]
 import { loadDist } from "./lib/example.mjs";
 import { option } from "./lib/options.mjs";
 

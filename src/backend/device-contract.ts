@@ -96,7 +96,10 @@ export interface PreparedKernel {
 export interface Program {
   /** Runs a prepared kernel: `out` from `inputs` (by input slot) and the param values (by param slot). */
   dispatch(kernel: PreparedKernel, out: DeviceBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void;
-  /** Runs a routine: `out` from its contiguous `inputs`. */
+  /**
+   * Runs a routine: `out` from its contiguous `inputs`. A sparse routine (generated sparse kernels, compiled
+   * through the device's `sparse` part) binds `out` and the inputs in the kernels' buffer order.
+   */
   routine(routine: Routine, out: DeviceBuffer, inputs: readonly DeviceBuffer[]): void;
   /** Ends the program; called exactly once, also after a dispatch threw. */
   finish(): void;
@@ -143,13 +146,12 @@ export interface Device {
   native?(buffer: DeviceBuffer): Promise<unknown>;
   /**
    * Sparse kernels (kernel/sparse/ir.ts: taco's loops over pos/idx and merges), where the device generates them:
-   * compile (cached by `hash`), run over `buffers` in the kernel's buffer order — at once on the CPU, in a
-   * program of its own on WebGPU — and show the generated code. A device without them leaves them out, and the
-   * sparse front end says which expression and format it cannot run there.
+   * compile (cached by `hash`; a refusal throws) and show the generated code. They run as a program's sparse
+   * routine steps (`Program.routine`, kernel/routine.ts `SparseRoutine`), traced or not. A device without them
+   * leaves them out, and the sparse front end says which expression and format it cannot run there.
    */
   readonly sparse?: {
     prepare(kernel: SparseKernel, hash: string): PreparedKernel;
-    run(kernel: PreparedKernel, buffers: readonly DeviceBuffer[]): void;
     generatedCode(kernel: SparseKernel): { readonly code: string; readonly language: string };
   };
 }

@@ -80,6 +80,9 @@ function opTokens(n: Node, out: number[]): void {
       out.push(REDUCE, intern(op.fn), op.dims.length);
       for (const d of op.dims) out.push(intern(d));
       return;
+    case "sparse":
+      out.push(OTHER, intern(op.kernels.key));
+      return;
     case "view":
       out.push(OTHER, intern(`view${JSON.stringify(op.map.index)}${JSON.stringify(op.map.bounds)}${op.map.fill === 0 ? "" : "/pad"}`));
       return;

@@ -1,11 +1,14 @@
 // Layer: src/backend. Runs a sparse assignment on a device: lowers it (kernel/sparse/codegen.ts: taco's loops
 // from the iteration graph and merge lattices), binds the operands' level arrays and values (sparse operands'
-// host arrays uploaded; dense operands' materialised buffers used in place), runs the kernels through the
-// device contract's `sparse` part, and returns the result — a dense tensor's node (no read-back), or a sparse
+// host arrays uploaded; dense operands' materialised buffers used in place), runs the kernels as a program of
+// one sparse routine step (the device compiles them through the contract's `sparse` part), and returns the result — a dense tensor's node (no read-back), or a sparse
 // result's level arrays after its assembly (count per segment, offsets on the host, then idx and values).
-// Also explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
-import { sourceNode } from "../graph/build.js";
-import { type Node, type NodeDim, contiguousStrides } from "../graph/node.js";
+// Or, as a graph node (`sparseNode`), the same kernels as one step of a program — a sparse routine the realize
+// loop and a traced function's bound program run like any other step, its level arrays constant leaves. Also
+// explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.
+import { fillNode, sourceNode } from "../graph/build.js";
+import { Node, type NodeDim, contiguousStrides } from "../graph/node.js";
+import type { SparseRoutine } from "./kernel/routine.js";
 import type { BufferView, Device, DeviceBuffer } from "./device-contract.js";
 import { getDefaultDevice } from "./engine.js";
 import { viewOf } from "./realize.js";
@@ -43,6 +46,24 @@ export type SparseInput = { readonly kind: "sparse"; readonly arrays: SparseArra
  */
 const residentBuffers = new WeakMap<Int32Array | Float32Array, Map<Device, DeviceBuffer>>();
 const releaseWhenCollected = new FinalizationRegistry<DeviceBuffer>((b) => b.release());
+
+/**
+ * An operand's level array or values on `device`, uploaded once per device while the array lives: the copy holds
+ * a reference of its own, given back when the array is collected (a sparse node's leaf over it holds another, so
+ * a traced program keeps it past a pattern array made while tracing).
+ */
+function residentOn(device: Device, values: Int32Array | Float32Array): DeviceBuffer {
+  let perDevice = residentBuffers.get(values);
+  if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
+  let b = perDevice.get(device);
+  if (!b) {
+    b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
+    b.retain();
+    perDevice.set(device, b);
+    releaseWhenCollected.register(values, b);
+  }
+  return b;
+}
 
 const lowered = new Map<string, LoweredSparse>();
 /** An assignment's cache key (once per object: the cycle check and the lowering of one product ask for it). */
@@ -98,18 +119,7 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
     owned.push(b);
     return b;
   };
-  /** An operand's level array or values, uploaded once per device while the array lives. */
-  const resident = (values: Int32Array | Float32Array): DeviceBuffer => {
-    let perDevice = residentBuffers.get(values);
-    if (!perDevice) residentBuffers.set(values, (perDevice = new Map()));
-    let b = perDevice.get(device);
-    if (!b) {
-      b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
-      perDevice.set(device, b);
-      releaseWhenCollected.register(values, b);
-    }
-    return b;
-  };
+  const resident = (values: Int32Array | Float32Array): DeviceBuffer => residentOn(device, values);
   const denseBuffer = (node: Node): DeviceBuffer => {
     const view = viewOf(node);
     const contiguous = view.offset === 0 && view.strides.every((s, d) => s === contiguousStrides(node.dims)[d] || view.sizes[d] === 1);
@@ -135,6 +145,34 @@ function bind(device: Device, a: Assignment, inputs: readonly SparseInput[], out
   return { buffers, owned };
 }
 
+/**
+ * The sparse routine running `kernels` in order with the output at buffer position `output` (one object per
+ * structure, so a graph node's primitive is the same from call to call).
+ */
+function routineFor(kernels: readonly LoweredSparse["kernels"][number][], output: number): SparseRoutine {
+  const steps = kernels.map((kernel) => ({ kernel, hash: kernelHash(kernel) }));
+  const key = `${steps.map((k) => k.hash).join("+")}@${output}`;
+  let routine = routines.get(key);
+  if (!routine) routines.set(key, (routine = { kind: "sparse", key, kernels: steps, output, title: kernels[0]!.title }));
+  return routine;
+}
+/** Sparse routines by structure. */
+const routines = new Map<string, SparseRoutine>();
+
+/**
+ * Runs kernels over `buffers` (in the kernels' order) now, as a program of one sparse routine step — how a device
+ * runs sparse kernels, in a traced program or not: the CPU at once, WebGPU in a submitted compute pass whose
+ * checks the kernels' outputs carry. `output`: the position of a buffer the kernels write.
+ */
+function launch(device: Device, kernels: readonly LoweredSparse["kernels"][number][], buffers: readonly DeviceBuffer[], output: number): void {
+  const program = device.begin();
+  try {
+    program.routine(routineFor(kernels, output), buffers[output]!, [...buffers.slice(0, output), ...buffers.slice(output + 1)]);
+  } finally {
+    program.finish();
+  }
+}
+
 function sparsePart(device: Device, a: Assignment): NonNullable<Device["sparse"]> {
   if (!device.sparse) throw new SparseDeviceError(`the ${device.name} device has no sparse kernels`);
   return device.sparse;
@@ -146,13 +184,13 @@ function sparsePart(device: Device, a: Assignment): NonNullable<Device["sparse"]
  */
 export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], dims: readonly NodeDim[]): Node {
   const device = deviceFor(inputs);
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const plan = lowerCached(a);
   const length = a.output.levels.reduce((n, l) => n * l.size, 1);
   const out = device.allocate("float32", Math.max(1, length)); // the kernel zeroes it (or writes every point once)
   const { buffers, owned } = bind(device, a, inputs, [out]);
   try {
-    for (const k of plan.kernels) part.run(part.prepare(k, kernelHash(k)), buffers);
+    launch(device, plan.kernels, buffers, sparseBuffers(a).output.vals);
   } finally {
     for (const b of owned) b.release();
   }
@@ -167,18 +205,71 @@ export function runSparseDense(a: Assignment, inputs: readonly SparseInput[], di
  */
 export function runSparseValues(a: Assignment, inputs: readonly SparseInput[], pattern: SparseArrays["levels"], dim: NodeDim): Node {
   const device = deviceFor(inputs);
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const compute = lowerCached(a).kernels[1]!;
   const last = pattern.at(-1)!;
   const owned = [device.upload(last.pos!, "int32"), device.upload(last.idx!.length ? last.idx! : new Int32Array(1), "int32")];
   const vals = device.upload(new Float32Array(Math.max(1, dim.size)), "float32");
   const bound = bind(device, a, inputs, [owned[0], owned[1], vals]);
   try {
-    part.run(part.prepare(compute, kernelHash(compute)), bound.buffers);
+    launch(device, [compute], bound.buffers, sparseBuffers(a).output.vals);
   } finally {
     for (const b of [...bound.owned, ...owned]) b.release();
   }
   return sourceNode("float32", [dim], { buffer: vals, strides: [1], offset: 0 });
+}
+
+/**
+ * `a` as a lazy graph node whose primitive is its generated kernels (a sparse routine, kernel/routine.ts): a step
+ * of whatever program computes it — a traced function's bound program runs it call after call with no graph
+ * work. With `dims`, the dense result (dims in the output's level order); with `pattern` (the output's level
+ * arrays, dense levels then the last compressed) only the values of a result in that pattern (taco's compute
+ * without assembly: every entry is written), a node over `dim`. The node's inputs are the kernels' buffers but
+ * the output: sparse operands' level arrays and host values as constant leaves over their resident device
+ * copies, values tensors and dense operands as they are (lazy ones are computed first by the program; a
+ * strided one is copied). The kernels are compiled now, so a device's refusal (SparseDeviceError) is thrown here.
+ * @example sparseNode(spmm, [{ kind: "sparse", arrays: A }, { kind: "dense", node: X.node }], { dims })
+ */
+export function sparseNode(a: Assignment, inputs: readonly SparseInput[], out: { readonly dims: readonly NodeDim[] } | { readonly pattern: SparseArrays["levels"]; readonly dim: NodeDim }): Node {
+  const device = deviceFor(inputs);
+  const part = sparsePart(device, a);
+  const plan = lowerCached(a);
+  const valuesOnly = "pattern" in out;
+  const dims = valuesOnly ? [out.dim] : out.dims;
+  if (dims.some((d) => d.size === 0)) return fillNode(0, "float32", dims);
+  const kernels = (valuesOnly ? [plan.kernels[1]!] : plan.kernels).map((kernel) => ({ kernel, hash: kernelHash(kernel) }));
+  for (const k of kernels) part.prepare(k.kernel, k.hash);
+  const layout = sparseBuffers(a);
+  const nodes: (Node | undefined)[] = new Array(layout.buffers.length);
+  const constant = (values: Int32Array | Float32Array, own = false): Node => {
+    const buffer = own ? device.upload(values.length ? values : new Int32Array(1), "int32") : residentOn(device, values);
+    return sourceNode(buffer.dtype, [{ name: "entry", size: buffer.length }], { buffer, strides: [1], offset: 0 });
+  };
+  inputs.forEach((input, t) => {
+    const bound = layout.operands[t]!;
+    if (input.kind === "dense") {
+      nodes[bound.vals] = input.node;
+      return;
+    }
+    input.arrays.levels.forEach((l, n) => {
+      if (bound.pos[n] !== undefined) nodes[bound.pos[n]!] = constant(l.pos!);
+      if (bound.idx[n] !== undefined) nodes[bound.idx[n]!] = constant(l.idx!);
+    });
+    const vals = input.arrays.vals;
+    nodes[bound.vals] = vals instanceof Float32Array ? constant(vals) : vals;
+  });
+  if (valuesOnly) {
+    // the output's pattern in copies of its own: the kernel binds them writable (it writes idx, the same entries),
+    // and an operand may read the same arrays (a values gradient's pattern is its operand's)
+    const last = layout.output.pos.length - 1;
+    nodes[layout.output.pos[last]!] = constant(out.pattern.at(-1)!.pos!, true);
+    nodes[layout.output.idx[last]!] = constant(out.pattern.at(-1)!.idx!, true);
+  }
+  const output = layout.output.vals;
+  const routine = routineFor(kernels.map((k) => k.kernel), output);
+  const operands = nodes.filter((n, slot): n is Node => slot !== output);
+  if (operands.length !== nodes.length - 1) throw new SparseDeviceError(`the kernels of ${showAssignment(a)} bind a buffer that no operand gives`);
+  return new Node({ kind: "sparse", kernels: routine }, operands, "float32", dims);
 }
 
 /**
@@ -210,8 +301,9 @@ const own = <T extends Int32Array | Float32Array>(got: Int32Array | Float32Array
 
 /** The assembly and compute of a sparse result, yielding each read it needs (sync or async drivers above). */
 function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
-  const part = sparsePart(device, a);
+  sparsePart(device, a);
   const plan = lowerCached(a);
+  const layout = sparseBuffers(a);
   const [assemble, compute] = plan.kernels as [typeof plan.kernels[0], typeof plan.kernels[0]];
   const levels = a.output.levels;
   const segments = levels.slice(0, -1).reduce((n, l) => n * l.size, 1);
@@ -219,7 +311,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const first = bind(device, a, inputs, [counts]);
   let pos: Int32Array;
   try {
-    part.run(part.prepare(assemble, kernelHash(assemble)), first.buffers);
+    launch(device, [assemble], first.buffers, layout.output.pos.at(-1)!);
     pos = own((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }), Int32Array);
   } finally {
     for (const b of first.owned) b.release();
@@ -233,7 +325,7 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
   const valBuffer = device.allocate("float32", Math.max(1, nnz));
   const second = bind(device, a, inputs, [posBuffer, idxBuffer, valBuffer]);
   try {
-    part.run(part.prepare(compute, kernelHash(compute)), second.buffers);
+    launch(device, [compute], second.buffers, layout.output.vals);
     const idx = own((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }), Int32Array);
     const vals = own((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }), Float32Array);
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };

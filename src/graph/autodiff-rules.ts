@@ -69,6 +69,9 @@ export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Gr
       return [gatherNode(conform(g, node.dims), op.dim, x[1]!, x[0]!.dims), undefined];
     case "scan":
       return [scanRule(op, x[0]!, node, g)];
+    case "sparse":
+      // (a sparse op's gradients are its own, hand-written with customGradient around the node: src/sparse/ops.ts)
+      return x.map(() => undefined);
   }
 }
 

@@ -56,8 +56,19 @@ export type Op =
   | { readonly kind: "scan"; readonly fn: ReduceFn; readonly dim: string }
   | { readonly kind: "argsort"; readonly dim: string; readonly descending: boolean }
   /** out (dims given) = Σ over the values' points p of values[p] at out[…, dim = index[p], …]: gather's adjoint. */
-  | { readonly kind: "scatterAdd"; readonly dim: string };
+  | { readonly kind: "scatterAdd"; readonly dim: string }
+  /** out = generated sparse kernels over the inputs' buffers (their level arrays, values, dense operands). */
+  | { readonly kind: "sparse"; readonly kernels: SparseKernels };
 export type OpKind = Op["kind"];
+
+/**
+ * Generated sparse kernels (taco's loops over pos/idx, src/backend/kernel/sparse) as a node's primitive: opaque
+ * to the graph, made and read by the back end (a routine, kernel/routine.ts). The node's inputs are the kernels'
+ * buffers in their order with the output's left out; `key` is their structure (equal keys, the same kernels).
+ */
+export interface SparseKernels {
+  readonly key: string;
+}
 
 /** A device-owned buffer; opaque to the graph. */
 export interface DeviceBuffer {

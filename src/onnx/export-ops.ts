@@ -101,7 +101,7 @@ const noLowering = (what: string): ArgumentError => new ArgumentError(`toOnnx: $
 /** Primitives that read no input node: a materialised one with no inputs is a value, not a computation that lost them. */
 export const sourceLike: Readonly<Record<OpKind, boolean>> = {
   source: true, fill: true, iota: true, random: true, unary: false, binary: false, where: false, cast: false,
-  reduce: false, view: false, gather: false, scan: false, argsort: false, scatterAdd: false,
+  reduce: false, view: false, gather: false, scan: false, argsort: false, scatterAdd: false, sparse: false,
 };
 
 type LowerFn<K extends OpKind> = (node: Node, op: Extract<Op, { kind: K }>, cx: Lowering) => string;
@@ -167,6 +167,9 @@ export const primitiveOnnx: { readonly [K in OpKind]: LowerFn<K> } = {
     return cast(cx.g, indices!, "int64", "int32");
   },
   scatterAdd: (node, op, cx) => lowerScatterAdd(node, op.dim, cx),
+  sparse: () => {
+    throw noLowering("a generated sparse kernel (a sparse op inside a traced function)");
+  },
 };
 
 /**

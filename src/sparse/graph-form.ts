@@ -2,13 +2,15 @@
 // COO view: a coordinate per dim and a value per entry): a dense operand is read at the entries (gather, pushed
 // through lazy sums, products and maps as the sparse kernels' joins are, so S ⊙ (U·V) gathers rows of U and
 // columns of V: O(nnz·K), never the dense product), the product with the values is summed back into the
-// result's dims (scatter-add), and a sparse result keeps the pattern with its values as a graph node. Used
-// where the generated sparse kernels, which run when the op is called, cannot serve: inside a traced function
-// (the body runs once on placeholders without values; replays must recompute the op) and where gradients must
-// flow through a sparse product with a dense tensor (autodiff differentiates gather and scatter-add: dX of
-// A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X). Imports src/graph, the engine,
-// src/state (kinds, tracing) and the top layer.
-import { uploadNode } from "../backend/engine.js";
+// result's dims (scatter-add), and a sparse result keeps the pattern with its values as a graph node. Used,
+// outside a trace, where gradients must flow through a sparse product with a dense tensor (autodiff differentiates gather and
+// scatter-add: dX of A ⊙ X is the scatter of dC ⊙ A at A's entries, dvalues the gathered dC ⊙ X), and where
+// the generated sparse kernels cannot serve a graph: over placeholders not fed yet outside a trace (a graph
+// built for export) and on a device without sparse kernels or that interprets the graph. Inside a traced
+// function on the CPU and WebGPU the kernels themselves are a step of the program (`kernelsInTrace`: a sparse
+// node, src/backend/sparse-realize.ts). Imports src/graph, the engine, src/state (kinds, tracing) and the top
+// layer.
+import { getDefaultDevice, uploadNode } from "../backend/engine.js";
 import { binaryNode, fillNode, gatherNode, reduceNode, scatterAddNode, unaryNode } from "../graph/build.js";
 import type { Node, NodeDim } from "../graph/node.js";
 import type { ShapeDim } from "../shape/dims.js";
@@ -154,6 +156,18 @@ export function symbolic(t: SparseTensor<never>, other?: unknown): boolean {
 }
 
 /**
+ * Whether a sparse op runs as a node of generated sparse kernels (a step of the traced program) rather than its
+ * graph form: inside a traced function, on a default device that has sparse kernels and compiles the graph (the
+ * float64 reference interpreter, and a graph over unfed placeholders built for export, keep the graph form).
+ * @example kernelsInTrace() // true inside opt.trace(loss) on the CPU or WebGPU
+ */
+export function kernelsInTrace(): boolean {
+  if (!tracingNow()) return false;
+  const device = getDefaultDevice();
+  return device.sparse !== undefined && !device.interpretsGraph;
+}
+
+/**
  * Whether gradients may flow to `x` through a sparse op: it reads a variable, persistent state or placeholder,
  * or a value that keeps its inputs (an argument of grad, a value computed while differentiating). A tensor
  * uploaded or computed plainly (its inputs let go) is a constant.
@@ -279,4 +293,17 @@ export function graphMerge(t: SparseTensor<never>, other: SparseTensor<never>, f
     values = binaryNode(fn, toC(ka, A), toC(kb, B), [eC], "float32");
   }
   return { levels: packed.levels, values: wrap(renamed(values, "nnz")) as AnyTensor };
+}
+
+/**
+ * t's values tensor (a graph node) read in another order of its entries: `order[p]` is the position in t of the
+ * p-th entry. A gather in the graph, so gradients reach t's values and nothing is read (inside a traced function,
+ * where they have no values yet, a format conversion moves the values this way).
+ * @example gatheredValues(dC, order) // dC's values in dense…compressed order, for a sampled product's factor
+ */
+export function gatheredValues(t: SparseTensor<never>, order: Int32Array): AnyTensor {
+  const values = t.valuesTensor!.node;
+  const dim = values.dims[0]!;
+  const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: order.length };
+  return wrap(renamed(gatherNode(values, dim.name, uploadNode(order, "int32", [to]), [to]), dim.name)) as AnyTensor;
 }

@@ -8,10 +8,14 @@
 // kernel instead of being computed first, so `S.mul(A.dot("k", B))` is one SDDMM loop nest doing O(nnz·K)
 // work. When the operands' storage orders conflict (CSR + CSC), later operands are converted to the first
 // sparse operand's order, and explainSparse says so. The typed signatures are the dense ones' algebra, so a
-// shape mistake gives the same compile error. Inside a traced function, and where gradients must pass a product
-// with a dense tensor, an op is built from graph primitives over the entries instead (graph-form.ts). Imports
-// src/types, src/shape, src/graph, src/state, the engine, the top layer.
-import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, uploadNode } from "../backend/engine.js";
+// shape mistake gives the same compile error. Inside a traced function an op's kernels become a node of the
+// graph (the engine's `sparseNode`), a step the traced program runs call after call: operands are read lazily
+// (`Built.graph`), a sparse result's pattern is assembled when traced and its values are a step (SDDMM too:
+// the compute kernel into the sparse operand's pattern, with its gradients as sparse kernels). Outside a trace,
+// where gradients must pass a product with a dense tensor (`mul`), and where a graph cannot hold the kernels, an
+// op is built from graph primitives over the entries instead (graph-form.ts). Imports src/types, src/shape,
+// src/graph, src/state, the engine, the top layer.
+import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode, uploadNode } from "../backend/engine.js";
 import { customGradient } from "../autodiff/grad.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { Node, UnaryFn } from "../graph/node.js";
@@ -34,7 +38,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, mayNeedGradient, symbolic } from "./graph-form.js";
+import { cannotTrace, gatheredValues, graphDot, graphMerge, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -117,10 +121,12 @@ interface Built {
   /** Whether lazy dense expressions may join the kernel, and whether one did. */
   readonly join: boolean;
   joined: boolean;
+  /** Whether the kernels become a graph node (inside a traced function): operands are read lazily, never realized. */
+  readonly graph: boolean;
   /** The level kinds of the first sparse tensor read (before any conversion): what a sparse result is stored like. */
   firstKinds?: ReadonlyMap<string, string>;
 }
-const newBuilt = (join = true): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false });
+const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
@@ -133,7 +139,8 @@ function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
   const levels = t.levels;
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });
-  const vals = t.valuesTensor ? (realize([t.valuesTensor.node]), t.valuesTensor.node) : t.storage.vals;
+  if (t.valuesTensor && !b.graph) realize([t.valuesTensor.node]);
+  const vals = t.valuesTensor ? t.valuesTensor.node : t.storage.vals;
   b.inputs.push({ kind: "sparse", arrays: { levels: levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } });
   b.sources.push(given);
   return { op: "access", tensor: b.operands.length - 1 };
@@ -145,7 +152,7 @@ function addDenseNode(b: Built, given: Node): SparseAssignment["expr"] {
   const names = given.dims.map((d) => d.name);
   const preferred = [...names.filter((n) => sparseVars.has(n)), ...names.filter((n) => !sparseVars.has(n))];
   const node = preferred.every((n, i) => n === names[i]) ? given : (wrap(given).transpose(...(preferred as never[])).contiguous() as unknown as AnyTensor).node;
-  realize([node]);
+  if (!b.graph) realize([node]);
   b.operands.push({ name: letters[b.operands.length]!, levels: node.dims.map((d) => ({ var: d.name, kind: "dense" as const, size: d.size })) });
   b.inputs.push({ kind: "dense", node });
   b.sources.push(undefined);
@@ -230,15 +237,19 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
   return current;
 }
 
-/** Runs an assignment with a dense result whose dims are `dims` (logical order). */
-function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string): AnyTensor {
+/**
+ * Runs an assignment with a dense result whose dims are `dims` (logical order); with `graph` (inside a traced
+ * function) builds it as a node of generated kernels instead, a step of the traced program.
+ */
+function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readonly ShapeDim[], what: string, graph = false): AnyTensor {
   const prepare = (join: boolean) => {
-    const b = newBuilt(join);
+    const b = newBuilt(join, graph);
     const expr = build(b);
     return { b, a: resolveCycles(b, { output: { name: "out", levels: dims.map((d) => ({ var: d.name, kind: "dense", size: d.size })) }, operands: b.operands, expr }) };
   };
   let { a, b } = prepare(true);
-  const go = () => runSparseDense(a, b.inputs, dims.map((d) => ({ name: d.name, size: d.size })));
+  const nodeDims = dims.map((d) => ({ name: d.name, size: d.size }));
+  const go = () => (graph ? sparseNode(a, b.inputs, { dims: nodeDims }) : runSparseDense(a, b.inputs, nodeDims));
   let node: Node;
   try {
     node = go();
@@ -259,8 +270,8 @@ function denseResult(build: (b: Built) => SparseAssignment["expr"], dims: readon
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  */
 function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
-  const prepare = (join = true) => {
-    const b = newBuilt(join);
+  const prepare = (join = true, graph = false) => {
+    const b = newBuilt(join, graph);
     const expr = build(b);
     const order = outOrder(b, expr);
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
@@ -321,16 +332,19 @@ function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssign
   return t;
 }
 /** How a lazy sparse result is built (its assignment and inputs) and stored: for computing its pattern apart. */
-const structures = new WeakMap<object, { prepare: (join?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
+const structures = new WeakMap<object, { prepare: (join?: boolean, graph?: boolean) => { a: SparseAssignment; b: Built; levels: SparseAssignment["output"]["levels"] }; finish: (arrays: { levels: SparseArrays["levels"]; vals: Float32Array }, levels: SparseAssignment["output"]["levels"], b: Built) => SparseStorage }>();
 
 /**
- * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU):
- * the pattern assembled by the CPU from the operands' host level arrays (the merges are structural: values of 1
- * stand in), the values computed on the device into that pattern (taco's compute without assembly).
+ * A lazy sparse result's pattern and its values as a node on a device that reads back asynchronously (WebGPU),
+ * or inside a traced function: the pattern assembled by the CPU from the operands' host level arrays (the merges
+ * are structural: values of 1 stand in), the values computed on the device into that pattern (taco's compute
+ * without assembly) — inside a traced function by a node of the compute kernel, a step of the traced program:
+ * the pattern is fixed for the operands' fixed patterns, so a replay only recomputes the values.
  */
 function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["levels"]; values: Node } {
   const s = structures.get(result)!;
-  const { a, b, levels } = s.prepare(false);
+  const graph = kernelsInTrace();
+  const { a, b, levels } = s.prepare(false, graph);
   const cpu = loadedDevice("cpu");
   const stand = b.inputs.map((i): SparseInput => {
     if (i.kind !== "sparse") throw new ArgumentError(`a sparse result whose values gradients flow to is assembled from its operands' levels, and a dense operand cannot join it on ${getDefaultDevice().name}: await the sparse op that reads it first`);
@@ -339,7 +353,8 @@ function patternApart(result: LazySparse<Shape>): { levels: SparseStorage["level
   });
   const arrays = run(() => runSparseSparseSync(a, stand, cpu), a, "the pattern of a sparse result")!;
   const nnz = arrays.vals.length;
-  const values = run(() => runSparseValues(a, b.inputs, arrays.levels, { name: "nnz", size: nnz }), a, "the values of a sparse result");
+  const dim = { name: "nnz", size: nnz };
+  const values = run(() => (graph ? sparseNode(a, b.inputs, { pattern: arrays.levels, dim }) : runSparseValues(a, b.inputs, arrays.levels, dim)), a, "the values of a sparse result");
   return { levels: s.finish(arrays, levels, b).levels, values };
 }
 
@@ -387,12 +402,14 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   const extra = factor.dims.filter((n) => !order.includes(n));
   const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
   const dim = t.valuesTensor!.node.dims[0]!;
+  const graph = kernelsInTrace();
   const attempt = (join: boolean): Node => {
-    const b = newBuilt(join);
+    const b = newBuilt(join, graph);
     const x = addSparse(b, pattern);
     const y = addDense(b, summed.node, new Set(order), true);
     const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: x, b: y } };
-    const go = () => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim);
+    const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+    const go = () => (graph ? sparseNode(a, b.inputs, { pattern: levels, dim }) : runSparseValues(a, b.inputs, levels, dim));
     if (!join) return run(go, a, "the gradient w.r.t. sparse values");
     try {
       return go();
@@ -417,11 +434,13 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
     const names = order.filter((n) => x.dims.includes(n));
     const kinds = names.map((_, n) => (n === names.length - 1 ? "compressed" : "dense"));
     if (x.levels.every((l, n) => l.name === names[n] && l.kind === kinds[n])) return x;
-    return asFormat(x, names.map((v, n) => [v, kinds[n]!] as const) as never);
+    const format = names.map((v, n) => [v, kinds[n]!] as const) as never;
+    return x.valuesTensor && !x.valuesTensor.node.storage && kernelsInTrace() ? movedValues(x, format) : asFormat(x, format);
   };
   const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
   const pattern = stored(ones);
-  const b = newBuilt(false);
+  const graph = kernelsInTrace();
+  const b = newBuilt(false, graph);
   const p = addSparse(b, pattern);
   const converted = factors.map(stored);
   const product = converted.reduce<SparseAssignment["expr"]>((e, f) => ({ op: "binary", fn: "mul", a: e, b: addSparse(b, f) }), p);
@@ -432,7 +451,72 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
   const expr: SparseAssignment["expr"] = skips ? { op: "binary", fn: "add", a: product, b: { op: "binary", fn: "sub", a: p, b: p } } : product;
   const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr };
   const dim = t.valuesTensor!.node.dims[0]!;
-  return wrap(run(() => runSparseValues(a, b.inputs, pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx })), dim), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+  const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+  return wrap(run(() => (graph ? sparseNode(a, b.inputs, { pattern: levels, dim }) : runSparseValues(a, b.inputs, levels, dim)), a, "the gradient w.r.t. sparse values")) as AnyTensor;
+}
+
+/** Whether t stores one level per dim, none of them singleton (CSR, CSC, DCSR, CSF…), and has no private dims. */
+const plainLevels = (t: SparseTensor<Shape>): boolean => t.levels.length === t.shapeDims.length && t.levels.every((l) => l.kind !== "singleton") && !t.shapeDims.some((d) => d.masked);
+
+/**
+ * The values of t ⊙ x (x dense, its dims among t's) in t's pattern and storage order, as a node over `dim`: the
+ * compute kernel into t's pattern (taco's compute without assembly), a sparse node — a step of the traced
+ * program. Lazy products in x (SDDMM's U·V) join the kernel where it reads them at fewer entries than points.
+ */
+function productValues(t: SparseTensor<Shape>, x: AnyTensor, dim: { name: string; size: number }): Node {
+  const order = t.levels.map((l) => l.name);
+  const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(dim.size).fill(1) });
+  // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
+  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
+  const what = "the sparse product mul";
+  const attempt = (join: boolean): Node => {
+    const b = newBuilt(join, true);
+    const p = addSparse(b, t);
+    const y = addDense(b, x.node, new Set(order), true);
+    const a: SparseAssignment = { output: { name: "out", levels: pattern.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) }, operands: b.operands, expr: { op: "binary", fn: "mul", a: p, b: y } };
+    const go = () => sparseNode(a, b.inputs, { pattern: levels, dim });
+    if (!join) return run(go, a, what);
+    try {
+      return go();
+    } catch (e) {
+      if (e instanceof SparseDeviceError && b.joined) return attempt(false);
+      return run(() => { throw e; }, a, what);
+    }
+  };
+  return attempt(true);
+}
+
+/**
+ * t ⊙ x's values (productValues) with their gradients, inside a traced function: dX = Σ over t's dims x lacks of
+ * the entries dC ⊙ t scattered at their coordinates (a sparse sum), d/dvalues = dC ⊙ x at the entries (the same
+ * compute kernel over dC's values) — each a sparse kernel step too.
+ */
+function sampledProduct(t: SparseTensor<Shape>, x: AnyTensor): AnyTensor {
+  const dim = t.valuesTensor?.node.dims[0] ?? { name: "nnz", size: t.nnz };
+  const own = (): AnyTensor => t.valuesTensor ?? (wrap(uploadNode(t.storage.vals, "float32", [dim])) as AnyTensor);
+  const values = wrap(productValues(t, x, dim)) as AnyTensor;
+  const inputs = [x, ...(t.valuesTensor ? [t.valuesTensor] : [])];
+  return customGradient(values, inputs, (g) => {
+    const dC = g as unknown as AnyTensor;
+    const scaled = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels }, dC.mul(own() as never) as unknown as AnyTensor);
+    const summed = (scaled.sum as (n: unknown) => AnyTensor)(t.dims.filter((n) => !x.dims.includes(n)));
+    const dX = summed.dims.every((n, i) => n === x.dims[i]) ? summed : (summed.transpose(...(x.dims as never[])) as unknown as AnyTensor);
+    const dValues = t.valuesTensor ? [wrap(productValues(new SparseTensor<Shape>(t.shapeDims, { levels: t.levels }, dC), x, dim)) as AnyTensor] : [];
+    return [dX, ...dValues] as never;
+  }) as unknown as AnyTensor;
+}
+
+/**
+ * `x` (its values tensor a graph node, inside a traced function) in another format: the pattern repacked on the
+ * host with each entry's position as its value (exact in float32 up to 2^24 entries), the values gathered in
+ * the new order in the graph.
+ */
+function movedValues(x: SparseTensor<Shape>, format: never): SparseTensor<Shape> {
+  const n = x.valuesTensor!.numel;
+  if (n > 2 ** 24) throw new ArgumentError(`a sparse tensor of ${n} entries whose values are computed inside a traced function cannot be converted to another format there (past 2^24 entries): store it in ${formatName(x.format, x.dims)}'s order`);
+  const positions = asFormat(new SparseTensor<Shape>(x.shapeDims, { levels: x.levels, vals: Float32Array.from({ length: n }, (_, i) => i) }), format);
+  return new SparseTensor<Shape>(x.shapeDims, { levels: positions.levels }, gatheredValues(x as never, Int32Array.from(positions.storage.vals)));
 }
 
 /**
@@ -444,9 +528,11 @@ function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTensor<Sh
 function withValuesGradients(what: string, result: LazySparse<Shape>, sources: readonly SparseTensor<Shape>[], backward: (dC: SparseTensor<Shape>) => readonly (() => AnyTensor)[]): LazySparse<Shape> {
   const tracked = sources.filter((s) => s.valuesTensor);
   if (!tracked.length) return result;
-  if (tracingNow() || unfedUnder(tracked.map((s) => s.valuesTensor!.node))) throw cannotTrace(what);
+  // Inside a traced function the pattern is assembled now and the values are a step of the traced program.
+  const traced = kernelsInTrace();
+  if (!traced && (tracingNow() || unfedUnder(tracked.map((s) => s.valuesTensor!.node)))) throw cannotTrace(what);
   // Computed now on the CPU; on a device that reads back asynchronously the CPU assembles the pattern alone.
-  const computed = getDefaultDevice().readSync ? result.storage : undefined;
+  const computed = !traced && getDefaultDevice().readSync ? result.storage : undefined;
   const apart = computed ? undefined : patternApart(result);
   const levels = computed?.levels ?? apart!.levels;
   const vals = computed?.vals;
@@ -454,11 +540,11 @@ function withValuesGradients(what: string, result: LazySparse<Shape>, sources: r
   // dC in the same order stored dense…dense, compressed (the entries keep their order; no values are read).
   const ones = new SparseTensor<Shape>(result.shapeDims, { levels, vals: new Float32Array(values.numel).fill(1) });
   const flat = asFormat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
-  const traced = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
+  const withGrads = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
     const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels: flat }, g as unknown as AnyTensor));
     return sources.flatMap((s, n) => (s.valuesTensor ? [each[n]!()] : [])) as never;
   }) as unknown as AnyTensor;
-  const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, traced);
+  const t = new SparseTensor<Shape>(result.shapeDims, { levels, vals }, withGrads);
   t.origin = result;
   Object.defineProperty(t, "then", { value: ((done, failed) => t.materialize().then(done, failed)) satisfies PromiseLike<SparseTensor<Shape>>["then"], enumerable: false });
   return t as LazySparse<Shape>;
@@ -506,6 +592,8 @@ function mergedInGraph(t: SparseTensor<Shape>, other: SparseTensor<Shape>): bool
   // (operands over other dims, or block formats: the kernels, or inside a trace graphMerge's StateError)
   const plain = (x: SparseTensor<Shape>): boolean => x.shapeDims.length === t.shapeDims.length && x.levels.length === x.shapeDims.length;
   if (!plain(t) || !plain(other)) return tracingNow();
+  // (inside a traced function on a device with sparse kernels: the kernels, a step of the traced program)
+  if (kernelsInTrace()) return false;
   return tracingNow() || [t, other].some((x) => x.valuesTensor && (!x.valuesTensor.node.storage || symbolic(x as never)));
 }
 
@@ -530,9 +618,11 @@ export function installSparseMethods(): void {
       if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
       if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
       // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
-      if (other instanceof Tensor && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
+      // Inside a traced function on a device with sparse kernels, the kernels are a step of the traced program.
+      const graph = kernelsInTrace();
+      if (other instanceof Tensor && !graph && symbolic(this as never, other)) return graphDot(this as never, other as unknown as AnyTensor, dims, `the sparse product dot(${JSON.stringify(names)})`);
       const names2 = new Set([...visible(this), ...shapeOf(other)].map((d) => d.name));
-      const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`);
+      const result = denseResult((b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names2, "dot") }), dims, `${this.dims.length === 2 ? "the sparse product" : "the sparse contraction"} dot(${JSON.stringify(names)})`, graph);
       // d/dX = Σ over the names only this tensor has of this · g; d/dvalues = pattern ⊙ Σ g · X (an SDDMM).
       return withGradients(
         result,
@@ -562,7 +652,11 @@ export function installSparseMethods(): void {
       if (other instanceof Tensor) {
         const x = other as unknown as AnyTensor;
         if (x.masked.size) throw new ArgumentError("mul of a sparse tensor cannot take private (masked) dims: unmask them first");
-        if (this.valuesTensor || symbolic(this as never, other) || mayNeedGradient(x.node)) return valuesResult(this, graphMulValues(this as never, x, "the sparse product mul"));
+        if (this.valuesTensor || symbolic(this as never, other) || mayNeedGradient(x.node)) {
+          // (inside a traced function: the compute kernel into this tensor's pattern, a step of the program)
+          if (kernelsInTrace() && plainLevels(this)) return valuesResult(this, sampledProduct(this, x));
+          return valuesResult(this, graphMulValues(this as never, x, "the sparse product mul"));
+        }
       }
       const result = lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: operandOf(b, other, names, "mul") }), "the sparse product mul");
       // d/dA = pattern(A) ⊙ dC ⊙ B, d/dB = pattern(B) ⊙ dC ⊙ A (dC lies in A ∩ B).
@@ -590,8 +684,9 @@ export function installSparseMethods(): void {
     },
     sum(this: SparseTensor<Shape>, names: unknown) {
       const { kept } = reduceShape(visible(this), names);
-      if (symbolic(this as never)) return graphSum(this as never, kept, `the sparse sum(${JSON.stringify(names)})`);
-      const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`);
+      const graph = kernelsInTrace();
+      if (!graph && symbolic(this as never)) return graphSum(this as never, kept, `the sparse sum(${JSON.stringify(names)})`);
+      const result = denseResult((b) => addSparse(b, this), kept, `the sparse sum(${JSON.stringify(names)})`, graph);
       return withGradients(result, this, undefined, (g) => g, (g) => g);
     },
   };
@@ -659,8 +754,9 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
       () => (fn === "add" ? sampledValues(other, [dC]) : (sampledValues(other, [dC]).neg() as unknown as AnyTensor)),
     ]);
   }
-  if (symbolic(t as never, other)) return graphUnion(t as never, other as unknown as AnyTensor, dims, fn, `the sparse ${fn}`);
-  const result = denseResult(build, dims, `the sparse ${fn}`);
+  const graph = kernelsInTrace();
+  if (!graph && symbolic(t as never, other)) return graphUnion(t as never, other as unknown as AnyTensor, dims, fn, `the sparse ${fn}`);
+  const result = denseResult(build, dims, `the sparse ${fn}`, graph);
   // d/dX = ±g; d/dvalues = g at the stored entries.
   return withGradients(result, t, other, (g) => (fn === "add" ? g : (g.neg() as unknown as AnyTensor)), (g) => g);
 }

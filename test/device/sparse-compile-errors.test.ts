@@ -23,8 +23,13 @@ describe.each(deviceNames)("sparse kernels that fail to compile on %s", (device)
     const out = d.allocate("float32", 1);
     let caught: unknown;
     try {
-      const prepared = d.sparse!.prepare(kernel, `bad-${device}-${Math.random()}`);
-      d.sparse!.run(prepared, [out]);
+      // run as every sparse kernel is: a program's sparse routine step
+      const program = d.begin();
+      try {
+        program.routine({ kind: "sparse", key: "bad", kernels: [{ kernel, hash: `bad-${device}-${Math.random()}` }], output: 0, title: kernel.title }, out, []);
+      } finally {
+        program.finish();
+      }
       await d.read({ buffer: out, dtype: "float32", sizes: [1], strides: [1], offset: 0 });
     } catch (e) {
       caught = e;

@@ -30,6 +30,7 @@ function runRoutine(r: Routine, inputs: ArrayLike<number>[]): Float64Array {
     sortPositions(r, inputs[0]!, out);
     return out;
   }
+  if (r.kind === "sparse") throw new Error("these graphs have no sparse kernels");
   const out = new Float64Array(r.outLength);
   scatterAdd(r, inputs[0]!, inputs[1]!, out);
   return out;

@@ -5,6 +5,7 @@
 // forbidden (no WebAssembly compilation allowed). Imports the contract and the kernel pipeline; never src/graph.
 import { type BufferView, type DType, type Device, type Kernel, type KernelStats, LiveBuffers, type LowerOptions, type MemoryStats, type PreparedKernel, type Program, type TypedArray, readStrided } from "../device-contract.js";
 import { schedules } from "../kernel/lower.js";
+import { sparseRoutineBuffers } from "../kernel/routine.js";
 import { wasmNative } from "./wasm/opcodes.js";
 import { generateWasm } from "./wasm/codegen.js";
 import { CpuBuffer, typedArrayFor } from "./buffer.js";
@@ -115,8 +116,21 @@ export class CpuDevice implements Device {
     return this.executor.compile(hash, kernel);
   }
 
+  /** A program: the executor's, with sparse routines run by the sparse part (generated Wasm, at once). */
   begin(): Program {
-    return this.executor.begin();
+    return (this.#program ??= this.#withSparse(this.executor.begin()));
+  }
+  #program: Program | undefined;
+  #withSparse(program: Program): Program {
+    return {
+      dispatch: program.dispatch,
+      routine: (routine, out, inputs) => {
+        if (routine.kind !== "sparse") return program.routine(routine, out, inputs);
+        const buffers = sparseRoutineBuffers(routine, out, inputs);
+        for (const k of routine.kernels) this.sparse.run(this.sparse.prepare(k.kernel, k.hash), buffers);
+      },
+      finish: program.finish,
+    };
   }
 
   /** Sparse kernels: generated Wasm on the thread pool (the reference engine interprets them). */

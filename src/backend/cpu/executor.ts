@@ -3,7 +3,7 @@
 // buffers and params, splits the parallel loop across the thread pool, and turns a gather index error
 // reported by a kernel into a ShapeError. Routines run as typed-array loops (routines.ts). Imports the
 // kernel IR, the device contract and this device's modules; never src/graph.
-import { ShapeError, indexRange } from "../../types/errors.js";
+import { InternalError, ShapeError, indexRange } from "../../types/errors.js";
 import type { DeviceBuffer, KernelStats, PreparedKernel, Program, Routine } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
 import { CpuBuffer } from "./buffer.js";
@@ -164,6 +164,7 @@ export class WasmExecutor {
   routine(routine: Routine, out: CpuBuffer, inputs: readonly CpuBuffer[]): void {
     this.stats.launches++;
     if (routine.kind === "sort") sortPositions(routine, inputs[0]!.array, out.array);
-    else scatterAdd(routine, inputs[0]!.array, inputs[1]!.array, out.array);
+    else if (routine.kind === "scatterAdd") scatterAdd(routine, inputs[0]!.array, inputs[1]!.array, out.array);
+    else throw new InternalError("internal: the CPU device runs sparse routines through its sparse part (device.ts)");
   }
 }

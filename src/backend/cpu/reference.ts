@@ -4,7 +4,7 @@
 import { evalIndex } from "../../graph/index-expr.js";
 import { binaryMeaning, erf, reduceAlu, roundHalfEven, unaryMeaning } from "../../graph/alu.js";
 import { type DType, type NodeDim, type Node, type ReduceFn, contiguousStrides } from "../../graph/node.js";
-import { indexRange, indexRangeAt, referenceTooLarge, ShapeError, StateError } from "../../types/errors.js";
+import { InternalError, indexRange, indexRangeAt, referenceTooLarge, ShapeError, StateError } from "../../types/errors.js";
 import { type CpuBuffer, typedArrayFor } from "./buffer.js";
 import { mix32, uniform } from "./random.js";
 
@@ -191,6 +191,9 @@ function compute(node: Node, memo: Map<Node, Float64Array>, options: EvaluateOpt
       });
       return out;
     }
+    case "sparse":
+      // (sparse ops build this node only on a device with sparse kernels; the reference builds their graph form)
+      throw new InternalError("internal: the reference interpreter does not run generated sparse kernels");
     case "scatterAdd": {
       const [values, index] = [input(0), input(1)];
       const [src, idx] = [node.inputs[0]!, node.inputs[1]!];

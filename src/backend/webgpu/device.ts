@@ -123,6 +123,7 @@ export class WebGpuDevice implements Device, BufferOwner {
       checkCurrent: (buffer) => {
         if (buffer.generation !== this.generation) throw new DeviceError(lostMessage("earlier"));
       },
+      sparse: (kernel, hash) => this.sparse.prepare(kernel, hash),
     });
     this.#executor.timing = this.#options.timing;
     const generation = this.generation;

@@ -7,7 +7,8 @@
 import { DeviceError, indexRange, indexRangeAt, InternalError, NamedTensorError, ShapeError } from "../../types/errors.js";
 import type { DeviceBuffer, KernelStats, KernelTiming, PreparedKernel, Program } from "../device-contract.js";
 import type { Kernel } from "../kernel/ir.js";
-import type { ScatterAddRoutine, SortRoutine } from "../kernel/routine.js";
+import { type ScatterAddRoutine, type SortRoutine, type SparseRoutine, sparseRoutineBuffers } from "../kernel/routine.js";
+import type { SparseKernel } from "../kernel/sparse/ir.js";
 import { showKernel } from "../kernel/print.js";
 import { type Check, GpuBuffer, Usage } from "./buffer.js";
 import { BindGroupCache, GrowingBuffer, LaunchTimer, StagingPool } from "./reuse.js";
@@ -21,6 +22,18 @@ export interface CompiledKernel {
   readonly wgsl: WgslKernel;
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
+}
+
+/**
+ * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n,
+ * its workgroup grid, and the check of its compilation (carried by what it writes).
+ */
+export interface SparsePipeline {
+  readonly pipeline: GPUComputePipeline;
+  readonly layout: GPUBindGroupLayout;
+  readonly groups: readonly [number, number];
+  readonly compiled: Check;
+  readonly kernel: SparseKernel;
 }
 
 /** A scheduled kernel compiled for this device (the contract's PreparedKernel). */
@@ -40,6 +53,8 @@ export interface ExecutorHost {
   readonly storageAlign: number;
   /** Throws if a buffer belongs to an earlier (lost) device. */
   checkCurrent(buffer: GpuBuffer): void;
+  /** A sparse kernel's pipeline (the device's sparse part compiles it once per hash). */
+  sparse(kernel: SparseKernel, hash: string): SparsePipeline;
 }
 
 /** Where an index error reported by the status words came from. */
@@ -56,7 +71,8 @@ interface Launch {
   readonly name: string;
   /** What it computes, for a timing's label (asked only when timing). */
   readonly describe: () => string;
-  readonly compiled: CompiledKernel;
+  /** A scheduled kernel's or a routine's (bound by the generator's binding plan), or a sparse kernel's. */
+  readonly compiled: CompiledKernel | SparsePipeline;
   readonly buffers: readonly GPUBuffer[];
   readonly params: ArrayBuffer | undefined;
   /** Present when the kernel checks indices: what its status ids name. It gets status words of its own. */
@@ -201,6 +217,7 @@ export class WebGpuExecutor {
         launches.push({ name: prepared.hash, describe, compiled, buffers, params: paramBytes(kernel, params), ...(checks.length ? { checks } : {}) });
       },
       routine: (routine, out, inputs) => {
+        if (routine.kind === "sparse") return this.#sparse(routine, out, inputs, launches, outputs);
         const buffers = record(out, inputs);
         if (routine.kind === "sort") this.#sort(routine, buffers, launches);
         else this.#scatterAdd(routine, buffers, launches);
@@ -242,6 +259,23 @@ export class WebGpuExecutor {
     launches.push({ name: "scatter-add", describe, compiled: scatter, buffers, params: undefined, checks: [{ dim: r.dim, limit: r.limit, position: true }] });
   }
 
+  /**
+   * Sparse kernels: each a launch of this program over the routine's buffers in the kernel's order. Every buffer
+   * a kernel writes (the output; a sparse result's idx, written over with the pattern it holds) carries the
+   * program's checks, the compilation's and those of what the kernels read.
+   */
+  #sparse(r: SparseRoutine, out: DeviceBuffer, inputs: readonly DeviceBuffer[], launches: Launch[], outputs: { buffer: GpuBuffer; inherited: Check[] }[]): void {
+    const buffers = sparseRoutineBuffers(r, out, inputs) as GpuBuffer[];
+    for (const b of buffers) this.host.checkCurrent(b);
+    const inherited = buffers.flatMap((b) => [...b.checks]);
+    for (const { kernel, hash } of r.kernels) {
+      const compiled = this.host.sparse(kernel, hash);
+      inherited.push(compiled.compiled);
+      launches.push({ name: hash, describe: () => kernel.title, compiled, buffers: buffers.map((b) => b.gpu), params: undefined });
+      kernel.buffers.forEach((b, n) => b.output && n < buffers.length && outputs.push({ buffer: buffers[n]!, inherited }));
+    }
+  }
+
   /** Encodes and submits the launches; returns the checks of their results. */
   #submit(launches: readonly Launch[]): Check[] {
     const device = this.host.gpu;
@@ -269,19 +303,24 @@ export class WebGpuExecutor {
     let pass = timed ? undefined : encoder.beginComputePass();
     let at = 0;
     for (const [i, l] of launches.entries()) {
-      const { wgsl } = l.compiled;
-      const b = bindings(l.buffers.length - 1);
-      const entries: GPUBindGroupEntry[] = [{ binding: b.out, resource: { buffer: l.buffers[0]! } }];
-      for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
-      for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
-      if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
-      if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
+      const c = l.compiled;
+      let entries: GPUBindGroupEntry[];
+      if ("wgsl" in c) {
+        const { wgsl } = c;
+        const b = bindings(l.buffers.length - 1);
+        entries = [{ binding: b.out, resource: { buffer: l.buffers[0]! } }];
+        for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
+        for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
+        if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
+        if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
+      } else entries = l.buffers.map((buffer, n) => ({ binding: n, resource: { buffer } }));
       at += sizes[i]!;
       // Timed: a pass per launch, whose begin and end timestamps bracket it (still one submit).
       if (timed) pass = encoder.beginComputePass({ timestampWrites: timed.writes(i) });
-      pass!.setPipeline(l.compiled.pipeline);
-      pass!.setBindGroup(0, this.bindGroups.get(l.compiled.layout, entries));
-      pass!.dispatchWorkgroups(...l.compiled.wgsl.dispatch);
+      pass!.setPipeline(c.pipeline);
+      pass!.setBindGroup(0, this.bindGroups.get(c.layout, entries));
+      if ("wgsl" in c) pass!.dispatchWorkgroups(...c.wgsl.dispatch);
+      else pass!.dispatchWorkgroups(c.groups[0], c.groups[1]);
       if (timed) pass!.end();
       this.stats.launches++;
     }

@@ -1,22 +1,17 @@
 // Layer: src/backend/webgpu. WebGPU's part of the device contract for sparse kernels: a compute pipeline per
 // kernel structure from the generated WGSL (wgsl/sparse.ts), with an explicit layout of one storage binding per
-// buffer (operands read-only), dispatched in a command buffer of its own — submitted in queue order after the
-// programs that produced its dense operands, before the reads of its results. A kernel that binds more buffers
-// than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
-import type { DeviceBuffer, PreparedKernel, SparseKernel } from "../device-contract.js";
+// buffer (operands read-only), launched by the executor as a step of a program's compute pass (a sparse
+// routine, executor.ts), whose results carry the compilation's check. A kernel that binds more buffers than the
+// adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
+import type { PreparedKernel, SparseKernel } from "../device-contract.js";
 import { SparseDeviceError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
-import type { Check, GpuBuffer } from "./buffer.js";
+import type { Check } from "./buffer.js";
+import type { SparsePipeline } from "./executor.js";
 import type { generateSparseWgsl } from "./wgsl/sparse.js";
 
-interface CompiledSparse extends PreparedKernel {
-  readonly pipeline: GPUComputePipeline;
-  readonly layout: GPUBindGroupLayout;
-  readonly groups: [number, number];
-  /** Whether the driver accepted the WGSL and the pipeline: a rejection is the error every result carries. */
-  readonly compiled: Check;
-  readonly kernel: SparseKernel;
-}
+/** A compiled sparse kernel; `compiled`: whether the driver accepted the WGSL and the pipeline (a rejection is the error every result carries). */
+export interface CompiledSparse extends PreparedKernel, SparsePipeline {}
 
 /**
  * The sparse WGSL generator (wgsl/sparse.ts), handed over by the sparse front end (sparse-realize.ts) when a
@@ -46,13 +41,13 @@ function scopes(device: GPUDevice, k: SparseKernel, what: string): Check {
 
 /**
  * The sparse half of the WebGPU device over `gpu()` (the current GPUDevice), counting into `stats`.
- * @example const s = webgpuSparse(() => device.gpu, stats); s.run(s.prepare(k, hash), buffers)
+ * @example const s = webgpuSparse(() => device.gpu, stats); s.prepare(k, hash).pipeline // launched by the executor (a sparse routine)
  */
 export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; cacheHits: number; launches: number }) {
   const cache = new Map<string, CompiledSparse>();
   let owner: GPUDevice | undefined;
   return {
-    prepare(kernel: SparseKernel, hash: string): PreparedKernel {
+    prepare(kernel: SparseKernel, hash: string): CompiledSparse {
       const device = gpu();
       if (owner !== device) {
         owner = device; // a restarted device compiles again
@@ -81,24 +76,6 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       cache.set(hash, compiled);
       stats.compiled++;
       return compiled;
-    },
-    run(prepared: PreparedKernel, buffers: readonly DeviceBuffer[]): void {
-      const c = prepared as CompiledSparse;
-      const device = gpu();
-      device.pushErrorScope("out-of-memory");
-      device.pushErrorScope("validation");
-      const group = device.createBindGroup({ layout: c.layout, entries: buffers.map((b, n) => ({ binding: n, resource: { buffer: (b as GpuBuffer).gpu } })) });
-      const encoder = device.createCommandEncoder();
-      const pass = encoder.beginComputePass();
-      pass.setPipeline(c.pipeline);
-      pass.setBindGroup(0, group);
-      pass.dispatchWorkgroups(c.groups[0], c.groups[1]);
-      pass.end();
-      device.queue.submit([encoder.finish()]);
-      stats.launches++;
-      // The outputs carry the compile check, this launch's, and the pending checks of what it read.
-      const checks = [c.compiled, scopes(device, c.kernel, "run"), ...buffers.flatMap((b) => [...(b as GpuBuffer).checks])];
-      buffers.forEach((b, n) => c.kernel.buffers[n]?.output && (b as GpuBuffer).addChecks(checks));
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
       return { code: generator()(kernel).code, language: "WGSL" };

@@ -6,7 +6,7 @@ import { viewNode } from "../../../graph/build.js";
 import { idxVar } from "../../../graph/index-expr.js";
 import { type NodeDim, type Node, contiguousStrides } from "../../../graph/node.js";
 import { scalarType } from "../ir.js";
-import type { Routine } from "../routine.js";
+import type { Routine, SparseRoutine } from "../routine.js";
 import { InternalError } from "../../../types/errors.js";
 
 /** A routine bound to the nodes it reads (contiguous, row-major over their dims). */
@@ -18,7 +18,7 @@ export interface PlannedRoutine {
 }
 
 /** Primitives whose outputs are not a fixed function of a fixed set of input elements. @example isRoutineNode(argsortNode(x, "c", false)) // true */
-export const isRoutineNode = (n: Node): boolean => !n.storage && (n.op.kind === "argsort" || n.op.kind === "scatterAdd");
+export const isRoutineNode = (n: Node): boolean => !n.storage && (n.op.kind === "argsort" || n.op.kind === "scatterAdd" || n.op.kind === "sparse");
 
 /**
  * `x` itself when a routine can read it as a contiguous row-major buffer (stored so, or to be computed by a
@@ -75,5 +75,7 @@ export function planRoutine(node: Node, inputs: readonly Node[]): PlannedRoutine
     };
     return { kind: "routine", node, routine, inputs };
   }
+  // (the graph carries a sparse node's kernels opaquely; the sparse front end made them as this routine)
+  if (op.kind === "sparse") return { kind: "routine", node, routine: op.kernels as SparseRoutine, inputs };
   throw new InternalError(`internal: node ${node.id} (${op.kind}) is not a routine`);
 }

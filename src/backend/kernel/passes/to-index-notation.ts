@@ -359,6 +359,7 @@ export class KernelBuilder {
       case "scan":
       case "argsort":
       case "scatterAdd":
+      case "sparse":
         this.materialize(node);
         return this.load(node, env, guard);
     }
@@ -435,7 +436,7 @@ export function lowerToIndexNotation(root: Node, isMaterialized: (n: Node) => bo
   let value: Expr;
   let mode: Kernel["mode"] = { kind: "map" };
   let innerNames: Set<string>;
-  if (op.kind === "argsort" || op.kind === "scatterAdd") throw new InternalError(`internal: ${op.kind} is a routine, not a kernel`);
+  if (op.kind === "argsort" || op.kind === "scatterAdd" || op.kind === "sparse") throw new InternalError(`internal: ${op.kind} is a routine, not a kernel`);
   if (op.kind === "scan") {
     b.allowPhases = false;
     value = b.lower(root.inputs[0]!, identity, undefined);
