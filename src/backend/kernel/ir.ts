@@ -118,9 +118,15 @@ export interface Kernel {
  * as above; "sum" stores Σ weight · value (rescale must then be 1: no running max is needed); "max" stores the
  * running max M of the logits (no inner loops; weight 0). A "sum" kernel recomputes a [row, vars] quantity (the
  * probabilities from stored row statistics, their gradient) at each point instead of reading it from memory.
+ *
+ * `rowOutputs` makes the kernel one with several outputs: besides `output`, it writes each row statistic listed
+ * (the running max M and the running denominator Σ exp(logit − M), both at the loop's end) into a buffer of its
+ * own, bound after the output in order — the forward of attention then stores the softmax's row max and sum for
+ * its backward in the same pass over the keys, instead of two more passes recomputing the scores.
  */
 export interface OnlineSoftmax {
   readonly result?: "softmax" | "sum" | "max";
+  readonly rowOutputs?: readonly RowOutput[];
   readonly vars: readonly LoopVar[];
   readonly phases: readonly Phase[];
   readonly logit: Expr;
@@ -128,6 +134,21 @@ export interface OnlineSoftmax {
   readonly weight: Expr;
   readonly rescale: Expr;
 }
+
+/** A further output of an online kernel (OnlineSoftmax.rowOutputs): one row statistic per outer point. */
+export interface RowOutput {
+  /** "max": the running max M of the logits at the loop's end; "sum": the running denominator Σ exp(logit − M). */
+  readonly stat: "max" | "sum";
+  /** The address over the outer vars, in an f32 buffer of `length` elements that it covers exactly. */
+  readonly index: IndexExpr;
+  readonly length: number;
+}
+
+/**
+ * The buffers a kernel writes besides its output, in binding order (a kernel with several outputs; none for most).
+ * @example moreOutputs(forward).map((o) => o.length) // [rows, rows]: the softmax's row max and sum
+ */
+export const moreOutputs = (k: Kernel): readonly RowOutput[] => k.online?.rowOutputs ?? [];
 
 /** Every expression of an online softmax-weighted kernel's loop over its vars (empty for other kernels). */
 export const onlineExprs = (k: Kernel): Expr[] =>

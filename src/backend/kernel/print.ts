@@ -106,6 +106,7 @@ export function showKernel(k: Kernel): string {
     o.phases.forEach((p, i) => lines.push(`${indent}  %${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`));
     lines.push(`${indent}  %${n} = ${showExpr_(o.logit)}   (%${n + 1}, %${n + 2}: the running max before and after it)`);
     lines.push(`${indent}  %${n + 2} = ${showExpr_(o.runningMax)}; weight = ${showExpr_(o.weight)}; rescale = ${showExpr_(o.rescale)}`);
+    (o.rowOutputs ?? []).forEach((r, i) => lines.push(`${indent}  out${i + 1}[${showIndex(r.index)}] = the row's ${r.stat === "max" ? "max" : "denominator"} at the loop's end`));
   }
   if (k.inner.length) {
     lines.push(`${indent}for ${loops(k.inner)}:`);

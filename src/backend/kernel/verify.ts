@@ -133,6 +133,12 @@ export function verifyKernel(k: Kernel): void {
     if ([online.logit, online.runningMax, online.weight, online.rescale].some((e) => e.type !== "f32")) fail("an online softmax's update is f32");
     if (online.result === "max" && k.inner.length) fail("an online max has no inner loops");
     if (online.result === "sum" && !(online.rescale.op === "const" && online.rescale.value === 1)) fail("an online weighted sum does not rescale");
+    const rowCount = k.outer.reduce((c, v) => c * v.extent, 1);
+    for (const r of online.rowOutputs ?? []) {
+      checkIndex(r.index, outer, "a row output");
+      const range = indexRange(r.index, extents);
+      if (r.length !== rowCount || (rowCount > 0 && (!range || range[0] !== 0 || range[1] !== rowCount - 1))) fail("a row output's index does not cover its buffer exactly");
+    }
     reducedTypes = [];
   }
   const store = scopeOf([...k.outer, ...k.inner, ...(online ? online.vars : [])]);

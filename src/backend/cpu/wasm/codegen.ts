@@ -1,5 +1,5 @@
 // Layer: src/backend/cpu. Kernel IR -> a WebAssembly module with one function
-//   run(out, in0 … inN, p0 … pM, start, end)
+//   run(out, in0 … inN, out1 … outK, p0 … pM, start, end)     (out1 … outK: a kernel's further outputs, ir.ts moreOutputs)
 // that computes the kernel's outer loop points start ≤ i < end of its parallel loop (threads split that range).
 // It receives scheduled kernels (loops collapsed, reciprocals hoisted, phases stashed, contractions marked: lower.ts); the innermost store loop and each reduction's innermost
 // loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
@@ -7,7 +7,7 @@
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
 import { idxVar, substitute } from "../../../graph/index-expr.js";
 import { reduceIdentity } from "../../kernel/alu.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs, onlineExprs } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs, moreOutputs, onlineExprs } from "../../kernel/ir.js";
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
@@ -40,15 +40,19 @@ export class Generator {
   readonly outIndex: Expr;
   /** The scratch parameter (a per-thread tile buffer, online-softmax.ts's tiled form), or −1 when none. */
   readonly scratch: number;
+  /** The pointer parameters of the further outputs (ir.ts moreOutputs), in order. */
+  readonly more: readonly number[];
 
   constructor(readonly k: Kernel) {
     const scratch = onlineScratchBytes(k) > 0;
-    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map(wasmType), ...(scratch ? ["i32" as const] : []), "i32", "i32"];
+    const more = moreOutputs(k);
+    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...more.map(() => "i32" as const), ...k.params.map(wasmType), ...(scratch ? ["i32" as const] : []), "i32", "i32"];
     this.f = new FunctionBuilder("run", params);
     this.scratch = scratch ? params.length - 3 : -1;
     this.out = 0;
     const inputPtr = k.inputs.map((_, i) => 1 + i);
-    const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + i);
+    this.more = more.map((_, i) => 1 + k.inputs.length + i);
+    const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + more.length + i);
     this.start = params.length - 2;
     this.end = params.length - 1;
     this.outIndex = { op: "idx", type: "i32", index: k.output.index };

@@ -84,9 +84,16 @@ function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<strin
   rowStore(g, add(mul(stashed, reduced(n + 4)), mul(reduced(n + 3), k.value)), inner);
 }
 
-/** out[row, :] *= 1 / l (a softmax-weighted sum); out[row] = m (a max); nothing more for a plain weighted sum. */
+/**
+ * out[row, :] *= 1 / l (a softmax-weighted sum); out[row] = m (a max); nothing more for a plain weighted sum; and
+ * the row statistics the kernel stores besides (ir.ts rowOutputs: m, l).
+ */
 function finishRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<string>): void {
   const n = o.phases.length;
+  (o.rowOutputs ?? []).forEach((r, i) => {
+    g.em.address(g.more[i]!, "f32", () => g.em.index(r.index));
+    g.f.get(r.stat === "max" ? row.max : row.total).mem("f32.store", 0, 2);
+  });
   if (o.result === "sum") return;
   if (o.result === "max") {
     g.f.get(row.max).set(g.reduced[n + 5]!);

@@ -50,6 +50,8 @@ interface Match {
   readonly values: Node;
   /** The reductions the kernel absorbs (max, sum, the root): what it claims in the planner's sharing checks. */
   readonly reductions: readonly Node[];
+  /** The softmax's row max and sum when other kernels need them too: the kernel stores them (rowOutputs). */
+  readonly produced: readonly Node[];
 }
 
 /** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
@@ -62,9 +64,13 @@ function patterns(isMaterialized: (n: Node) => boolean) {
   };
 }
 
-/** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
-function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; reductions: Node[] } | undefined {
-  const { is, reducesOnly } = patterns(isMaterialized);
+/**
+ * softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. Its
+ * max and sum may be materialised nodes when `produces` accepts them (the kernel then stores them: `produced`).
+ */
+function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean, produces: (n: Node) => boolean): { logits: Node; reductions: Node[]; produced: Node[] } | undefined {
+  const { is } = patterns(isMaterialized);
+  const { reducesOnly } = patterns((x) => isMaterialized(x) && !produces(x));
   if (!is(p, "binary", "div")) return undefined;
   const [e, s] = p.inputs;
   if (!is(e, "unary", "exp") || !reducesOnly(s, "sum", key) || s.inputs[0] !== e) return undefined;
@@ -72,14 +78,42 @@ function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): 
   if (!is(d, "binary", "sub")) return undefined;
   const [x, m] = d.inputs;
   if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
-  return { logits: x, reductions: [s, m] };
+  return { logits: x, reductions: [s, m].filter((r) => !isMaterialized(r)), produced: [m, s].filter(isMaterialized) };
+}
+
+/** Whether x's inlined subtree (materialised nodes are read, not computed) computes a reduction. */
+function computesReduction(x: Node, isMaterialized: (n: Node) => boolean): boolean {
+  const seen = new Set<Node>();
+  const visit = (n: Node): boolean => {
+    if (seen.has(n) || isMaterialized(n)) return false;
+    seen.add(n);
+    return n.op.kind === "reduce" || n.inputs.some(visit);
+  };
+  return visit(x);
+}
+
+/**
+ * Whether n is the row max or the row sum of a softmax (as softmaxOf reads it): a node the planner lets the
+ * softmax-weighted sum's kernel store as a further output (ir.ts OnlineSoftmax.rowOutputs) when another kernel
+ * needs it, rather than a kernel of its own recomputing the logits.
+ * @example softmaxStatistic(rowMax, consumers) // true
+ */
+export function softmaxStatistic(n: Node, consumers: Consumers): boolean {
+  if (n.op.kind !== "reduce" || n.op.dims.length !== 1 || n.dtype !== "float32") return false;
+  const key = n.op.dims[0]!;
+  const isMax = (m: Node | undefined, x: Node | undefined): boolean =>
+    m !== undefined && m.op.kind === "reduce" && m.op.fn === "max" && m.op.dims.length === 1 && m.op.dims[0] === key && m.inputs[0] === x;
+  if (n.op.fn === "max") return consumers(n).some((d) => d.op.kind === "binary" && d.op.fn === "sub" && d.inputs[1] === n && consumers(d).some((e) => e.op.kind === "unary" && e.op.fn === "exp"));
+  const e = n.inputs[0]!;
+  const d = e.inputs[0];
+  return n.op.fn === "sum" && e.op.kind === "unary" && e.op.fn === "exp" && d?.op.kind === "binary" && d.op.fn === "sub" && isMax(d.inputs[1], d.inputs[0]);
 }
 
 /**
  * Whether n is a softmax-weighted sum the planner can fuse (see the header).
  * @example matchOnlineSoftmax(q.dot("d", k).softmax("key").dot("key", v).node, (n) => !!n.storage) // a match
  */
-function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Match | undefined {
+function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, produces: (n: Node) => boolean = () => false): Match | undefined {
   const { is } = patterns(isMaterialized);
   if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || n.op.fn !== "sum" || n.op.dims.length !== 1 || n.dtype !== "float32") return undefined;
   const key = n.op.dims[0]!;
@@ -87,10 +121,12 @@ function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Matc
   if (!is(product, "binary", "mul")) return undefined;
   const [a, b] = product.inputs as [Node, Node];
   for (const [p, v] of [[a, b], [b, a]] as const) {
-    const s = softmaxOf(p, key, isMaterialized);
+    // only a forward's sum stores the statistics: one whose values reduce (the backward's row statistic
+    // Σ_key p · dP) reads them, and is a weighted form over them
+    const s = softmaxOf(p, key, isMaterialized, computesReduction(v, isMaterialized) ? () => false : produces);
     if (!s || v.dtype !== "float32" || !v.dims.some((d) => d.name === key)) continue;
     if (s.logits.dims.find((d) => d.name === key)!.size < 1 || s.logits.numel < onlineSoftmaxFusion.minLogits) continue;
-    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n] };
+    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n], produced: s.produced };
   }
   return undefined;
 }
@@ -276,8 +312,14 @@ function recomputesNested(weight: readonly Node[], around: readonly { readonly n
  * contraction) become the online loop's phases; the values at each (row, key, inner) point. Values that would be
  * recomputed per row at a cost (an expensive function) are materialised first.
  */
-export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers = () => []): Lowered | undefined {
-  const m = matchOnlineSoftmax(n, isMaterialized);
+export function lowerOnlineSoftmax(
+  n: Node,
+  isMaterialized: (n: Node) => boolean,
+  materialize: (n: Node) => void,
+  consumers: Consumers = () => [],
+  produces: (n: Node) => boolean = () => false,
+): Lowered | undefined {
+  const m = matchOnlineSoftmax(n, isMaterialized, produces);
   if (!m) return lowerWeighted(n, isMaterialized, materialize, consumers);
   const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
@@ -299,12 +341,24 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
   const weight = where(bin("eq", s, f32(-Infinity)), f32(0), un("exp", bin("sub", s, after)));
   const rescale = rareWhere(bin("ne", before, after), un("exp", bin("sub", before, after)), f32(1));
   const rows = new Set(m.logits.dims.map((d) => d.name));
-  const kernel = onlineKernel(n, b, rows, value, { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale });
+  // the softmax's row max and sum that other kernels read (a backward pass): stored by this kernel too, at the
+  // loop's end (its running max and denominator), each contiguous over its own dims
+  const rowOutputs = m.produced.map((x) => {
+    let index: IndexExpr = { op: "const", value: 0 };
+    let stride = 1;
+    for (let i = x.dims.length - 1; i >= 0; i--) {
+      index = { op: "add", a: { op: "mul", a: idxVar(x.dims[i]!.name), c: stride }, b: index };
+      stride *= x.dims[i]!.size;
+    }
+    return { stat: x.op.kind === "reduce" && x.op.fn === "max" ? ("max" as const) : ("sum" as const), index, length: x.numel };
+  });
+  const online = { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale };
+  const kernel = onlineKernel(n, b, rows, value, rowOutputs.length ? { ...online, rowOutputs } : online);
   // what this kernel claims, for the planner's sharing checks: the softmax's row max and sum only. Another
-  // kernel that needs them (a backward pass) makes the planner store them, and this match then fails in favour
-  // of the weighted form reading them; the per-(row, key) values (scores, probabilities) are recomputed by
-  // whoever needs them, never stored for sharing.
-  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [] };
+  // kernel that needs them (a backward pass) makes the planner store them: the next attempt offers them to this
+  // kernel as further outputs (`produces`), so that the logits are computed once for the three; the per-(row,
+  // key) values (scores, probabilities) are recomputed by whoever needs them, never stored for sharing.
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [], ...(m.produced.length ? { more: m.produced } : {}) };
 }
 
 /**

@@ -18,7 +18,7 @@
 // Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
 import { splitLongLoops } from "./long-loops.js";
-import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
+import { innerOnlineSoftmax, lowerOnlineSoftmax, softmaxStatistic } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { DeviceError } from "../../../types/errors.js";
@@ -149,9 +149,24 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     const sharedReductions = new Set<Node>();
     const sharedValues = new Set<Node>();
     const isMaterialized = (n: Node): boolean => n.storage !== undefined || own.has(n);
-    while (queue.length) {
+    // A softmax's row max or sum that gets a kernel (another kernel reads it) waits: the softmax-weighted sum's
+    // online kernel stores it as a further output when this plan has one (`produces`); else it is lowered alone.
+    const waited = new Set<Node>();
+    const waiting: Node[] = [];
+    const produces = (x: Node): boolean => waited.has(x) && !lowered.has(x);
+    for (;;) {
+      if (!queue.length) {
+        queue.push(...waiting.filter((x) => !lowered.has(x)));
+        waiting.length = 0;
+        if (!queue.length) break;
+      }
       const n = queue.pop()!;
       if (lowered.has(n)) continue;
+      if (!waited.has(n) && softmaxStatistic(n, consumers)) {
+        waited.add(n);
+        waiting.push(n);
+        continue;
+      }
       const materialize = (x: Node): void => {
         if (!own.has(x) && !x.storage) {
           own.add(x);
@@ -168,8 +183,10 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       // a softmax-weighted sum (attention) is one online-softmax kernel of its own, and so is a weighted sum that
       // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
       for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
-      const l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers) ?? lowerToIndexNotation(n, isMaterialized, materialize);
+      let l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers, produces) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       const limit = l.kernel.online ? (options.maxOnlineInputs ?? options.maxInputs) : options.maxInputs;
+      // a further output takes a binding too: past the device's limit, the statistics get kernels of their own
+      if (l.more && limit !== undefined && l.inputs.length + l.more.length > limit) l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers)!;
       if (limit !== undefined && l.inputs.length > limit) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
         if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${limit}`);
@@ -183,7 +200,9 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         claimedBy.set(r, n);
       }
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
-          lowered.set(n, { kind: "kernel", ...l });
+      const step: Planned = { kind: "kernel", ...l };
+      lowered.set(n, step);
+      for (const x of l.more ?? []) lowered.set(x, step);
     }
     // A value one kernel inlined (or fused as a phase) that a later kernel of this attempt materialised — a costly
     // value a reduction would recompute, a routine's input — is computed twice: the kernel that inlined it reads it.
@@ -209,11 +228,11 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     }
     if (forced.size > before) continue;
     const order: Planned[] = [];
-    const done = new Set<Node>();
+    const done = new Set<Planned>();
     const visit = (n: Node): void => {
       const l = lowered.get(n);
-      if (!l || done.has(n)) return;
-      done.add(n);
+      if (!l || done.has(l)) return;
+      done.add(l);
       for (const i of l.inputs) visit(i);
       order.push(l.kind === "kernel" ? { ...l, kernel: splitLongLoops(l.kernel) } : l);
     };

@@ -3,7 +3,8 @@
 // running max m, denominator l and weighted sums for a chunk of up to CHUNK inner points in registers; then the
 // partial states meet in workgroup memory and combine exactly as the online update does (rescaled to the
 // common max by the IR's own `rescale`), and the workgroup stores the chunk. Inner dims longer than CHUNK are
-// done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is stored. Imports the IR, the
+// done chunk by chunk (each recomputes the logits); the row statistics a kernel stores besides (rowOutputs) are
+// written by the first invocation. Nothing of size [row, key] is stored. Imports the IR, the
 // emitter and the module helpers.
 import type { Kernel, OnlineSoftmax } from "../../kernel/ir.js";
 import { type EmitEnv, WgslExprEmitter, Writer, indexText } from "./emit.js";
@@ -105,6 +106,13 @@ export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKer
   const result = { softmax: "sum / total", sum: "sum", max: "big" }[o.result ?? "softmax"];
   atInner("(c0 + q)", () => w.line(em.store(indexText(k.output.index, env.vars), result)));
   w.close();
+  // the row statistics the kernel stores besides (ir.ts rowOutputs): the common max M and the total, once per row
+  const rowOutputs = o.rowOutputs ?? [];
+  if (rowOutputs.length) {
+    w.open("if (c0 == 0i && tid == 0i)");
+    rowOutputs.forEach((r, j) => w.line(`out${j + 1}[${indexText(r.index, env.vars)}] = ${r.stat === "max" ? "big" : "total"};`));
+    w.close();
+  }
   w.line("workgroupBarrier();");
   w.close().close();
   return kernelResult(moduleText(k, em, w, preamble), "online", dispatchFor(points, caps), em);
