@@ -123,10 +123,14 @@ export interface Kernel {
  * (the running max M and the running denominator Σ exp(logit − M), both at the loop's end) into a buffer of its
  * own, bound after the output in order — the forward of attention then stores the softmax's row max and sum for
  * its backward in the same pass over the keys, instead of two more passes recomputing the scores.
+ * `accumulations` (a "sum" kernel's) are further weighted sums over the same loop, each with its own weight (which
+ * reads the phases and the logit, as `weight` does), value, inner loops and buffer, bound after the row outputs:
+ * attention's dk = Σ_q dS · q and dv = Σ_q P · dO share the scores (and P) of one loop over the queries.
  */
 export interface OnlineSoftmax {
   readonly result?: "softmax" | "sum" | "max";
   readonly rowOutputs?: readonly RowOutput[];
+  readonly accumulations?: readonly Accumulation[];
   readonly vars: readonly LoopVar[];
   readonly phases: readonly Phase[];
   readonly logit: Expr;
@@ -145,14 +149,31 @@ export interface RowOutput {
 }
 
 /**
- * The buffers a kernel writes besides its output, in binding order (a kernel with several outputs; none for most).
+ * A further weighted sum of an online "sum" kernel (OnlineSoftmax.accumulations): out[outer, inner] = Σ_vars
+ * weight · value, in an f32 buffer of its own that `index` (over the outer and its inner vars) covers exactly.
+ */
+export interface Accumulation {
+  /** Per point of the online loop; reads the phases and the logit (`reduced` 0 … n) like OnlineSoftmax.weight. */
+  readonly weight: Expr;
+  /** Per point of the online loop and of `inner`. */
+  readonly value: Expr;
+  readonly inner: readonly LoopVar[];
+  readonly index: IndexExpr;
+  readonly length: number;
+}
+
+/**
+ * The buffers a kernel writes besides its output, in binding order (a kernel with several outputs; none for most):
+ * an online kernel's row statistics, then its further weighted sums.
  * @example moreOutputs(forward).map((o) => o.length) // [rows, rows]: the softmax's row max and sum
  */
-export const moreOutputs = (k: Kernel): readonly RowOutput[] => k.online?.rowOutputs ?? [];
+export const moreOutputs = (k: Kernel): readonly (RowOutput | Accumulation)[] => [...(k.online?.rowOutputs ?? []), ...(k.online?.accumulations ?? [])];
 
 /** Every expression of an online softmax-weighted kernel's loop over its vars (empty for other kernels). */
 export const onlineExprs = (k: Kernel): Expr[] =>
-  k.online ? [...k.online.phases.map((p) => p.body), k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale] : [];
+  k.online
+    ? [...k.online.phases.map((p) => p.body), k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale, ...(k.online.accumulations ?? []).flatMap((a) => [a.weight, a.value])]
+    : [];
 
 /**
  * The kernel with `rewrite` applied to every expression of its online softmax-weighted loop (unchanged when it
@@ -162,7 +183,19 @@ export const onlineExprs = (k: Kernel): Expr[] =>
 export function mapOnline(k: Kernel, rewrite: (e: Expr) => Expr): Kernel {
   const o = k.online;
   if (!o) return k;
-  return { ...k, online: { ...o, phases: o.phases.map((p) => ({ ...p, body: rewrite(p.body) })), logit: rewrite(o.logit), runningMax: rewrite(o.runningMax), weight: rewrite(o.weight), rescale: rewrite(o.rescale) } };
+  const accumulations = o.accumulations?.map((a) => ({ ...a, weight: rewrite(a.weight), value: rewrite(a.value) }));
+  return {
+    ...k,
+    online: {
+      ...o,
+      phases: o.phases.map((p) => ({ ...p, body: rewrite(p.body) })),
+      logit: rewrite(o.logit),
+      runningMax: rewrite(o.runningMax),
+      weight: rewrite(o.weight),
+      rescale: rewrite(o.rescale),
+      ...(accumulations ? { accumulations } : {}),
+    },
+  };
 }
 
 /** All loop variables of the store, outer first. */

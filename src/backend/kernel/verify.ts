@@ -46,7 +46,12 @@ export function verifyKernel(k: Kernel): void {
     throw new InternalError(`kernel IR invariant: ${what}`);
   };
   const online = k.online;
-  const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars)] : [])];
+  const all: LoopVar[] = [
+    ...k.outer,
+    ...k.inner,
+    ...k.phases.flatMap((p) => p.vars),
+    ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars), ...(online.accumulations ?? []).flatMap((a) => a.inner)] : []),
+  ];
   const names = new Set<string>();
   for (const v of all) {
     if (names.has(v.name)) fail(`loop variable ${v.name} is declared twice`);
@@ -133,6 +138,18 @@ export function verifyKernel(k: Kernel): void {
     if ([online.logit, online.runningMax, online.weight, online.rescale].some((e) => e.type !== "f32")) fail("an online softmax's update is f32");
     if (online.result === "max" && k.inner.length) fail("an online max has no inner loops");
     if (online.result === "sum" && !(online.rescale.op === "const" && online.rescale.value === 1)) fail("an online weighted sum does not rescale");
+    for (const a of online.accumulations ?? []) {
+      if (online.result !== "sum") fail("only an online weighted sum has further accumulations");
+      checked = new Set();
+      check(a.weight, rows, n + 1);
+      if (a.weight.type !== "f32" || a.value.type !== "f32") fail("an online accumulation is f32");
+      checked = new Set();
+      check(a.value, new Set([...rows, ...scopeOf(a.inner)]), 0);
+      checkIndex(a.index, scopeOf([...k.outer, ...a.inner]), "an accumulation's output");
+      const count = [...k.outer, ...a.inner].reduce((c, v) => c * v.extent, 1);
+      const range = indexRange(a.index, extents);
+      if (count !== a.length || (count > 0 && (!range || range[0] !== 0 || range[1] !== count - 1))) fail("an accumulation's index does not cover its buffer exactly");
+    }
     const rowCount = k.outer.reduce((c, v) => c * v.extent, 1);
     for (const r of online.rowOutputs ?? []) {
       checkIndex(r.index, outer, "a row output");

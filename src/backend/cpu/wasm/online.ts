@@ -23,7 +23,7 @@
 // (weight, rescale): this file orders loops and registers only.
 // Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
-import type { Expr, Kernel, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
+import type { Accumulation, Expr, Kernel, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
 import type { Generator } from "./codegen.js";
 import { FunctionBuilder } from "./module.js";
 import { vectorizable } from "./emit-expr.js";
@@ -49,11 +49,18 @@ function updateLocals(g: Generator, o: OnlineSoftmax): void {
 
 /** Emits `value` at every inner point of the current row (or the one point when there are no inner loops). */
 function rowStore(g: Generator, value: Expr, scope: Set<string>): void {
-  if (g.k.inner.length) g.innerLoop(0, scope, value);
+  if (g.inner.length) g.innerLoop(0, scope, value);
   else g.store(() => g.em.scalar(value));
 }
 
-function initRow(g: Generator, row: RowState, bound: Set<string>): void {
+/** Runs emit once per further weighted sum of the kernel (ir.ts Accumulation), the store loops aimed at its buffer. */
+function forAccumulations(g: Generator, o: OnlineSoftmax, emit: (a: Accumulation, i: number) => void): void {
+  const first = o.rowOutputs?.length ?? 0;
+  (o.accumulations ?? []).forEach((a, i) => g.withOutput(g.more[first + i]!, a.index, a.inner, () => emit(a, i)));
+}
+
+function initRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<string>): void {
+  forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound));
   rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
   g.f.f32(-Infinity).set(row.max);
   g.f.f32(0).set(row.total);
@@ -82,6 +89,12 @@ function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<strin
   f.get(after!).set(row.max);
   for (let i = 0; i < 5; i++) inner.add(`%${n + i}`);
   rowStore(g, add(mul(stashed, reduced(n + 4)), mul(reduced(n + 3), k.value)), inner);
+  // the further weighted sums: out_a += weight_a · value_a (the weight in the slot of the rescale, 1 in a sum)
+  forAccumulations(g, o, (a) => {
+    em.scalar(a.weight);
+    f.set(rescale!);
+    rowStore(g, add({ op: "stashed", type: "f32" }, mul(reduced(n + 4), a.value)), inner);
+  });
 }
 
 /**
@@ -129,7 +142,7 @@ function keyLoops(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<stri
 export function onlineBody(g: Generator, o: OnlineSoftmax, bound: Set<string>): void {
   updateLocals(g, o);
   const row: RowState = { max: g.f.local("f32"), total: g.f.local("f32") };
-  initRow(g, row, bound);
+  initRow(g, o, row, bound);
   keyLoops(g, o, row, new Set(bound));
   finishRow(g, o, row, bound);
 }
@@ -165,7 +178,7 @@ const reads = (e: Load, v: string): boolean => indexVars(e.index).has(v);
 function tiling(g: Generator, o: OnlineSoftmax): Tiling | undefined {
   const k = g.k;
   const [key, row] = [o.vars[0], k.outer[k.outer.length - 1]];
-  if (o.phases.length < 1 || o.vars.length !== 1 || !key || !row) return undefined;
+  if (o.accumulations?.length || o.phases.length < 1 || o.vars.length !== 1 || !key || !row) return undefined;
   const unit = (l: Expr & { index: IndexExpr }, v: string): boolean => g.em.split(l as never, v)?.coef === 1;
   const stride = (l: Load): number => 4 * g.em.split(l as never, key.name)!.coef;
   const dots: Dot[] = [];
@@ -270,7 +283,7 @@ function rowTile(g: Generator, o: OnlineSoftmax, t: Tiling, R: number, bound: Se
   };
   rows.forEach((row, r) => {
     if (r > 0) f.get(rowVar).i32(r).op("i32.add").set(row.at);
-    asRow(r, () => initRow(g, row, bound));
+    asRow(r, () => initRow(g, o, row, bound));
   });
   // per-row byte bases of each dot's a (along its d) and of the output (along e)
   const aBase = t.dots.map((dot) =>
@@ -456,6 +469,19 @@ interface Flash {
   readonly outRow: number;
   /** Vectors along e per step of the value update: 2 when e is a multiple of 8, else 1. */
   readonly ev: number;
+  /** The further weighted sums (ir.ts Accumulation), each with its value update's operands like the output's. */
+  readonly more: readonly FlashValues[];
+}
+
+/** A value update's operands: out[row, e…] += Σ_key w · value[key, e…]. */
+interface FlashValues {
+  readonly e: LoopVar;
+  readonly value: Load;
+  readonly vKey: number;
+  readonly outRow: number;
+  readonly ev: number;
+  /** The output's index (over the rows and e). */
+  readonly index: IndexExpr;
 }
 
 /**
@@ -483,14 +509,24 @@ function flashTiling(g: Generator, o: OnlineSoftmax): Flash | undefined {
     dots.push({ d, a, b, aRow: s * c[0]!, aD: s * c[1]!, bKey: s * c[2]!, bD: s * c[3]! });
   }
   // the online expressions 4 rows wide (a mask's index values read along the rows, row statistics as vectors)
-  if (!vectorizable(g.em, [o.logit, o.weight, o.runningMax, o.rescale], row.name)) return undefined;
-  if (k.inner.length === 0) return result !== "softmax" && k.value.op === "const" ? { result, row, key, dots, vKey: 0, outRow: 0, ev: 1 } : undefined;
-  const e = k.inner[0];
-  if (result === "max" || k.inner.length !== 1 || !e || e.extent % 4 || !plainLoad(k.value) || reads(k.value, row.name)) return undefined;
-  const [vKey, outRow] = [coef(k.value, key.name), coef(g.outIndex, row.name)];
-  // values and output unit-stride along e
-  if (vKey < 0 || outRow < 0 || coef(k.value, e.name) !== 1 || coef(g.outIndex, e.name) !== 1) return undefined;
-  return { result, row, key, dots, e, value: k.value, vKey: s * vKey, outRow: s * outRow, ev: e.extent % 8 ? 1 : 2 };
+  const accumulations = o.accumulations ?? [];
+  if (!vectorizable(g.em, [o.logit, o.weight, o.runningMax, o.rescale, ...accumulations.map((a) => a.weight)], row.name)) return undefined;
+  // a further weighted sum's weights go to the score tile of dot product 1 + i (read before they are written)
+  if (accumulations.length && accumulations.length >= dots.length) return undefined;
+  if (k.inner.length === 0) return result !== "softmax" && k.value.op === "const" && !accumulations.length ? { result, row, key, dots, vKey: 0, outRow: 0, ev: 1, more: [] } : undefined;
+  /** A value update's operands, when values and output are unit-stride along their one inner loop (a multiple of 4). */
+  const update = (inner: readonly LoopVar[], value: Expr, index: IndexExpr): FlashValues | undefined => {
+    const e = inner[0];
+    if (inner.length !== 1 || !e || e.extent % 4 || !plainLoad(value) || reads(value, row.name)) return undefined;
+    const out: Expr = { op: "idx", type: "i32", index };
+    const [vKey, outRow] = [coef(value, key.name), coef(out, row.name)];
+    if (vKey < 0 || outRow < 0 || coef(value, e.name) !== 1 || coef(out, e.name) !== 1) return undefined;
+    return { e, value, vKey: s * vKey, outRow: s * outRow, ev: e.extent % 8 ? 1 : 2, index };
+  };
+  const main = result === "max" ? undefined : update(k.inner, k.value, k.output.index);
+  const more = accumulations.map((a) => update(a.inner, a.value, a.index));
+  if (!main || more.some((x) => !x)) return undefined;
+  return { result, row, key, dots, e: main.e, value: main.value, vKey: main.vKey, outRow: main.outRow, ev: main.ev, more: more as FlashValues[] };
 }
 
 /** A small loop `for (v = 0; v < to; v += step) body()` in a helper function. */
@@ -540,7 +576,7 @@ function scoreKernel(t: FlashDot): FunctionBuilder {
  * Σ_j w[j][r] · value[j, e…] over the block's KC keys (values from pv, weights [KC][QR] from pw, rescales from
  * pc; none when not `rescaled`, a weighted sum's), 4 rows × ev vectors in registers per step along e.
  */
-function valueKernel(t: Flash, rescaled: boolean): FunctionBuilder {
+function valueKernel(t: Pick<FlashValues, "e" | "vKey" | "outRow" | "ev">, rescaled: boolean): FunctionBuilder {
   const f = new FunctionBuilder("flashValues", ["i32", "i32", "i32", "i32"]);
   const [po, pv, pw, pc] = [0, 1, 2, 3];
   const acc = [0, 1, 2, 3].map(() => Array.from({ length: t.ev }, () => f.local("v128")));
@@ -616,6 +652,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     f.get(rowVar).get(r).op("i32.add").set(at);
     g.vars.set(t.row.name, at);
     em.enterScope();
+    forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound));
     rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
     em.exitScope();
     g.vars.set(t.row.name, rowVar);
@@ -662,7 +699,18 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     f.set(po);
   }
   const scores = t.dots.map(scoreKernel);
-  const values = t.e ? valueKernel(t, t.result === "softmax") : undefined;
+  const values = t.e ? valueKernel({ ...t, e: t.e }, t.result === "softmax") : undefined;
+  // the further weighted sums: each its output's base (row 0, e 0) and its values' per block, its own value kernel
+  const first = o.rowOutputs?.length ?? 0;
+  const accumulations = o.accumulations ?? [];
+  const [moreOut, moreValues] = [t.more.map(() => i32()), t.more.map(() => i32())];
+  const moreKernels = t.more.map((x) => valueKernel(x, false));
+  t.more.forEach((x, i) => {
+    asRow(0, () => baseAddress(g, g.more[first + i]!, { op: "idx", type: "i32", index: x.index } as never, x.e.name));
+    f.set(moreOut[i]!);
+  });
+  // a weighted sum's logit (its further sums' weights read it besides the weight)
+  const lg = t.result === "sum" ? v128() : w;
   const scalar = (g.reduced[0] ??= f.local("f32"));
   /** for (j = 0; j < KC; j++) with the key variable at blk + j and pj at scratch's row j of a tile, body in its own scope. */
   const overKeys = (body: () => void): void => {
@@ -693,6 +741,10 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
       baseAddress(g, em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
       f.set(pv);
     }
+    t.more.forEach((x, i) => {
+      baseAddress(g, em.ctx.inputPtr[x.value.input]!, x.value, x.e.name);
+      f.set(moreValues[i]!);
+    });
     em.exitScope();
     // scores Sᵀ[key][row] to scratch S, 4 keys at a time, per dot product
     t.dots.forEach((_, p) => void f.get(scratch).i32(A[p]!).op("i32.add").get(pk[p]!).get(scratch).i32(S[p]!).op("i32.add").call(scores[p]!));
@@ -719,11 +771,20 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
           f.v128f(0).set(wsum);
           overKeys(() => {
             logits(h);
-            f.set(w);
-            em.reducedOverride = { scalar, vector: w, phase: n };
+            f.set(lg);
+            em.reducedOverride = { scalar, vector: lg, phase: n };
             em.vector(o.weight, t.row.name);
             em.reducedOverride = undefined;
             f.set(w);
+            // each further sum's weights (over the scores, still in registers, and the logit) to S[1 + i]
+            accumulations.forEach((a, i) => {
+              em.reducedOverride = { scalar, vector: scored[0]!, phase: 0, more: new Map([...scored.slice(1).map((x, p) => [p + 1, x] as [number, number]), [n, lg]]) };
+              f.get(pj);
+              em.vector(a.weight, t.row.name);
+              em.reducedOverride = undefined;
+              f.tee(wsum).mem("v128.store", S[1 + i]! + 16 * h, 2);
+              f.get(any).get(wsum).op("v128.or").set(any);
+            });
             f.get(pj).get(w).mem("v128.store", S[0]! + 16 * h, 2);
             if (t.e) f.get(any).get(w).op("v128.or").set(any);
             else f.get(wsum).get(w).op("f32x4.add").set(wsum);
@@ -773,6 +834,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     if (values) {
       f.get(any).op("v128.any_true").if();
       f.get(po).get(pv).get(scratch).i32(S[0]!).op("i32.add").get(scratch).i32(C).op("i32.add").call(values);
+      moreKernels.forEach((fn, i) => void f.get(moreOut[i]!).get(moreValues[i]!).get(scratch).i32(S[1 + i]!).op("i32.add").get(scratch).i32(C).op("i32.add").call(fn));
       f.end();
     }
   });

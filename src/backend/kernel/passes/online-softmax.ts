@@ -17,7 +17,7 @@ import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
 import { binaryNode, reduceNode } from "../../../graph/build.js";
 import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
-import { type Expr, type Kernel, walkExpr } from "../ir.js";
+import { type Expr, type Kernel, children, dagRewrite, mapChildren, walkExpr } from "../ir.js";
 import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { nodeArithmetic } from "./work.js";
 
@@ -34,10 +34,13 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * dO · v twice (12 products of [q, key] size against the three kernels' 6), each at the matrix product's rate; so
  * below 4M logits its backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each
  * there; from it on the fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
- * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone.
+ * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone. `severalOutputs` (on unless
+ * NAMED_TENSOR_ONLINE_SOFTMAX_OUTPUTS=0): kernels with several outputs — the forward storing the softmax's row
+ * max and sum, dk and dv from one pass over the queries (mergeWeightedSums) — instead of a kernel per output.
  */
 export const onlineSoftmaxFusion = {
   enabled: env?.NAMED_TENSOR_ONLINE_SOFTMAX !== "0",
+  severalOutputs: env?.NAMED_TENSOR_ONLINE_SOFTMAX_OUTPUTS !== "0",
   minLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 0),
   minBackwardLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD ?? env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22),
 };
@@ -99,7 +102,7 @@ function computesReduction(x: Node, isMaterialized: (n: Node) => boolean): boole
  * @example softmaxStatistic(rowMax, consumers) // true
  */
 export function softmaxStatistic(n: Node, consumers: Consumers): boolean {
-  if (n.op.kind !== "reduce" || n.op.dims.length !== 1 || n.dtype !== "float32") return false;
+  if (!onlineSoftmaxFusion.enabled || !onlineSoftmaxFusion.severalOutputs || n.op.kind !== "reduce" || n.op.dims.length !== 1 || n.dtype !== "float32") return false;
   const key = n.op.dims[0]!;
   const isMax = (m: Node | undefined, x: Node | undefined): boolean =>
     m !== undefined && m.op.kind === "reduce" && m.op.fn === "max" && m.op.dims.length === 1 && m.op.dims[0] === key && m.inputs[0] === x;
@@ -441,5 +444,129 @@ function onlineKernel(n: Node, b: KernelBuilder, rows: ReadonlySet<string>, valu
     value,
     output: { type: "f32", index, length: n.numel },
     online,
+  };
+}
+
+/** e with its loads' input slots, params' slots and `reduced` phases renumbered (another kernel's expression taken in). */
+function renumber(inputs: readonly number[], params: number, phases: readonly number[]): (e: Expr) => Expr {
+  return dagRewrite((e, again) => {
+    const x = mapChildren(e, again);
+    if (x.op === "load") return { ...x, input: inputs[x.input]! };
+    if (x.op === "param") return { ...x, slot: x.slot + params };
+    if (x.op === "reduced") return { ...x, phase: phases[x.phase]! };
+    return x;
+  });
+}
+
+/** e with the loop variables in `names` renamed (nothing else rewritten). */
+const renameIndex = (e: IndexExpr, names: ReadonlyMap<string, string>): IndexExpr =>
+  e.op === "var" ? (names.has(e.name) ? { ...e, name: names.get(e.name)! } : e) : e.op === "const" ? e : e.op === "add" ? { ...e, a: renameIndex(e.a, names), b: renameIndex(e.b, names) } : { ...e, a: renameIndex(e.a, names) };
+
+/**
+ * Whether two expressions of one kernel are the same computation (structurally; loads at the same address), b's
+ * loop variables renamed by `names` (two phases' own variables).
+ */
+function sameExpr(a: Expr, b: Expr, names: ReadonlyMap<string, string> = new Map()): boolean {
+  if (a === b) return true;
+  if (a.op !== b.op || a.type !== b.type) return false;
+  const same = (x: unknown, y: unknown): boolean => JSON.stringify(x) === JSON.stringify(y && typeof y === "object" && "op" in y ? renameIndex(y as IndexExpr, names) : y);
+  switch (a.op) {
+    case "const":
+      return Object.is(a.value, (b as typeof a).value);
+    case "param":
+      return a.slot === (b as typeof a).slot;
+    case "reduced":
+      return a.phase === (b as typeof a).phase;
+    case "unary":
+    case "binary":
+      if (a.fn !== (b as typeof a).fn) return false;
+      break;
+    case "idx":
+    case "random":
+      if (!same(a.index, (b as typeof a).index) || (a.op === "random" && a.stream !== (b as typeof a).stream)) return false;
+      break;
+    case "load": {
+      const l = b as typeof a;
+      if (a.input !== l.input || !same(a.index, l.index) || !!a.dynamic !== !!l.dynamic || !!a.guard !== !!l.guard) return false;
+      if (a.dynamic && (a.dynamic.stride !== l.dynamic!.stride || a.dynamic.limit !== l.dynamic!.limit)) return false;
+      break;
+    }
+    case "where":
+      if (!!a.rare !== !!(b as typeof a).rare) return false;
+      break;
+  }
+  const [ca, cb] = [children(a), children(b)];
+  return ca.length === cb.length && ca.every((x, i) => sameExpr(x, cb[i]!, names));
+}
+
+/**
+ * Two weighted sums over the same loop (ir.ts OnlineSoftmax "sum": the same rows, the same online vars) where
+ * every dot product of b's is one of a's — attention's dv = Σ_q P · dO beside dk = Σ_q dS · q, both over (batch,
+ * key) rows and the queries, P's scores among dS's — as ONE kernel: a's, with b's weighted sum as a further
+ * accumulation (b's logit its weight, over a's phases) writing b's node as a further output; the shared scores are
+ * computed once per point. Undefined when they do not fit (another loop, a phase of b's not in a, a loop name of
+ * both with two extents, one reading the other, past `maxInputs` buffers with the outputs).
+ * @example mergeWeightedSums(dk, dv) // dk's kernel, accumulating dv too
+ */
+export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity): Lowered | undefined {
+  if (!onlineSoftmaxFusion.severalOutputs) return undefined;
+  const [ka, kb] = [a.kernel, b.kernel];
+  const [oa, ob] = [ka.online, kb.online];
+  if (oa?.result !== "sum" || ob?.result !== "sum" || ob.rowOutputs?.length || ob.accumulations?.length || oa.rowOutputs?.length) return undefined;
+  const sameLoops = (x: readonly { name: string; extent: number }[], y: readonly { name: string; extent: number }[]): boolean =>
+    x.length === y.length && x.every((v, i) => v.name === y[i]!.name && v.extent === y[i]!.extent);
+  if (!sameLoops(ka.outer, kb.outer) || !sameLoops(oa.vars, ob.vars) || kb.inner.length === 0) return undefined;
+  // b's inner loops under names of their own (a kernel declares each loop variable once)
+  const used = new Set([...ka.outer, ...ka.inner, ...oa.vars, ...oa.phases.flatMap((p) => p.vars), ...(oa.accumulations ?? []).flatMap((x) => x.inner)].map((v) => v.name));
+  const fresh = new Map<string, string>();
+  for (const v of kb.inner) {
+    let name = v.name;
+    for (let i = 1; used.has(name); i++) name = `${v.name}${i}`;
+    used.add(name);
+    fresh.set(v.name, name);
+  }
+  const outputs = [a.node, ...(a.more ?? []), b.node];
+  if (outputs.some((x) => a.inputs.includes(x) || b.inputs.includes(x))) return undefined;
+  const inputs = [...a.inputs];
+  const slots = b.inputs.map((x) => (inputs.includes(x) ? inputs.indexOf(x) : inputs.push(x) - 1));
+  if (inputs.length + outputs.length - 1 > maxInputs) return undefined;
+  const params = ka.params.length;
+  // each of b's phases is one of a's (renumbered to b's inputs in a)
+  const phases: number[] = [];
+  for (const p of ob.phases) {
+    const body = renumber(slots, params, [])(p.body);
+    const sameExtents = (q: typeof p): boolean => q.vars.length === p.vars.length && q.vars.every((v, j) => v.extent === p.vars[j]!.extent);
+    const names = (q: typeof p): Map<string, string> => new Map(p.vars.map((v, j) => [v.name, q.vars[j]!.name]));
+    const i = oa.phases.findIndex((q) => q.fn === p.fn && q.type === p.type && sameExtents(q) && sameExpr(q.body, body, names(q)));
+    if (i < 0) return undefined;
+    phases.push(i);
+  }
+  const into = renumber(slots, params, phases);
+  const kernelInputs = inputs.map((x, i) => (i < ka.inputs.length ? ka.inputs[i]! : kb.inputs[b.inputs.indexOf(x)]!));
+  const renamed = dagRewrite((e, again) => {
+    const x = mapChildren(e, again);
+    return x.op === "load" || x.op === "idx" || x.op === "random" ? { ...x, index: renameIndex(x.index, fresh) } : x;
+  });
+  const accumulation = {
+    weight: into(ob.logit),
+    value: renamed(into(kb.value)),
+    inner: kb.inner.map((v) => ({ ...v, name: fresh.get(v.name)! })),
+    index: renameIndex(kb.output.index, fresh),
+    length: kb.output.length,
+  };
+  const kernel: Kernel = {
+    ...ka,
+    inputs: kernelInputs,
+    params: [...ka.params, ...kb.params],
+    online: { ...oa, accumulations: [...(oa.accumulations ?? []), accumulation] },
+  };
+  return {
+    ...a,
+    kernel,
+    inputs,
+    params: [...a.params, ...b.params],
+    paramNodes: [...a.paramNodes, ...b.paramNodes],
+    fused: [...a.fused, ...b.fused],
+    more: [...(a.more ?? []), b.node],
   };
 }

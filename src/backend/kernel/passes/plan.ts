@@ -18,7 +18,7 @@
 // Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
 import { splitLongLoops } from "./long-loops.js";
-import { innerOnlineSoftmax, lowerOnlineSoftmax, softmaxStatistic } from "./online-softmax.js";
+import { innerOnlineSoftmax, lowerOnlineSoftmax, mergeWeightedSums, softmaxStatistic } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { DeviceError } from "../../../types/errors.js";
@@ -115,6 +115,37 @@ function readsAny(x: Node, nodes: ReadonlySet<Node>, isMaterialized: (n: Node) =
     return n.inputs.some(visit);
   };
   return visit(x);
+}
+
+/**
+ * Weighted sums over the same loop that share their dot products become one kernel with several outputs
+ * (online-softmax.ts mergeWeightedSums: attention's dk and dv, one pass over the queries for both), when neither
+ * depends on the other; `lowered` is updated in place (every node of the merged kernel maps to it).
+ */
+function mergeOnlineSums(lowered: Map<Node, Planned>, maxInputs: number | undefined): void {
+  const sums = () => [...new Set(lowered.values())].filter((l): l is Planned & { kind: "kernel" } => l.kind === "kernel" && l.kernel.online?.result === "sum" && l.kernel.inner.length > 0);
+  /** Whether the step computing `from` reads `target`, directly or through other steps. */
+  const reads = (from: Planned, target: Node, seen = new Set<Planned>()): boolean => {
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return from.inputs.some((x) => x === target || ((l) => l !== undefined && reads(l, target, seen))(lowered.get(x)));
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    const list = sums().sort((x, y) => y.kernel.online!.phases.length - x.kernel.online!.phases.length);
+    for (const [i, a] of list.entries()) {
+      for (const b of list.slice(i + 1)) {
+        if (reads(a, b.node) || reads(b, a.node) || (a.more ?? []).some((x) => reads(b, x))) continue;
+        const l = mergeWeightedSums(a, b, maxInputs);
+        if (!l) continue;
+        const step: Planned = { kind: "kernel", ...l };
+        for (const n of [l.node, ...(l.more ?? [])]) lowered.set(n, step);
+        merged = true;
+        break;
+      }
+      if (merged) break;
+    }
+  }
 }
 
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
@@ -227,6 +258,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       forced.add((free.length ? free : twice).reduce((a, b) => (l.inlined.get(b)! > l.inlined.get(a)! ? b : a)));
     }
     if (forced.size > before) continue;
+    mergeOnlineSums(lowered, options.maxOnlineInputs ?? options.maxInputs);
     const order: Planned[] = [];
     const done = new Set<Planned>();
     const visit = (n: Node): void => {
