@@ -146,8 +146,8 @@ export function interpretOutputs(k: Kernel, inputs: readonly Values[], params: r
 function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[], params: readonly number[]): Float64Array[] {
   const out = new Float64Array(k.output.length);
   const rowOutputs = (o.rowOutputs ?? []).map((r) => ({ ...r, values: new Float64Array(r.length) }));
-  const accumulations = (o.accumulations ?? []).map((a) => ({ ...a, w: c(a.weight), v: c(a.value), values: new Float64Array(a.length) }));
   const c = (e: Expr): Compiled => compile(e, inputs, params);
+  const accumulations = (o.accumulations ?? []).map((a) => ({ ...a, w: c(a.weight), v: c(a.value), values: new Float64Array(a.length) }));
   const phases = o.phases.map((p) => ({ ...p, body: c(p.body) }));
   const [logit, runningMax, weight, rescale, value] = [c(o.logit), c(o.runningMax), c(o.weight), c(o.rescale), c(k.value)];
   const n = phases.length;

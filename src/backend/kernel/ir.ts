@@ -151,6 +151,10 @@ export interface RowOutput {
 /**
  * A further weighted sum of an online "sum" kernel (OnlineSoftmax.accumulations): out[outer, inner] = Σ_vars
  * weight · value, in an f32 buffer of its own that `index` (over the outer and its inner vars) covers exactly.
+ * The buffer starts at 0 and every point adds weight · value at `index`; an index may read the online vars in
+ * place of the last outer var (a sum across the kernel's rows: attention's dq = Σ_key dS · k beside dk and dv,
+ * whose rows are the keys) when an earlier outer var has more than one point — the generators keep each of its
+ * points to one thread or workgroup, which then owns the rows of the buffer it writes (FlashAttention-2's dq).
  */
 export interface Accumulation {
   /** Per point of the online loop; reads the phases and the logit (`reduced` 0 … n) like OnlineSoftmax.weight. */
@@ -161,6 +165,12 @@ export interface Accumulation {
   readonly index: IndexExpr;
   readonly length: number;
 }
+
+/**
+ * Whether an accumulation sums across the kernel's rows (its index reads an online var instead of the last outer var).
+ * @example acrossRows(kernel, dqAccumulation) // true
+ */
+export const acrossRows = (k: Kernel, a: Accumulation): boolean => (k.online?.vars ?? []).some((v) => indexVars(a.index).has(v.name));
 
 /**
  * The buffers a kernel writes besides its output, in binding order (a kernel with several outputs; none for most):

@@ -3,7 +3,7 @@
 // bounds, the output written exactly over its length. Throws an Error naming the first violation.
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
 import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
-import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
+import { type Expr, type Kernel, type LoopVar, type ScalarType, acrossRows, children } from "./ir.js";
 import { InternalError } from "../../types/errors.js";
 
 /** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
@@ -145,8 +145,13 @@ export function verifyKernel(k: Kernel): void {
       if (a.weight.type !== "f32" || a.value.type !== "f32") fail("an online accumulation is f32");
       checked = new Set();
       check(a.value, new Set([...rows, ...scopeOf(a.inner)]), 0);
-      checkIndex(a.index, scopeOf([...k.outer, ...a.inner]), "an accumulation's output");
-      const count = [...k.outer, ...a.inner].reduce((c, v) => c * v.extent, 1);
+      const across = acrossRows(k, a);
+      const last = k.outer[k.outer.length - 1];
+      if (across && (!last || indexVars(a.index).has(last.name) || !k.outer.slice(0, -1).some((v) => v.extent > 1)))
+        fail("an accumulation across rows reads the online vars in place of the last outer var, under an outer var of several points");
+      const around = across ? [...k.outer.slice(0, -1), ...online.vars] : k.outer;
+      checkIndex(a.index, scopeOf([...around, ...a.inner]), "an accumulation's output");
+      const count = [...around, ...a.inner].reduce((c, v) => c * v.extent, 1);
       const range = indexRange(a.index, extents);
       if (count !== a.length || (count > 0 && (!range || range[0] !== 0 || range[1] !== count - 1))) fail("an accumulation's index does not cover its buffer exactly");
     }

@@ -11,7 +11,7 @@ import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type S
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
-import { onlineBody, onlineRows, onlineScratchBytes } from "./online.js";
+import { onlineBody, onlineRows, onlineScratchBytes, zeroAcross } from "./online.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -133,7 +133,11 @@ export class Generator {
 
   body(bound: Set<string>): void {
     const k = this.k;
-    if (k.online) return onlineBody(this, k.online, bound);
+    if (k.online) {
+      // (the last outer loop has one point here: its sums across the rows start at its one row)
+      zeroAcross(this, k.online, bound);
+      return onlineBody(this, k.online, bound);
+    }
     const scope = new Set(bound);
     k.phases.forEach((p, i) => {
       this.phase(p, i, scope);

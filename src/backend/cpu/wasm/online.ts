@@ -23,7 +23,7 @@
 // (weight, rescale): this file orders loops and registers only.
 // Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
-import type { Accumulation, Expr, Kernel, LoopVar, OnlineSoftmax } from "../../kernel/ir.js";
+import { type Accumulation, type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows } from "../../kernel/ir.js";
 import type { Generator } from "./codegen.js";
 import { FunctionBuilder } from "./module.js";
 import { vectorizable } from "./emit-expr.js";
@@ -53,14 +53,28 @@ function rowStore(g: Generator, value: Expr, scope: Set<string>): void {
   else g.store(() => g.em.scalar(value));
 }
 
-/** Runs emit once per further weighted sum of the kernel (ir.ts Accumulation), the store loops aimed at its buffer. */
-function forAccumulations(g: Generator, o: OnlineSoftmax, emit: (a: Accumulation, i: number) => void): void {
+/**
+ * Runs emit once per further weighted sum of the kernel (ir.ts Accumulation), the store loops aimed at its buffer
+ * (`which`: those per row, those across the rows, or all).
+ */
+function forAccumulations(g: Generator, o: OnlineSoftmax, emit: (a: Accumulation, i: number) => void, which: "rows" | "across" | "all" = "all", inner?: (a: Accumulation) => readonly LoopVar[]): void {
   const first = o.rowOutputs?.length ?? 0;
-  (o.accumulations ?? []).forEach((a, i) => g.withOutput(g.more[first + i]!, a.index, a.inner, () => emit(a, i)));
+  (o.accumulations ?? []).forEach((a, i) => {
+    if (which !== "all" && acrossRows(g.k, a) !== (which === "across")) return;
+    g.withOutput(g.more[first + i]!, a.index, inner?.(a) ?? a.inner, () => emit(a, i));
+  });
+}
+
+/**
+ * Zeroes the buffers of the sums across the rows over the rows the current point of the outer loops (all but the
+ * last, `bound`) writes: every point of the online vars and the inner ones.
+ */
+export function zeroAcross(g: Generator, o: OnlineSoftmax, bound: Set<string>): void {
+  forAccumulations(g, o, () => g.innerLoop(0, bound, { op: "const", type: "f32", value: 0 }), "across", (a) => [...o.vars, ...a.inner]);
 }
 
 function initRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<string>): void {
-  forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound));
+  forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound), "rows");
   rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
   g.f.f32(-Infinity).set(row.max);
   g.f.f32(0).set(row.total);
@@ -246,6 +260,7 @@ export function onlineRows(g: Generator, o: OnlineSoftmax, v: LoopVar, lo: () =>
   const t = tiling(g, o);
   const fl = flashTiling(g, o);
   em.hoist(g.allExprs(), bound, undefined, false);
+  zeroAcross(g, o, bound);
   let from = lo;
   if (fl) {
     // QR rows at a time in the flash form, then the rows left in the forms below
@@ -429,7 +444,8 @@ const KC = 16;
 
 /**
  * Per-thread scratch bytes of an online kernel (0: none): the flash form's tile of rows transposed per dot
- * product, [d][QR], the block's scores / weights per dot product, [KC][QR], and rescales, maxes and totals,
+ * product, [d][QR], the block's scores / weights per dot product and per further weighted sum, [KC][QR], and
+ * rescales, maxes and totals,
  * [QR] each. Reserved for every online kernel whose phases each sum over one dim (the flash form's candidates);
  * the generator decides from the expressions whether it is used.
  * @example onlineScratchBytes(attentionKernel) // 5312 at d 64
@@ -438,7 +454,7 @@ export function onlineScratchBytes(k: Kernel): number {
   const o = k.online;
   if (!o || o.vars.length !== 1 || o.phases.length < 1 || o.phases.some((p) => p.vars.length !== 1)) return 0;
   const D = o.phases.reduce((n, p) => n + p.vars[0]!.extent, 0);
-  return Math.ceil((4 * QR * (D + o.phases.length * KC + 3)) / 64) * 64;
+  return Math.ceil((4 * QR * (D + (o.phases.length + (o.accumulations?.length ?? 0)) * KC + 3)) / 64) * 64;
 }
 
 /** One dot product of the flash form, score = Σ_d a[row, d] · b[key, d]; byte strides: a along the rows and d, b along the keys and d. */
@@ -473,10 +489,15 @@ interface Flash {
   readonly more: readonly FlashValues[];
 }
 
-/** A value update's operands: out[row, e…] += Σ_key w · value[key, e…]. */
+/**
+ * A value update's operands: out[row, e…] += Σ_key w · value[key, e…]; or, `across` the rows (ir.ts
+ * Accumulation), out[key, e…] += Σ_row w · value[row, e…] (vKey then steps the value along the rows, outRow the
+ * output along the keys).
+ */
 interface FlashValues {
   readonly e: LoopVar;
   readonly value: Load;
+  readonly across?: boolean;
   readonly vKey: number;
   readonly outRow: number;
   readonly ev: number;
@@ -511,8 +532,6 @@ function flashTiling(g: Generator, o: OnlineSoftmax): Flash | undefined {
   // the online expressions 4 rows wide (a mask's index values read along the rows, row statistics as vectors)
   const accumulations = o.accumulations ?? [];
   if (!vectorizable(g.em, [o.logit, o.weight, o.runningMax, o.rescale, ...accumulations.map((a) => a.weight)], row.name)) return undefined;
-  // a further weighted sum's weights go to the score tile of dot product 1 + i (read before they are written)
-  if (accumulations.length && accumulations.length >= dots.length) return undefined;
   if (k.inner.length === 0) return result !== "softmax" && k.value.op === "const" && !accumulations.length ? { result, row, key, dots, vKey: 0, outRow: 0, ev: 1, more: [] } : undefined;
   /** A value update's operands, when values and output are unit-stride along their one inner loop (a multiple of 4). */
   const update = (inner: readonly LoopVar[], value: Expr, index: IndexExpr): FlashValues | undefined => {
@@ -523,8 +542,18 @@ function flashTiling(g: Generator, o: OnlineSoftmax): Flash | undefined {
     if (vKey < 0 || outRow < 0 || coef(value, e.name) !== 1 || coef(out, e.name) !== 1) return undefined;
     return { e, value, vKey: s * vKey, outRow: s * outRow, ev: e.extent % 8 ? 1 : 2, index };
   };
+  /** The same for a sum across the rows: the values read along the rows, the output along the keys. */
+  const across = (inner: readonly LoopVar[], value: Expr, index: IndexExpr): FlashValues | undefined => {
+    const e = inner[0];
+    if (inner.length !== 1 || !e || e.extent % 4 || !plainLoad(value) || reads(value, key.name)) return undefined;
+    const out: Expr = { op: "idx", type: "i32", index };
+    if (indexVars(index).has(row.name)) return undefined;
+    const [vRow, outKey] = [coef(value, row.name), coef(out, key.name)];
+    if (vRow < 0 || outKey < 0 || coef(value, e.name) !== 1 || coef(out, e.name) !== 1) return undefined;
+    return { e, value, across: true, vKey: s * vRow, outRow: s * outKey, ev: e.extent % 8 ? 1 : 2, index };
+  };
   const main = result === "max" ? undefined : update(k.inner, k.value, k.output.index);
-  const more = accumulations.map((a) => update(a.inner, a.value, a.index));
+  const more = accumulations.map((a) => (acrossRows(k, a) ? across : update)(a.inner, a.value, a.index));
   if (!main || more.some((x) => !x)) return undefined;
   return { result, row, key, dots, e: main.e, value: main.value, vKey: main.vKey, outRow: main.outRow, ev: main.ev, more: more as FlashValues[] };
 }
@@ -612,6 +641,35 @@ function valueKernel(t: Pick<FlashValues, "e" | "vKey" | "outRow" | "ev">, resca
 }
 
 /**
+ * The micro-kernel of a sum across the rows: `across(po, pv, pw)` = for each of the block's KC keys j (out rows
+ * from po, t.outRow bytes apart), out[j, e…] += Σ_r w[j][r] · value[row r, e…] over the tile's QR rows (values
+ * from pv, t.vKey bytes apart, in L1 for the whole block; weights [KC][QR] from pw), ev vectors of e in registers.
+ */
+function acrossKernel(t: FlashValues): FunctionBuilder {
+  const f = new FunctionBuilder("flashAcross", ["i32", "i32", "i32"]);
+  const [po, pv, pw] = [0, 1, 2];
+  const acc = Array.from({ length: t.ev }, () => f.local("v128"));
+  const [ks, cnt, j, r, vp, wp] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
+  loopIn(f, j, KC, 1, () => {
+    loopIn(f, cnt, t.e.extent * 4, 16 * t.ev, () => {
+      acc.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").mem("v128.load", 16 * v, 2).set(x));
+      f.get(pv).get(cnt).op("i32.add").set(vp);
+      f.get(pw).set(wp);
+      loopIn(f, r, QR, 1, () => {
+        f.get(wp).mem("v128.load32_splat", 0, 2).set(ks);
+        acc.forEach((x, v) => void f.get(x).get(ks).get(vp).mem("v128.load", 16 * v, 2).op("f32x4.mul").op("f32x4.add").set(x));
+        f.get(vp).i32(t.vKey).op("i32.add").set(vp);
+        f.get(wp).i32(4).op("i32.add").set(wp);
+      });
+      acc.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").get(x).mem("v128.store", 16 * v, 2));
+    });
+    f.get(po).i32(t.outRow).op("i32.add").set(po);
+    f.get(pw).i32(4 * QR).op("i32.add").set(pw);
+  });
+  return f;
+}
+
+/**
  * QR consecutive rows in the flash form (FlashAttention's loop on a CPU): each dot product's `a` for the rows
  * packed transposed into scratch ([d][QR], once per tile), then per block of KC keys each score tile
  * Sᵀ[key][row] from a 4-key × QR-row register-blocked product (the lanes over rows: a vector of the packed a and
@@ -644,6 +702,8 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   let off = 0;
   const A = t.dots.map((dot) => ((off += 4 * QR * dot.d.extent), off - 4 * QR * dot.d.extent));
   const S = t.dots.map(() => ((off += 4 * QR * KC), off - 4 * QR * KC));
+  // each further weighted sum's weights [KC][QR]
+  const W = t.more.map(() => ((off += 4 * QR * KC), off - 4 * QR * KC));
   const [C, M, L] = [off, off + 4 * QR, off + 8 * QR];
   const v128 = (): number => f.local("v128");
   const [max, after, rescale, bm, wsum, any, w] = [v128(), v128(), v128(), v128(), v128(), v128(), v128()];
@@ -652,7 +712,7 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     f.get(rowVar).get(r).op("i32.add").set(at);
     g.vars.set(t.row.name, at);
     em.enterScope();
-    forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound));
+    forAccumulations(g, o, () => rowStore(g, { op: "const", type: "f32", value: 0 }, bound), "rows");
     rowStore(g, { op: "const", type: "f32", value: 0 }, bound);
     em.exitScope();
     g.vars.set(t.row.name, rowVar);
@@ -704,10 +764,11 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
   const first = o.rowOutputs?.length ?? 0;
   const accumulations = o.accumulations ?? [];
   const [moreOut, moreValues] = [t.more.map(() => i32()), t.more.map(() => i32())];
-  const moreKernels = t.more.map((x) => valueKernel(x, false));
+  const moreKernels = t.more.map((x) => (x.across ? acrossKernel(x) : valueKernel(x, false)));
+  // per tile: a row sum's output base, an across sum's values base (both at the tile's first row)
   t.more.forEach((x, i) => {
-    asRow(0, () => baseAddress(g, g.more[first + i]!, { op: "idx", type: "i32", index: x.index } as never, x.e.name));
-    f.set(moreOut[i]!);
+    asRow(0, () => (x.across ? baseAddress(g, em.ctx.inputPtr[x.value.input]!, x.value, x.e.name) : baseAddress(g, g.more[first + i]!, { op: "idx", type: "i32", index: x.index } as never, x.e.name)));
+    f.set((x.across ? moreValues : moreOut)[i]!);
   });
   // a weighted sum's logit (its further sums' weights read it besides the weight)
   const lg = t.result === "sum" ? v128() : w;
@@ -741,9 +802,11 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
       baseAddress(g, em.ctx.inputPtr[t.value.input]!, t.value, t.e.name);
       f.set(pv);
     }
+    // per block: a row sum's values base, an across sum's output base (at the block's first key)
     t.more.forEach((x, i) => {
-      baseAddress(g, em.ctx.inputPtr[x.value.input]!, x.value, x.e.name);
-      f.set(moreValues[i]!);
+      if (x.across) baseAddress(g, g.more[first + i]!, { op: "idx", type: "i32", index: x.index } as never, x.e.name);
+      else baseAddress(g, em.ctx.inputPtr[x.value.input]!, x.value, x.e.name);
+      f.set((x.across ? moreOut : moreValues)[i]!);
     });
     em.exitScope();
     // scores Sᵀ[key][row] to scratch S, 4 keys at a time, per dot product
@@ -776,13 +839,13 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
             em.vector(o.weight, t.row.name);
             em.reducedOverride = undefined;
             f.set(w);
-            // each further sum's weights (over the scores, still in registers, and the logit) to S[1 + i]
+            // each further sum's weights (over the scores, still in registers, and the logit) to W[i]
             accumulations.forEach((a, i) => {
               em.reducedOverride = { scalar, vector: scored[0]!, phase: 0, more: new Map([...scored.slice(1).map((x, p) => [p + 1, x] as [number, number]), [n, lg]]) };
               f.get(pj);
               em.vector(a.weight, t.row.name);
               em.reducedOverride = undefined;
-              f.tee(wsum).mem("v128.store", S[1 + i]! + 16 * h, 2);
+              f.tee(wsum).mem("v128.store", W[i]! + 16 * h, 2);
               f.get(any).get(wsum).op("v128.or").set(any);
             });
             f.get(pj).get(w).mem("v128.store", S[0]! + 16 * h, 2);
@@ -834,7 +897,11 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
     if (values) {
       f.get(any).op("v128.any_true").if();
       f.get(po).get(pv).get(scratch).i32(S[0]!).op("i32.add").get(scratch).i32(C).op("i32.add").call(values);
-      moreKernels.forEach((fn, i) => void f.get(moreOut[i]!).get(moreValues[i]!).get(scratch).i32(S[1 + i]!).op("i32.add").get(scratch).i32(C).op("i32.add").call(fn));
+      moreKernels.forEach((fn, i) => {
+        f.get(moreOut[i]!).get(moreValues[i]!).get(scratch).i32(W[i]!).op("i32.add");
+        if (!t.more[i]!.across) f.get(scratch).i32(C).op("i32.add");
+        f.call(fn);
+      });
       f.end();
     }
   });

@@ -448,11 +448,11 @@ function onlineKernel(n: Node, b: KernelBuilder, rows: ReadonlySet<string>, valu
 }
 
 /** e with its loads' input slots, params' slots and `reduced` phases renumbered (another kernel's expression taken in). */
-function renumber(inputs: readonly number[], params: number, phases: readonly number[]): (e: Expr) => Expr {
+function renumber(inputs: readonly number[], params: readonly number[], phases: readonly number[]): (e: Expr) => Expr {
   return dagRewrite((e, again) => {
     const x = mapChildren(e, again);
     if (x.op === "load") return { ...x, input: inputs[x.input]! };
-    if (x.op === "param") return { ...x, slot: x.slot + params };
+    if (x.op === "param") return { ...x, slot: params[x.slot]! };
     if (x.op === "reduced") return { ...x, phase: phases[x.phase]! };
     return x;
   });
@@ -508,14 +508,24 @@ function sameExpr(a: Expr, b: Expr, names: ReadonlyMap<string, string> = new Map
  * both with two extents, one reading the other, past `maxInputs` buffers with the outputs).
  * @example mergeWeightedSums(dk, dv) // dk's kernel, accumulating dv too
  */
-export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity): Lowered | undefined {
+export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity, acrossRows = false): Lowered | undefined {
   if (!onlineSoftmaxFusion.severalOutputs) return undefined;
   const [ka, kb] = [a.kernel, b.kernel];
   const [oa, ob] = [ka.online, kb.online];
   if (oa?.result !== "sum" || ob?.result !== "sum" || ob.rowOutputs?.length || ob.accumulations?.length || oa.rowOutputs?.length) return undefined;
   const sameLoops = (x: readonly { name: string; extent: number }[], y: readonly { name: string; extent: number }[]): boolean =>
     x.length === y.length && x.every((v, i) => v.name === y[i]!.name && v.extent === y[i]!.extent);
-  if (!sameLoops(ka.outer, kb.outer) || !sameLoops(oa.vars, ob.vars) || kb.inner.length === 0) return undefined;
+  // b over the same loops, or (acrossRows) with its rows and online var swapped: attention's dq (rows: the
+  // queries, over the keys) into dk's kernel (rows: the keys, over the queries), a sum across its rows
+  const [head, row] = [ka.outer.slice(0, -1), ka.outer[ka.outer.length - 1]];
+  const swapped =
+    acrossRows &&
+    row !== undefined &&
+    oa.vars.length === 1 &&
+    sameLoops(kb.outer, [...head, oa.vars[0]!]) &&
+    sameLoops(ob.vars, [row]) &&
+    head.some((v) => v.extent > 1);
+  if (!((sameLoops(ka.outer, kb.outer) && sameLoops(oa.vars, ob.vars)) || swapped) || kb.inner.length === 0) return undefined;
   // b's inner loops under names of their own (a kernel declares each loop variable once)
   const used = new Set([...ka.outer, ...ka.inner, ...oa.vars, ...oa.phases.flatMap((p) => p.vars), ...(oa.accumulations ?? []).flatMap((x) => x.inner)].map((v) => v.name));
   const fresh = new Map<string, string>();
@@ -530,7 +540,17 @@ export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity):
   const inputs = [...a.inputs];
   const slots = b.inputs.map((x) => (inputs.includes(x) ? inputs.indexOf(x) : inputs.push(x) - 1));
   if (inputs.length + outputs.length - 1 > maxInputs) return undefined;
-  const params = ka.params.length;
+  // b's params: a's slot when the same node gives the value (a scale both read), else one of their own
+  const paramNodes = [...a.paramNodes];
+  const paramTypes = [...ka.params];
+  const paramValues = [...a.params];
+  const params = b.paramNodes.map((x, j) => {
+    const i = paramNodes.indexOf(x);
+    if (i >= 0 && paramTypes[i] === kb.params[j]) return i;
+    paramTypes.push(kb.params[j]!);
+    paramValues.push(b.params[j]!);
+    return paramNodes.push(x) - 1;
+  });
   // each of b's phases is one of a's (renumbered to b's inputs in a)
   const phases: number[] = [];
   for (const p of ob.phases) {
@@ -547,8 +567,10 @@ export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity):
     const x = mapChildren(e, again);
     return x.op === "load" || x.op === "idx" || x.op === "random" ? { ...x, index: renameIndex(x.index, fresh) } : x;
   });
+  // a weight that is a's own logit (attention's dq and dk both weigh by dS) is read, not computed again
+  const weight = into(ob.logit);
   const accumulation = {
-    weight: into(ob.logit),
+    weight: sameExpr(oa.logit, weight) ? ({ op: "reduced", type: "f32", phase: oa.phases.length } as const) : weight,
     value: renamed(into(kb.value)),
     inner: kb.inner.map((v) => ({ ...v, name: fresh.get(v.name)! })),
     index: renameIndex(kb.output.index, fresh),
@@ -557,15 +579,15 @@ export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity):
   const kernel: Kernel = {
     ...ka,
     inputs: kernelInputs,
-    params: [...ka.params, ...kb.params],
+    params: paramTypes,
     online: { ...oa, accumulations: [...(oa.accumulations ?? []), accumulation] },
   };
   return {
     ...a,
     kernel,
     inputs,
-    params: [...a.params, ...b.params],
-    paramNodes: [...a.paramNodes, ...b.paramNodes],
+    params: paramValues,
+    paramNodes,
     fused: [...a.fused, ...b.fused],
     more: [...(a.more ?? []), b.node],
   };

@@ -49,6 +49,11 @@ export interface PlanOptions {
    * weighted sums read up to eight buffers (q, k, dO, v, the row max, sum and rowsum, a padding mask's lengths).
    */
   readonly maxOnlineInputs?: number;
+  /**
+   * Whether the device's online kernels may sum across their rows (ir.ts Accumulation: attention's dq in the
+   * kernel of dk and dv), which needs each point of an earlier outer loop kept to one thread (the CPU's split).
+   */
+  readonly accumulateAcrossRows?: boolean;
 }
 
 /**
@@ -122,7 +127,7 @@ function readsAny(x: Node, nodes: ReadonlySet<Node>, isMaterialized: (n: Node) =
  * (online-softmax.ts mergeWeightedSums: attention's dk and dv, one pass over the queries for both), when neither
  * depends on the other; `lowered` is updated in place (every node of the merged kernel maps to it).
  */
-function mergeOnlineSums(lowered: Map<Node, Planned>, maxInputs: number | undefined): void {
+function mergeOnlineSums(lowered: Map<Node, Planned>, maxInputs: number | undefined, acrossRows: boolean): void {
   const sums = () => [...new Set(lowered.values())].filter((l): l is Planned & { kind: "kernel" } => l.kind === "kernel" && l.kernel.online?.result === "sum" && l.kernel.inner.length > 0);
   /** Whether the step computing `from` reads `target`, directly or through other steps. */
   const reads = (from: Planned, target: Node, seen = new Set<Planned>()): boolean => {
@@ -136,7 +141,7 @@ function mergeOnlineSums(lowered: Map<Node, Planned>, maxInputs: number | undefi
     for (const [i, a] of list.entries()) {
       for (const b of list.slice(i + 1)) {
         if (reads(a, b.node) || reads(b, a.node) || (a.more ?? []).some((x) => reads(b, x))) continue;
-        const l = mergeWeightedSums(a, b, maxInputs);
+        const l = mergeWeightedSums(a, b, maxInputs, acrossRows);
         if (!l) continue;
         const step: Planned = { kind: "kernel", ...l };
         for (const n of [l.node, ...(l.more ?? [])]) lowered.set(n, step);
@@ -258,7 +263,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       forced.add((free.length ? free : twice).reduce((a, b) => (l.inlined.get(b)! > l.inlined.get(a)! ? b : a)));
     }
     if (forced.size > before) continue;
-    mergeOnlineSums(lowered, options.maxOnlineInputs ?? options.maxInputs);
+    mergeOnlineSums(lowered, options.maxOnlineInputs ?? options.maxInputs, options.accumulateAcrossRows ?? false);
     const order: Planned[] = [];
     const done = new Set<Planned>();
     const visit = (n: Node): void => {
