@@ -648,23 +648,28 @@ function valueKernel(t: Pick<FlashValues, "e" | "vKey" | "outRow" | "ev">, resca
 function acrossKernel(t: FlashValues): FunctionBuilder {
   const f = new FunctionBuilder("flashAcross", ["i32", "i32", "i32"]);
   const [po, pv, pw] = [0, 1, 2];
-  const acc = Array.from({ length: t.ev }, () => f.local("v128"));
+  // 4 keys × ev vectors of e in registers: each value vector loaded once for the 4 keys
+  const acc = [0, 1, 2, 3].map(() => Array.from({ length: t.ev }, () => f.local("v128")));
+  const vs = Array.from({ length: t.ev }, () => f.local("v128"));
   const [ks, cnt, j, r, vp, wp] = [f.local("v128"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32"), f.local("i32")];
-  loopIn(f, j, KC, 1, () => {
+  loopIn(f, j, KC / 4, 1, () => {
     loopIn(f, cnt, t.e.extent * 4, 16 * t.ev, () => {
-      acc.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").mem("v128.load", 16 * v, 2).set(x));
+      acc.forEach((row, jj) => row.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").mem("v128.load", jj * t.outRow + 16 * v, 2).set(x)));
       f.get(pv).get(cnt).op("i32.add").set(vp);
       f.get(pw).set(wp);
       loopIn(f, r, QR, 1, () => {
-        f.get(wp).mem("v128.load32_splat", 0, 2).set(ks);
-        acc.forEach((x, v) => void f.get(x).get(ks).get(vp).mem("v128.load", 16 * v, 2).op("f32x4.mul").op("f32x4.add").set(x));
+        vs.forEach((x, v) => void f.get(vp).mem("v128.load", 16 * v, 2).set(x));
+        acc.forEach((row, jj) => {
+          f.get(wp).mem("v128.load32_splat", jj * 4 * QR, 2).set(ks);
+          row.forEach((x, v) => void f.get(x).get(ks).get(vs[v]!).op("f32x4.mul").op("f32x4.add").set(x));
+        });
         f.get(vp).i32(t.vKey).op("i32.add").set(vp);
         f.get(wp).i32(4).op("i32.add").set(wp);
       });
-      acc.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").get(x).mem("v128.store", 16 * v, 2));
+      acc.forEach((row, jj) => row.forEach((x, v) => void f.get(po).get(cnt).op("i32.add").get(x).mem("v128.store", jj * t.outRow + 16 * v, 2)));
     });
-    f.get(po).i32(t.outRow).op("i32.add").set(po);
-    f.get(pw).i32(4 * QR).op("i32.add").set(pw);
+    f.get(po).i32(4 * t.outRow).op("i32.add").set(po);
+    f.get(pw).i32(16 * QR).op("i32.add").set(pw);
   });
   return f;
 }
