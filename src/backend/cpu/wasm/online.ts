@@ -23,7 +23,7 @@
 // (weight, rescale): this file orders loops and registers only.
 // Imports the IR and the generator it extends.
 import { type IndexExpr, indexVars } from "../../../graph/index-expr.js";
-import { type Accumulation, type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows } from "../../kernel/ir.js";
+import { type Accumulation, type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows, children, walkExpr } from "../../kernel/ir.js";
 import type { Generator } from "./codegen.js";
 import { FunctionBuilder } from "./module.js";
 import { vectorizable } from "./emit-expr.js";
@@ -80,6 +80,25 @@ function initRow(g: Generator, o: OnlineSoftmax, row: RowState, bound: Set<strin
   g.f.f32(0).set(row.total);
 }
 
+/**
+ * The largest parts of the further sums' weights (ir.ts Accumulation) that the logit computes too — the same
+ * nodes, as the planner shares them (attention's P inside dS, dv's weight): computed once per point, before both.
+ */
+function sharedWithLogit(o: OnlineSoftmax): Expr[] {
+  const inLogit = new Set<Expr>();
+  walkExpr(o.logit, (x) => void inLogit.add(x));
+  const found: Expr[] = [];
+  const seen = new Set<Expr>();
+  const visit = (e: Expr): void => {
+    if (seen.has(e)) return;
+    seen.add(e);
+    if (inLogit.has(e) && (e.op === "unary" || e.op === "binary" || e.op === "where")) found.push(e);
+    else children(e).forEach(visit);
+  };
+  for (const a of o.accumulations ?? []) visit(a.weight);
+  return found;
+}
+
 /** One key of one row, the key's loop variables bound (the per-key form). */
 function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<string>): void {
   const { f, em, k } = g;
@@ -91,6 +110,12 @@ function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<strin
     g.phase(p, i, inner);
     inner.add(`%${i}`);
   });
+  for (const x of sharedWithLogit(o)) {
+    em.scalar(x);
+    const local = f.local("f32");
+    f.set(local);
+    em.pin(x, local, false);
+  }
   em.scalar(o.logit);
   f.set(logit!);
   em.scalar(o.runningMax);
@@ -837,7 +862,20 @@ function flashTile(g: Generator, o: OnlineSoftmax, t: Flash, bound: Set<string>)
           // the weights (the IR's weight over the logit), to S[0]; their bits or-ed (all zero only when every
           // weight is +0: the value update would change nothing), and their sum for a row statistic
           f.v128f(0).set(wsum);
+          const shared = sharedWithLogit(o);
           overKeys(() => {
+            if (shared.length) {
+              // the parts the further sums' weights share with the logit, once (pinned for both)
+              t.dots.forEach((_, p) => void f.get(pj).mem("v128.load", S[p]! + 16 * h, 2).set(scored[p]!));
+              em.reducedOverride = { scalar, vector: scored[0]!, phase: 0, more: new Map(scored.slice(1).map((x, p) => [p + 1, x])) };
+              for (const x of shared) {
+                em.vector(x, t.row.name);
+                const local = v128();
+                f.set(local);
+                em.pin(x, local, true);
+              }
+              em.reducedOverride = undefined;
+            }
             logits(h);
             f.set(lg);
             em.reducedOverride = { scalar, vector: lg, phase: n };

@@ -567,8 +567,11 @@ export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity, 
     const x = mapChildren(e, again);
     return x.op === "load" || x.op === "idx" || x.op === "random" ? { ...x, index: renameIndex(x.index, fresh) } : x;
   });
-  // a weight that is a's own logit (attention's dq and dk both weigh by dS) is read, not computed again
-  const weight = into(ob.logit);
+  // a weight that is a's own logit (attention's dq and dk both weigh by dS) is read, not computed again; parts
+  // of it that a's logit computes too (dv's P inside dk's dS) are a's nodes, which a generator computes once
+  const parts: Expr[] = [];
+  walkExpr(oa.logit, (x) => void parts.push(x));
+  const weight = dagRewrite((e, again) => parts.find((x) => sameExpr(x, e)) ?? mapChildren(e, again))(into(ob.logit));
   const accumulation = {
     weight: sameExpr(oa.logit, weight) ? ({ op: "reduced", type: "f32", phase: oa.phases.length } as const) : weight,
     value: renamed(into(kb.value)),
