@@ -1,5 +1,6 @@
 // Layer: src/backend/kernel. The kernel IR: one fused kernel in tensor index notation. Loop variables are the
-// dimension names; a kernel stores one output over its `outer` × `inner` loops, after `phases` (reductions
+// dimension names; a kernel stores one output over its `outer` × `inner` loops (an online kernel may store
+// further ones, bound after it: OnlineSoftmax.rowOutputs and accumulations, moreOutputs), after `phases` (reductions
 // evaluated once per outer point, e.g. softmax's max and sum). Scalars that change between calls (fill values,
 // seeds) are `param`s, not constants, so the structure — and the cache key — stays the same.
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.

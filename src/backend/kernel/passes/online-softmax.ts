@@ -11,6 +11,12 @@
 // row statistic Σ_key p · dP, dq = Σ_key dS · k, dk = Σ_q dS · q — is a weighted sum whose weight recomputes the
 // scores (and dP = dO · v) as dot products at each (row, key) point: the kernel IR's weighted forms (result
 // "sum", and "max" for the row max). No [query, key] buffer exists in a training step.
+// Those kernels have several outputs where they can (ir.ts rowOutputs, accumulations): the forward's online
+// kernel stores the row max and sum its softmax needs anyway (the planner offers it the two nodes when other
+// kernels read them, `produces`), and weighted sums over the same loop whose dot products are all shared merge
+// into one kernel (mergeWeightedSums): dk = Σ_q dS · q and dv = Σ_q P · dO, and on devices that may sum across a
+// kernel's rows (the CPU) dq = Σ_key dS · k too — FlashAttention-2's backward: the scores and dO · v once per
+// (query, key) point, 7 products of [q, key] size per training step against the three kernels' 6.
 // Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or `onlineSoftmaxFusion.enabled = false`) to plan the three kernels
 // instead (benchmarks compare the two). Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
@@ -29,14 +35,17 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
  * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
  * linear, so the forward fuses at every size. The fused training step, its backward's weighted forms in the flash
- * form too, runs at 0.50–0.60× the three-kernel one's CPU time at every size measured (b8, d 32–128, seq
- * 256–2048, bench/attention-same-run.mjs): its six kernels, one output each, compute the scores six times and
- * dO · v twice (12 products of [q, key] size against the three kernels' 6), each at the matrix product's rate; so
- * below 4M logits its backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each
- * there; from it on the fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
+ * form too, runs at 0.8–1.0× the three-kernel one's CPU time (b8, d 32–128, seq 512–2048,
+ * bench/attention-same-run.mjs, bench/RESULTS.md "Attention's training step with kernels of several outputs";
+ * 0.50–0.60× with a kernel per output): the forward storing its row max and sum and one backward kernel for dq,
+ * dk and dv make 7 products of [q, key] size against the three kernels' 6, each at the matrix product's rate, so
+ * it stays below parity where the products dominate (d 64, 128); so below 4M logits its backward keeps the three
+ * kernels, whose [row, key] temporaries are at most 16 MiB each there; from it on the fused kernels keep memory
+ * linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
  * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone. `severalOutputs` (on unless
  * NAMED_TENSOR_ONLINE_SOFTMAX_OUTPUTS=0): kernels with several outputs — the forward storing the softmax's row
- * max and sum, dk and dv from one pass over the queries (mergeWeightedSums) — instead of a kernel per output.
+ * max and sum, dk, dv (and dq on the CPU) from one pass over the queries (mergeWeightedSums) — instead of a kernel
+ * per output.
  */
 export const onlineSoftmaxFusion = {
   enabled: env?.NAMED_TENSOR_ONLINE_SOFTMAX !== "0",
