@@ -6,7 +6,8 @@
 // done chunk by chunk (each recomputes the logits); the row statistics a kernel stores besides (rowOutputs) are
 // written by the first invocation. Nothing of size [row, key] is stored. Imports the IR, the
 // emitter and the module helpers.
-import type { Kernel, OnlineSoftmax } from "../../kernel/ir.js";
+import { type Kernel, type OnlineSoftmax, acrossRows } from "../../kernel/ir.js";
+import { InternalError } from "../../../types/errors.js";
 import { type EmitEnv, WgslExprEmitter, Writer, indexText } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep } from "./syntax.js";
@@ -19,6 +20,8 @@ const CHUNK = 64;
  * @example onlineRows(attentionKernel, caps).template // "online"
  */
 export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKernel {
+  // a workgroup per row: a sum across the rows would race (the planner keeps it to the CPU: accumulateAcrossRows)
+  if ((o.accumulations ?? []).some((a) => acrossRows(k, a))) throw new InternalError("internal: a sum across an online kernel's rows has no WGSL form");
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
   const em = new WgslExprEmitter(w, k, env);
