@@ -12,7 +12,9 @@
 // the stash) exceeds that of the nodes it computes evaluated one by one gets its costliest repeated value
 // materialised, and the plan is made again — so the program never recomputes more than fusion saves
 // (test/unit/planner-work.test.ts). Online softmax-weighted kernels are exempt: their recomputation is what
-// keeps attention's memory linear (online-softmax.ts).
+// keeps attention's memory linear (online-softmax.ts). Online kernels may write several outputs: a softmax's row
+// max and sum wait until the plan knows whether its softmax-weighted sum's kernel stores them, and weighted sums
+// over one loop sharing their dot products are merged once the plan is settled (mergeOnlineSums).
 // A reduction loop longer than a 32-bit counter can run is split in two (long-loops.ts, `splitLongLoops`).
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
 // Output: kernels and routines in an order where inputs come first.
