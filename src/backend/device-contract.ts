@@ -94,8 +94,11 @@ export interface PreparedKernel {
  * found while running (an index out of range, out of memory) to the output buffers: reading one throws them.
  */
 export interface Program {
-  /** Runs a prepared kernel: `out` from `inputs` (by input slot) and the param values (by param slot). */
-  dispatch(kernel: PreparedKernel, out: DeviceBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void;
+  /**
+   * Runs a prepared kernel: `out` from `inputs` (by input slot) and the param values (by param slot); `more`: the
+   * buffers of its further outputs (kernel/ir.ts moreOutputs), in order, for a kernel with several outputs.
+   */
+  dispatch(kernel: PreparedKernel, out: DeviceBuffer, inputs: readonly DeviceBuffer[], params: readonly number[], more?: readonly DeviceBuffer[]): void;
   /**
    * Runs a routine: `out` from its contiguous `inputs`. A sparse routine (generated sparse kernels, compiled
    * through the device's `sparse` part) binds `out` and the inputs in the kernels' buffer order.

@@ -24,7 +24,7 @@ export interface CanonicalGraph {
 
 /** One recorded step: positions in the canonical order instead of nodes. */
 export type RecordedStep =
-  | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: number; readonly inputs: readonly number[]; readonly params: readonly number[] }
+  | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: number; readonly inputs: readonly number[]; readonly params: readonly number[]; readonly more: readonly number[] }
   | { readonly kind: "routine"; readonly routine: Routine; readonly out: number; readonly inputs: readonly number[] };
 
 /** A program as recorded for one structure. */
@@ -180,8 +180,9 @@ export function recordProgram(graph: CanonicalGraph, steps: readonly Step[], pre
     if (s.kind === "routine") recorded.push({ kind: "routine", routine: s.routine, out, inputs });
     else {
       const params = s.paramNodes.map(at);
-      if (params.includes(-1)) return undefined;
-      recorded.push({ kind: "kernel", kernel: prepared[i]!, out, inputs, params });
+      const more = s.more.map(at);
+      if (params.includes(-1) || more.includes(-1)) return undefined;
+      recorded.push({ kind: "kernel", kernel: prepared[i]!, out, inputs, params, more });
     }
   }
   return { steps: recorded };

@@ -38,10 +38,10 @@ export function realizeOn(device: Device, nodes: readonly Node[]): void {
     programStats.replays++;
     const nodes = graph.nodes;
     const at = (i: number): Node => nodes[i]!;
-    run(device, known.steps, (s) => at(s.out), (s) => s.inputs.map(at), (s) => paramsOf(graph, s.params), requested);
+    run(device, known.steps, (s) => at(s.out), (s) => s.inputs.map(at), (s) => paramsOf(graph, s.params), requested, (s) => s.more.map(at));
   } else {
     const steps = lowerAndRecord(device, todo, graph);
-    run(device, steps, (s) => s.out, (s) => s.inputs, (s) => s.params, requested);
+    run(device, steps, (s) => s.out, (s) => s.inputs, (s) => s.params, requested, (s) => s.more);
   }
 }
 
@@ -70,7 +70,7 @@ function lowerAndRecord(device: Device, todo: readonly Node[], graph: CanonicalG
     if (s.kind === "routine") return { kind: "routine", routine: s.routine, out: s.node, inputs: s.inputs };
     const kernel = device.prepare(s.kernel, s.hash);
     if (device.writesInPlace) loweredKernels.set(kernel, s.kernel);
-    return { kind: "kernel", kernel, out: s.node, inputs: s.inputs, params: s.params };
+    return { kind: "kernel", kernel, out: s.node, inputs: s.inputs, params: s.params, more: s.more };
   });
   // A program that stores a node outside the graph (a copy the plan made) cannot be found again: not cached.
   const recorded = programCache.enabled ? recordProgram(graph, steps, bound.map((b) => (b.kind === "kernel" ? b.kernel : undefined))) : undefined;
@@ -115,8 +115,13 @@ function refreshViews(leaves: readonly BoundLeaf[]): void {
 interface PlannedStep {
   readonly step: BoundStep;
   readonly reads: readonly number[];
-  /** A buffer of the program's own, reused call after call (≥ 0), or a new buffer each call for a root (-1). */
-  readonly slot: number;
+  /** The values it computes (its output, then its further outputs), by number. */
+  readonly values: readonly number[];
+  /**
+   * For each of them, a buffer of the program's own, reused call after call (≥ 0), or a new buffer each call for
+   * a root (-1).
+   */
+  readonly slots: readonly number[];
   /**
    * A root that is the new value of the leaf ~inPlace (≥ 0: a variable's or moment's), which this step reads for
    * the last time and only at the element it writes: the step writes over the leaf's buffer when the leaf's
@@ -139,8 +144,8 @@ export interface BoundProgram {
   readonly leaves: readonly BoundLeaf[];
   /** Undefined on a device that interprets the graph (each run evaluates the roots afresh). */
   readonly plan: readonly PlannedStep[] | undefined;
-  /** The step computing each root, and the root's strides. */
-  readonly rootSteps: readonly number[];
+  /** The value (numbered as PlannedStep.values) of each root, and the root's strides. */
+  readonly rootValues: readonly number[];
   readonly rootStrides: readonly (readonly number[])[];
   /** The program's own buffers (made on the first run), by slot, and each slot's dtype and length. */
   readonly slots: (DeviceBuffer | undefined)[];
@@ -199,17 +204,20 @@ function elementwiseInputs(k: Kernel): ReadonlySet<number> {
 export function bindOn(device: Device, roots: readonly Node[], replaces: readonly (Node | undefined)[] = []): BoundProgram {
   const todo = [...new Set(roots.filter((n) => !n.storage))];
   if (todo.length) realizeHooks.observe?.(todo);
-  if (device.interpretsGraph) return { device, roots: todo, leaves: leavesUnder(todo), plan: undefined, rootSteps: [], rootStrides: [], slots: [], slotTypes: [] };
+  if (device.interpretsGraph) return { device, roots: todo, leaves: leavesUnder(todo), plan: undefined, rootValues: [], rootStrides: [], slots: [], slotTypes: [] };
   const writes = device.writesInPlace && inPlaceUpdates.enabled && replaces.some((n) => n);
   const lowered = todo.length ? programFor(device, todo) : [];
   const steps = writes ? afterLastReads(lowered, roots, replaces) : lowered;
-  const stepOf = new Map<Node, number>(steps.map((s, i) => [s.out, i]));
+  // the values the program computes, numbered: each step's output, then its further outputs (ir.ts moreOutputs)
+  const valueOf = new Map<Node, number>();
+  const valueNodes: Node[] = [];
+  const outputs = steps.map((s) => outputsOf(s).map((n) => (valueOf.set(n, valueNodes.length), valueNodes.push(n) - 1)));
   const leafIndex = new Map<Node, number>();
   const leaves: BoundLeaf[] = [];
   const lastUse = new Map<number, number>();
   const reads = steps.map((s, i) =>
     s.inputs.map((n) => {
-      const producer = stepOf.get(n);
+      const producer = valueOf.get(n);
       if (producer !== undefined) {
         lastUse.set(producer, i);
         return producer;
@@ -221,28 +229,23 @@ export function bindOn(device: Device, roots: readonly Node[], replaces: readonl
   );
   const inPlace = writes ? inPlaceSteps(steps, reads, leafIndex, roots, replaces) : new Map<number, number>();
   // Buffer assignment: a temporary takes a free slot of its dtype and length, and gives its slot back after its
-  // last reader (never before its own step's output is assigned, so no kernel writes a buffer it reads).
+  // last reader (never before its own step's outputs are assigned, so no kernel writes a buffer it reads).
   const isRoot = new Set(todo);
   const free = new Map<string, number[]>();
   const slotTypes: { dtype: DType; length: number }[] = [];
   const slotOf: number[] = [];
+  const keyOf = (v: number): string => `${valueNodes[v]!.dtype}:${valueNodes[v]!.numel}`;
+  const giveBack = (v: number): void => void free.set(keyOf(v), [...(free.get(keyOf(v)) ?? []), slotOf[v]!]);
   const plan: PlannedStep[] = steps.map((s, i) => {
-    let slot = -1;
-    if (!isRoot.has(s.out)) {
-      const key = `${s.out.dtype}:${s.out.numel}`;
-      slot = free.get(key)?.pop() ?? slotTypes.push({ dtype: s.out.dtype, length: s.out.numel }) - 1;
+    for (const v of outputs[i]!) {
+      const n = valueNodes[v]!;
+      slotOf[v] = isRoot.has(n) ? -1 : (free.get(keyOf(v))?.pop() ?? slotTypes.push({ dtype: n.dtype, length: n.numel }) - 1);
     }
-    slotOf[i] = slot;
-    for (const r of new Set(reads[i])) {
-      if (r >= 0 && slotOf[r]! >= 0 && lastUse.get(r) === i) {
-        const key = `${steps[r]!.out.dtype}:${steps[r]!.out.numel}`;
-        free.set(key, [...(free.get(key) ?? []), slotOf[r]!]);
-      }
-    }
-    if (slot >= 0 && !lastUse.has(i)) free.set(`${s.out.dtype}:${s.out.numel}`, [...(free.get(`${s.out.dtype}:${s.out.numel}`) ?? []), slot]);
-    return { step: s, reads: reads[i]!, slot, inPlace: inPlace.get(i) ?? -1 };
+    for (const r of new Set(reads[i])) if (r >= 0 && slotOf[r]! >= 0 && lastUse.get(r) === i) giveBack(r);
+    for (const v of outputs[i]!) if (slotOf[v]! >= 0 && !lastUse.has(v)) giveBack(v);
+    return { step: s, reads: reads[i]!, values: outputs[i]!, slots: outputs[i]!.map((v) => slotOf[v]!), inPlace: inPlace.get(i) ?? -1 };
   });
-  const program: BoundProgram = { device, roots: todo, leaves, plan, rootSteps: todo.map((n) => stepOf.get(n)!), rootStrides: todo.map((n) => contiguousStrides(n.dims)), slots: [], slotTypes };
+  const program: BoundProgram = { device, roots: todo, leaves, plan, rootValues: todo.map((n) => valueOf.get(n)!), rootStrides: todo.map((n) => contiguousStrides(n.dims)), slots: [], slotTypes };
   slotFinalizer.register(program, program.slots, program);
   return program;
 }
@@ -260,8 +263,8 @@ function afterLastReads(lowered: readonly BoundStep[], roots: readonly Node[], r
     let last = -1;
     for (let k = steps.length - 1; k > i && last < 0; k--) if (steps[k]!.inputs.includes(target)) last = k;
     if (i < 0 || last < 0) continue;
-    const out = steps[i]!.out;
-    if (steps.slice(i + 1, last + 1).some((s) => s.inputs.includes(out))) continue;
+    const outs = outputsOf(steps[i]!);
+    if (steps.slice(i + 1, last + 1).some((s) => s.inputs.some((n) => outs.includes(n)))) continue;
     steps.splice(last, 0, ...steps.splice(i, 1));
   }
   return steps;
@@ -333,14 +336,29 @@ export function runBound(p: BoundProgram): Storage[] {
     });
   }
   const { device, plan, slots, leaves } = p;
-  const values: DeviceBuffer[] = new Array(plan.length);
+  const values: DeviceBuffer[] = [];
   const leafBuffers = leaves.map((l) => l.node.storage!.buffer as DeviceBuffer);
   const shared = sharedBuffers(p, leafBuffers);
   const program = device.begin();
   let done = false;
+  /** The buffer of the program's own in `slot`, made on the first run; a new one for a root (slot −1). */
+  const bufferOf = (slot: number, node: Node): DeviceBuffer => {
+    if (slot < 0) {
+      const out = device.allocate(node.dtype, node.numel);
+      out.retain();
+      return out;
+    }
+    let b = slots[slot];
+    if (!b) {
+      const t = p.slotTypes[slot]!;
+      slots[slot] = b = device.allocate(t.dtype, t.length);
+      b.retain();
+    }
+    return b;
+  };
   try {
     for (let i = 0; i < plan.length; i++) {
-      const { step, reads, slot, inPlace } = plan[i]!;
+      const { step, reads, slots: outSlots, values: outValues, inPlace } = plan[i]!;
       const inputs = reads.map((r) => (r >= 0 ? values[r]! : leafBuffers[~r]!));
       let out: DeviceBuffer;
       const over = inPlace >= 0 ? leafBuffers[inPlace]! : undefined;
@@ -348,31 +366,22 @@ export function runBound(p: BoundProgram): Storage[] {
         // the new value over the old: the node's storage is the buffer's only holder, no other leaf reads it
         out = over;
         out.retain();
-      } else if (slot < 0) {
-        out = device.allocate(step.out.dtype, step.out.numel);
-        out.retain();
-      } else {
-        let b = slots[slot];
-        if (!b) {
-          const t = p.slotTypes[slot]!;
-          slots[slot] = b = device.allocate(t.dtype, t.length);
-          b.retain();
-        }
-        out = b;
-      }
-      values[i] = out;
-      if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, step.params);
-      else program.routine(step.routine, out, inputs);
+      } else out = bufferOf(outSlots[0]!, step.out);
+      values[outValues[0]!] = out;
+      if (step.kind === "kernel") {
+        const more = step.more.map((n, j) => (values[outValues[j + 1]!] = bufferOf(outSlots[j + 1]!, n)));
+        program.dispatch(step.kernel, out, inputs, step.params, more.length ? more : undefined);
+      } else program.routine(step.routine, out, inputs);
     }
     done = true;
   } finally {
     try {
       program.finish();
     } finally {
-      if (!done) for (const [i, s] of plan.entries()) if (s.slot < 0) values[i]?.release();
+      if (!done) for (const s of plan) s.slots.forEach((slot, j) => slot < 0 && values[s.values[j]!]?.release());
     }
   }
-  return p.rootSteps.map((i, j) => ({ buffer: values[i]!, strides: p.rootStrides[j]!, offset: 0 }));
+  return p.rootValues.map((v, j) => ({ buffer: values[v]!, strides: p.rootStrides[j]!, offset: 0 }));
 }
 
 /** The leaves' buffers held by more than one leaf, when the program writes some leaf in place (else none). */
@@ -439,15 +448,18 @@ const cacheOf = (device: Device): ProgramCache => {
 
 /** A step bound to the nodes it stores and reads and to its param values. */
 export type BoundStep =
-  | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: Node; readonly inputs: readonly Node[]; readonly params: readonly number[] }
+  | { readonly kind: "kernel"; readonly kernel: PreparedKernel; readonly out: Node; readonly inputs: readonly Node[]; readonly params: readonly number[]; readonly more: readonly Node[] }
   | { readonly kind: "routine"; readonly routine: Routine; readonly out: Node; readonly inputs: readonly Node[] };
+
+/** The nodes a step stores: its output, then its further outputs (a kernel with several, ir.ts moreOutputs). */
+const outputsOf = (s: BoundStep): readonly Node[] => (s.kind === "kernel" && s.more.length ? [s.out, ...s.more] : [s.out]);
 
 /** A recorded program's steps bound to the nodes of a graph of its structure, params read from that graph. */
 function bindProgram(program: RecordedProgram, graph: CanonicalGraph): BoundStep[] {
   const at = (i: number): Node => graph.nodes[i]!;
   return program.steps.map((s) =>
     s.kind === "kernel"
-      ? { kind: "kernel", kernel: s.kernel, out: at(s.out), inputs: s.inputs.map(at), params: paramsOf(graph, s.params) }
+      ? { kind: "kernel", kernel: s.kernel, out: at(s.out), inputs: s.inputs.map(at), params: paramsOf(graph, s.params), more: s.more.map(at) }
       : { kind: "routine", routine: s.routine, out: at(s.out), inputs: s.inputs.map(at) },
   );
 }
@@ -463,6 +475,7 @@ function run<S extends BoundStep | RecordedStep>(
   inputsOf: (s: S) => readonly Node[],
   paramsOfStep: (s: S & { kind: "kernel" }) => readonly number[],
   requested: ReadonlySet<Node> | readonly Node[],
+  moreOf: (s: S & { kind: "kernel" }) => readonly Node[],
 ): void {
   const isRequested = Array.isArray(requested) ? (n: Node) => requested.includes(n) : (n: Node) => (requested as ReadonlySet<Node>).has(n);
   const program = device.begin();
@@ -471,16 +484,22 @@ function run<S extends BoundStep | RecordedStep>(
     for (const step of steps) {
       const node = outOf(step);
       const inputs = inputsOf(step).map((n) => n.storage!.buffer);
-      const out = device.allocate(node.dtype, node.numel);
-      out.retain();
+      const nodes = step.kind === "kernel" ? [node, ...moreOf(step as S & { kind: "kernel" })] : [node];
+      const outs = nodes.map((n) => {
+        const b = device.allocate(n.dtype, n.numel);
+        b.retain();
+        return b;
+      });
       try {
-        if (step.kind === "kernel") program.dispatch(step.kernel, out, inputs, paramsOfStep(step as S & { kind: "kernel" }));
-        else program.routine(step.routine, out, inputs);
-        const keep = isRequested(node);
-        node.materialize({ buffer: out, strides: contiguousStrides(node.dims), offset: 0 }, !keep);
-        if (!keep) temporaries.push(node);
+        if (step.kind === "kernel") program.dispatch(step.kernel, outs[0]!, inputs, paramsOfStep(step as S & { kind: "kernel" }), outs.length > 1 ? outs.slice(1) : undefined);
+        else program.routine(step.routine, outs[0]!, inputs);
+        nodes.forEach((n, j) => {
+          const keep = isRequested(n);
+          n.materialize({ buffer: outs[j]!, strides: contiguousStrides(n.dims), offset: 0 }, !keep);
+          if (!keep) temporaries.push(n);
+        });
       } finally {
-        out.release();
+        for (const b of outs) b.release();
       }
     }
   } finally {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CpuDevice } from "../../src/backend/cpu/device.js";
 import { attention, arange, explain, getDefaultDevice, grad, materializeAll, memoryStats, tensor, valueAndGrad } from "../../src/index.js";
+import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, input, loose, scalarize } from "../helpers/gradcheck.js";
 import { type MaskFn, type Sizes, naiveProbabilities } from "../helpers/attention.js";
@@ -65,6 +66,7 @@ describe.each(deviceNames)("attention's fused backward on %s", (device) => {
     ["odd sizes, scaled, causal", { B: 3, Q: 33, K: 33, D: 5, E: 7 }, 0.4, () => (_b, i, j) => j > i],
     ["head size 16, 37 keys (the SIMD paths and their leftovers)", { B: 2, Q: 21, K: 37, D: 16, E: 8 }, 0.25, undefined],
     ["head size 8, causal (the SIMD paths, whole masked blocks)", { B: 2, Q: 40, K: 40, D: 8, E: 8 }, 1 / Math.sqrt(8), () => (_b, i, j) => j > i],
+    ["37 queries and keys, d 5, e 8, causal (dk with dv in one kernel: the flash form's leftover rows and keys)", { B: 2, Q: 37, K: 37, D: 5, E: 8 }, 0.45, () => (_b, i, j) => j > i],
   ];
   for (const [name, s, scale, mask] of cases) {
     it(`${name}: dq, dk and dv give the float64 loops' values`, async () => {
@@ -86,6 +88,36 @@ describe.each(deviceNames)("attention's fused backward on %s", (device) => {
       expectClose(dv!, want.dv, 2e-4, 2e-5);
     });
   }
+
+  it("the training step's kernels: the forward stores the row max and sum, dk and dv come from one kernel (and dq, where the device sums across rows)", () => {
+    const s: Sizes = { B: 2, Q: 19, K: 23, D: 5, E: 4 };
+    const { q, k, v, w } = inputs(s);
+    const { value, grads } = valueAndGrad((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.3).softmax("key").dot("key", v).mul(w).sum(["b", "q", "e"]))(q, k, v) as Any;
+    const dev = getDefaultDevice();
+    if (dev.interpretsGraph) return;
+    const online = lowerKernels([value.node, ...grads.map((g: Any) => g.node)], dev.lowering).filter((st) => st.kernel.online);
+    const shape = online.map((st) => [st.kernel.online!.result ?? "softmax", st.kernel.online!.rowOutputs?.length ?? 0, st.kernel.online!.accumulations?.length ?? 0]).sort();
+    const merged = online.find((st) => st.kernel.online!.accumulations?.length)!;
+    if (dev.lowering.accumulateAcrossRows) {
+      // the CPU: two online kernels, the forward (with its two row statistics) and dk accumulating dv (per key
+      // row) and dq (across the key rows, each batch's rows in one thread)
+      expect(shape).toEqual([
+        ["softmax", 2, 0],
+        ["sum", 0, 2],
+      ]);
+      expect(new Set([merged.node, ...merged.more])).toEqual(new Set(grads.map((g: Any) => g.node)));
+    } else {
+      // three online kernels: the forward (with its two row statistics), dq, and dk accumulating dv too
+      expect(shape).toEqual([
+        ["softmax", 2, 0],
+        ["sum", 0, 0],
+        ["sum", 0, 1],
+      ]);
+      expect(merged.more).toEqual([grads[2].node]);
+      expect(merged.node).toBe(grads[1].node);
+    }
+    for (const t of [value, ...grads, q, k, v, w]) t.dispose();
+  });
 
   it("a padding mask per batch: dq, dk and dv give the float64 loops' values (a padded key gets none)", async () => {
     const s: Sizes = { B: 3, Q: 6, K: 23, D: 5, E: 4 };

@@ -1,5 +1,5 @@
-// The attention suites (attention-fused, attention-tiles, attention-backward: forward and gradients against
-// float64 loops, odd sizes, masks, private batch dims) again on webgpu, with every online kernel in WGSL's
+// The attention suites (attention-fused, attention-tiles, attention-backward, attention-outputs: forward,
+// gradients and the kernels' further outputs against float64 loops, odd sizes, masks, private batch dims) again on webgpu, with every online kernel in WGSL's
 // invocation-per-row template (wgsl/online.ts onlineThreads), which the device picks from
 // `onlineTemplates.minRowsPerInvocation` rows on and the suites' small sizes never reach. This file has its
 // own process (vitest's forks pool), so no pipeline or program compiled under the other template is reused, and
@@ -39,4 +39,5 @@ if ((process.env.NT_DEVICES ?? "cpu").split(",").includes("webgpu")) {
   await import("./attention-fused.test.js");
   await import("./attention-tiles.test.js");
   await import("./attention-backward.test.js");
+  await import("./attention-outputs.test.js");
 }

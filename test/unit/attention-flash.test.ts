@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { generateWasm } from "../../src/backend/cpu/wasm/codegen.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
+import { acrossRows } from "../../src/backend/kernel/ir.js";
 import { arange, type Tensor, tensor, valueAndGrad, zeros } from "../../src/index.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -38,24 +39,30 @@ describe("the CPU's flash form of attention", () => {
     }
   });
 
-  it("the backward's weighted forms take it too: row max and sum (no value micro-kernel), dq and dk (two score tiles), dv", () => {
+  it("the backward's weighted forms take it too: dk with dv and dq (two score tiles) in one kernel; the forward stores the row max and sum", () => {
     const w8 = z([["b", 2], ["q", 24], ["e", 8]]);
     const { value, grads } = valueAndGrad((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.3).softmax("key").dot("key", v).mul(w8).sum(["b", "q", "e"]))(q, k, v) as unknown as { value: Any; grads: Any[] };
-    const steps = lowerKernels([value.node, ...grads.map((g) => g.node)], { passes: cpuPasses });
-    const weighted = steps.filter((s) => s.kernel.online?.result === "sum" || s.kernel.online?.result === "max");
-    // the row max, the row sum, the forward's Σ P·v, dq, dk, dv
-    expect(weighted.length).toBe(6);
+    const steps = lowerKernels([value.node, ...grads.map((g) => g.node)], { passes: cpuPasses, accumulateAcrossRows: true });
+    const weighted = steps.filter((s) => s.kernel.online);
+    // the forward's softmax-weighted Σ P·v, which stores the row max and sum besides (one pass over the keys for
+    // the three), and dk with dv (a further sum per key row) and dq (a sum across the key rows): one pass over
+    // the queries for the three
+    expect(weighted.map((s) => s.kernel.online!.result ?? "softmax").sort()).toEqual(["softmax", "sum"]);
+    expect(weighted.find((s) => !s.kernel.online!.result)!.kernel.online!.rowOutputs?.map((r) => r.stat)).toEqual(["max", "sum"]);
+    const backward = weighted.find((s) => s.kernel.online!.result === "sum")!;
+    expect(backward.kernel.online!.accumulations!.map((a) => acrossRows(backward.kernel, a)).sort()).toEqual([false, true]);
     for (const s of weighted) {
       const w = generateWasm(s.kernel, { shared: true, maxPages: 65536 });
-      const phases = s.kernel.online!.phases;
+      const { phases, accumulations = [] } = s.kernel.online!;
       const [dots, D] = [phases.length, phases.reduce((n, p) => n + p.vars[0]!.extent, 0)];
       expect(w.text.match(/call \$flashScores/g)?.length).toBe(dots);
-      expect(w.text.includes("call $flashValues")).toBe(s.kernel.inner.length > 0);
-      // each dot product's row tile [d][16] (d 12 for the scores, e 8 for dO·v) and score tile [16][16], then
-      // rescales, maxes and totals [16]
-      expect(w.scratchBytes).toBe(Math.ceil((4 * 16 * (D + dots * 16 + 3)) / 64) * 64);
+      expect(w.text.match(/call \$flashValues/g)?.length).toBe(1 + accumulations.filter((a) => !acrossRows(s.kernel, a)).length);
+      expect(w.text.match(/call \$flashAcross/g)?.length ?? 0).toBe(accumulations.filter((a) => acrossRows(s.kernel, a)).length);
+      // each dot product's row tile [d][16] (d 12 for the scores, e 8 for dO·v), a score tile [16][16] per dot
+      // product and a weight tile per further sum, then rescales, maxes and totals [16]
+      expect(w.scratchBytes).toBe(Math.ceil((4 * 16 * (D + (dots + accumulations.length) * 16 + 3)) / 64) * 64);
     }
-    expect(weighted.map((s) => s.kernel.online!.phases.length).sort()).toEqual([1, 1, 1, 1, 2, 2]);
+    expect(weighted.map((s) => s.kernel.online!.phases.length).sort()).toEqual([1, 2]);
   });
 
   it("values with e not a multiple of 4 keep the per-key forms (no micro-kernel calls)", () => {

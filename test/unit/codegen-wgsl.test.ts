@@ -5,7 +5,7 @@
 // only for what a kernel reads, adapter limits respected.
 import { create } from "webgpu";
 import { beforeAll, describe, expect, it } from "vitest";
-import { full, rand, tensor, where } from "../../src/index.js";
+import { full, rand, tensor, valueAndGrad, where } from "../../src/index.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { webgpuPasses } from "../../src/backend/webgpu/device.js";
 import { type WgslCaps, type WgslKernel, generateWgsl } from "../../src/backend/webgpu/wgsl/codegen.js";
@@ -99,6 +99,24 @@ describe("WGSL generation", () => {
     const [exp] = kernels(t([["i", 16]]).exp());
     expect(exp!.code).not.toContain("fn nt_exp");
     expect(exp!.code).toContain("bitcast<vec4<f32>>");
+  });
+
+  // kernels with several outputs (ir.ts rowOutputs, accumulations): attention's training step fused at every
+  // size (the suites' setup) — the forward storing the row max and sum, dk accumulating dv — valid WGSL whose
+  // further outputs are bound read_write after the vec4 inputs; a sum across rows (the CPU's dq) has no WGSL form
+  it("attention's training step: the online kernels with several outputs validate, their buffers bound read_write", async () => {
+    const [q, k, v, w] = [t([["b", 2], ["q", 13], ["d", 5]]), t([["b", 2], ["key", 13], ["d", 5]]), t([["b", 2], ["key", 13], ["e", 8]]), t([["b", 2], ["q", 13], ["e", 8]])] as any[];
+    const { value, grads } = valueAndGrad((q: any, k: any, v: any) => q.dot("d", k).mul(0.3).softmax("key").dot("key", v).mul(w).sum(["b", "q", "e"]))(q, k, v) as any;
+    const steps = lowerKernels([value.node, ...grads.map((g: any) => g.node)], { passes: webgpuPasses, maxOnlineInputs: 14 }).filter((s) => s.kernel.online);
+    expect(steps.map((s) => s.more.length).sort()).toEqual([0, 1, 2]);
+    for (const s of steps) {
+      const g = generateWgsl(s.kernel, caps);
+      expect(await tint(g.code), g.code).toBe("");
+      expect(g.more ?? 0).toBe(s.more.length);
+      for (let j = 1; j <= s.more.length; j++) expect(g.code).toMatch(new RegExp(`var<storage, read_write> out${j}: array<f32>`));
+    }
+    const cpu = lowerKernels([value.node, ...grads.map((g: any) => g.node)], { passes: webgpuPasses, accumulateAcrossRows: true }).find((s) => (s.kernel.online?.accumulations?.length ?? 0) > 1)!;
+    expect(() => generateWgsl(cpu.kernel, caps)).toThrow(/across/);
   });
 
   it("binds only the inputs a kernel reads, as vec4 where aligned", () => {

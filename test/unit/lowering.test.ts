@@ -2,7 +2,7 @@
 // becomes (fusion), that the IR verifies, and that running the kernels with the kernel interpreter gives the
 // reference interpreter's values on fresh random inputs.
 import { describe, expect, it } from "vitest";
-import { interpretKernel } from "../../src/backend/cpu/kernel-interpreter.js";
+import { interpretOutputs } from "../../src/backend/cpu/kernel-interpreter.js";
 import { evaluate } from "../../src/backend/cpu/reference.js";
 import { scatterAdd, sortPositions } from "../../src/backend/cpu/routines.js";
 import { type Step, lowerGraph } from "../../src/backend/kernel/lower.js";
@@ -15,7 +15,7 @@ import { stashPhaseValues } from "../../src/backend/kernel/passes/stash.js";
 import { invariantReciprocals } from "../../src/backend/kernel/passes/reciprocal.js";
 import { verifyKernel } from "../../src/backend/kernel/verify.js";
 import type { Node } from "../../src/graph/node.js";
-import { type Tensor, arange, tensor } from "../../src/index.js";
+import { type Tensor, arange, tensor, valueAndGrad } from "../../src/index.js";
 import { expectClose } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -37,8 +37,8 @@ function runRoutine(r: Routine, inputs: ArrayLike<number>[]): Float64Array {
 }
 
 /** Runs the lowered program with the kernel interpreter; returns the root's values. */
-function runLowered(root: Node, options: PlanOptions = {}): { values: Float64Array; kernels: number; texts: string[]; widest: number } {
-  const steps = lowerGraph([root], options);
+function runLowered(root: Node, options: PlanOptions = {}, others: readonly Node[] = []): { values: Float64Array; kernels: number; texts: string[]; widest: number; computed: Map<Node, Float64Array> } {
+  const steps = lowerGraph([root, ...others], options);
   const computed = new Map<Node, Float64Array>();
   const valuesOf = (n: Node): ArrayLike<number> => computed.get(n) ?? (n.storage!.buffer as unknown as { array: ArrayLike<number> }).array;
   for (const s of steps) {
@@ -47,11 +47,12 @@ function runLowered(root: Node, options: PlanOptions = {}): { values: Float64Arr
       continue;
     }
     verifyKernel(s.kernel);
-    computed.set(s.node, interpretKernel(s.kernel, s.inputs.map(valuesOf), s.params));
+    const outputs = interpretOutputs(s.kernel, s.inputs.map(valuesOf), s.params);
+    [s.node, ...s.more].forEach((n, i) => computed.set(n, outputs[i]!));
   }
   const widest = Math.max(...steps.map((s) => s.inputs.length));
   const texts = steps.map((s) => (s.kind === "kernel" ? showKernel(s.kernel) : showRoutine(s.routine)));
-  return { values: computed.get(root)!, kernels: steps.length, texts, widest };
+  return { values: computed.get(root)!, kernels: steps.length, texts, widest, computed };
 }
 
 const corpus: [string, () => Any, number][] = [
@@ -77,13 +78,14 @@ const corpus: [string, () => Any, number][] = [
     const later = arange("key", 7).dynamic().gt(arange("q", 7).dynamic());
     return v.dot("key", q.dot("d", k).mul(0.5).maskedFill(later, -Infinity).softmax("key"));
   }, 1],
-  // its row max and sum are stored (a kernel each), and both readers recompute the probabilities from them
-  // (attention's backward reads them so): no [q, key] buffer; then the add
+  // its row max and sum are stored (by the softmax-weighted sum's kernel, as further outputs), and the other
+  // reader recomputes the probabilities from them (attention's backward reads them so): no [q, key] buffer;
+  // then the add
   ["attention whose softmax is also read elsewhere stores only the softmax's row max and sum", () => {
     const [q, k, v] = [t([["q", 3], ["d", 4]]), t([["key", 5], ["d", 4]]), t([["key", 5], ["e", 2]])];
     const p = q.dot("d", k).softmax("key");
     return p.dot("key", v).add(p.sum("key"));
-  }, 5],
+  }, 3],
   ["a reduction reused at the same outer loops stays one kernel", () => {
     const x = t([["r", 4], ["c", 6]]);
     const m = x.max("c");
@@ -109,6 +111,21 @@ describe("lowering to index notation", () => {
       expectClose(got.values, evaluate(x.node), 1e-5, 1e-6);
     });
   }
+
+  // attention's training step with every output of its backward from one pass over the queries (dk and dv per key
+  // row, dq across the key rows: ir.ts Accumulation) and the forward storing the softmax's row max and sum, run
+  // by the kernel interpreter (the IR's meaning): odd sizes, a causal mask, d not a multiple of 4
+  it("attention's training step as kernels with several outputs (dq summed across rows) gives the reference values", () => {
+    const [B, Q, D, E] = [2, 13, 5, 3];
+    const [q, k, v, w] = [t([["b", B], ["q", Q], ["d", D]]), t([["b", B], ["key", Q], ["d", D]]), t([["b", B], ["key", Q], ["e", E]]), t([["b", B], ["q", Q], ["e", E]])];
+    const later = arange("key", Q).dynamic().gt(arange("q", Q).dynamic());
+    const { value, grads } = valueAndGrad((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.4).maskedFill(later, -Infinity).softmax("key").dot("key", v).mul(w).sum(["b", "q", "e"]) as never)(q, k, v) as unknown as { value: Any; grads: Any[] };
+    const got = runLowered(value.node, { accumulateAcrossRows: true }, grads.map((g) => g.node));
+    const online = got.texts.filter((x) => x.includes("online"));
+    expect(online.length, got.texts.join("\n\n")).toBe(2);
+    expect(online.join("\n")).toContain("the row's max");
+    for (const r of [value, ...grads]) expectClose(got.computed.get(r.node)!, evaluate(r.node), 1e-5, 1e-6);
+  });
 
   it("splits a kernel that reads more buffers than the device binds (maxInputs), keeping the values", () => {
     const xs = Array.from({ length: 9 }, (_, i) => t(i % 2 ? [["r", 4], ["c", 5]] : [["c", 5]]));

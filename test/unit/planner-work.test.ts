@@ -30,7 +30,7 @@ const weightOf = (fn: UnaryFn | BinaryFn): number => ((unaryAlu as Record<string
  */
 function kernelWork(k: Kernel): number {
   const o = k.online;
-  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(o ? [...o.vars, ...o.phases.flatMap((p) => p.vars)] : [])];
+  const loops = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(o ? [...o.vars, ...o.phases.flatMap((p) => p.vars), ...(o.accumulations ?? []).flatMap((a) => a.inner)] : [])];
   const extents = new Map(loops.map((v) => [v.name, v.extent]));
   // the loops each phase result (`%p`) varies with: a map kernel's phases are per outer point; an online loop's
   // phases, logit and running maxima per point of the outer loops and its vars
@@ -59,6 +59,8 @@ function kernelWork(k: Kernel): number {
     for (const p of o.phases) work += product([...k.outer, ...o.vars, ...p.vars]);
     // per point of the loop: the running denominator; per inner point: weight · value added, the sum rescaled
     work += product([...k.outer, ...o.vars]) * (1 + (2 + (o.rescale.op === "const" ? 0 : 1)) * product(k.inner));
+    // a further weighted sum (a kernel with several outputs): weight · value added per point of its inner loops
+    for (const a of o.accumulations ?? []) work += product([...k.outer, ...o.vars]) * 2 * product(a.inner);
   }
   return work;
 }
@@ -127,6 +129,28 @@ describe("the fusion planner's recomputation bound", () => {
       expect(fused).toBeLessThanOrEqual(unfused);
     } finally {
       onlineSoftmaxFusion.minBackwardLogits = saved;
+    }
+  });
+
+  // Kernels with several outputs (ir.ts rowOutputs, accumulations) are counted with all their work: the attention
+  // training step fused at every size does less arithmetic with them (the forward storing its row max and sum, dk
+  // and dv sharing one pass over the queries) than with a kernel per output, by about two score products.
+  it("attention's fused training step: kernels with several outputs do less arithmetic than a kernel per output", () => {
+    const saved = { ...onlineSoftmaxFusion };
+    try {
+      Object.assign(onlineSoftmaxFusion, { minLogits: 0, minBackwardLogits: 0 });
+      const next = rng(testSeed);
+      const [B, T, D] = [1 + Math.floor(next() * 3), 17 + Math.floor(next() * 40), 3 + Math.floor(next() * 14)];
+      const [q, k, v, w] = ["q", "key", "key", "q"].map((s, i) => randn([["b", B], [s, T], [i >= 2 ? "e" : "d", D]] as never, { seed: testSeed + i }) as Any) as [Any, Any, Any, Any];
+      const { value, grads } = valueAndGrad(((q: Any, k: Any, v: Any) => q.dot("d", k).mul(0.3).softmax("key").dot("key", v).mul(w).sum(["b", "q", "e"])) as never)(q, k, v) as unknown as { value: Any; grads: Any[] };
+      const roots = [value.node, ...grads.map((g) => g.node)];
+      const several = fusedWork(roots);
+      onlineSoftmaxFusion.severalOutputs = false;
+      const single = fusedWork(roots);
+      // the two score products saved: the row max's and the row sum's kernels, and dv's (about 2·D each per point)
+      expect(several).toBeLessThan(single - 4 * B * T * T * D);
+    } finally {
+      Object.assign(onlineSoftmaxFusion, saved);
     }
   });
 

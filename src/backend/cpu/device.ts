@@ -90,7 +90,7 @@ export class CpuDevice implements Device {
   }
 
   /** Plan limits (none) and the CPU's scheduling passes. */
-  readonly lowering: LowerOptions = { passes: cpuPasses };
+  readonly lowering: LowerOptions = { passes: cpuPasses, accumulateAcrossRows: true };
 
   /** Generated kernels read each element before they write it: an elementwise kernel may write its input. */
   get writesInPlace(): boolean {

@@ -122,17 +122,21 @@ export class WasmExecutor {
   }
   /** One program object for every realize (it holds no state of its own). */
   readonly #program: Program = {
-    dispatch: (kernel, out, inputs, params) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params),
+    dispatch: (kernel, out, inputs, params, more) => this.launch(kernel as CompiledKernel, out as CpuBuffer, inputs as CpuBuffer[], params, more as CpuBuffer[] | undefined),
     routine: (routine, out, inputs) => this.routine(routine, out as CpuBuffer, inputs as CpuBuffer[]),
     finish: () => undefined,
   };
 
-  /** Runs a compiled kernel into `out`; throws a ShapeError when a gathered index was out of range. */
-  launch(given: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[]): void {
+  /**
+   * Runs a compiled kernel into `out` (and `more`, its further outputs); throws a ShapeError when a gathered index
+   * was out of range.
+   */
+  launch(given: CompiledKernel, out: CpuBuffer, inputs: readonly DeviceBuffer[], params: readonly number[], more: readonly CpuBuffer[] = []): void {
     const compiled = this.#current(given);
     const { wasm, parts } = compiled;
     const args: number[] = [out.address];
     for (const b of inputs) args.push((b as CpuBuffer).address);
+    for (const b of more) args.push(b.address);
     for (const p of params) args.push(p);
     // The status words live in the first page; a non-shared memory's views go stale when it grows (a shared
     // memory's never do, and reading its .buffer makes a new object: not asked for then).

@@ -93,6 +93,15 @@ function forEachPoint(vars: Kernel["outer"], scope: Scope, fn: () => void): void
  * output type). @example interpretKernel(step.kernel, [a, b], step.params)
  */
 export function interpretKernel(k: Kernel, inputs: readonly Values[], params: readonly number[]): Float64Array {
+  return interpretOutputs(k, inputs, params)[0]!;
+}
+
+/**
+ * Runs a kernel like interpretKernel; returns the values of every buffer it writes: its output, then its further
+ * outputs in binding order (ir.ts moreOutputs: an online kernel's row statistics).
+ * @example const [out, rowMax, rowSum] = interpretOutputs(forward.kernel, inputs, forward.params)
+ */
+export function interpretOutputs(k: Kernel, inputs: readonly Values[], params: readonly number[]): Float64Array[] {
   if (k.online) return interpretOnline(k, k.online, inputs, params);
   const out = new Float64Array(k.output.length);
   const phases = k.phases.map((p) => ({ ...p, body: compile(p.body, inputs, params) }));
@@ -130,13 +139,15 @@ export function interpretKernel(k: Kernel, inputs: readonly Values[], params: re
       out[at()] = store(k.output.type, acc);
     });
   });
-  return out;
+  return [out];
 }
 
 /** An online softmax-weighted kernel (ir.ts OnlineSoftmax), its recurrence run as written, in float64. */
-function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[], params: readonly number[]): Float64Array {
+function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[], params: readonly number[]): Float64Array[] {
   const out = new Float64Array(k.output.length);
+  const rowOutputs = (o.rowOutputs ?? []).map((r) => ({ ...r, values: new Float64Array(r.length) }));
   const c = (e: Expr): Compiled => compile(e, inputs, params);
+  const accumulations = (o.accumulations ?? []).map((a) => ({ ...a, w: c(a.weight), v: c(a.value), values: new Float64Array(a.length) }));
   const phases = o.phases.map((p) => ({ ...p, body: c(p.body) }));
   const [logit, runningMax, weight, rescale, value] = [c(o.logit), c(o.runningMax), c(o.weight), c(o.rescale), c(k.value)];
   const n = phases.length;
@@ -159,9 +170,15 @@ function interpretOnline(k: Kernel, o: OnlineSoftmax, inputs: readonly Values[],
       const [w, scale] = [weight(scope, r), rescale(scope, r)];
       total = total * scale + w;
       forEachPoint(k.inner, scope, () => void (out[at()] = out[at()]! * scale + w * value(scope, r)));
+      for (const a of accumulations) {
+        const wa = a.w(scope, r);
+        forEachPoint(a.inner, scope, () => void (a.values[evalIndex(a.index, (v) => scope.get(v)!)]! += wa * a.v(scope, r)));
+      }
     });
     const result = o.result ?? "softmax";
     forEachPoint(k.inner, scope, () => void (out[at()] = store("f32", result === "max" ? max : result === "sum" ? out[at()]! : out[at()]! / total)));
+    for (const r of rowOutputs) r.values[evalIndex(r.index, (v) => scope.get(v)!)] = store("f32", r.stat === "max" ? max : total);
   });
-  return out;
+  for (const a of accumulations) a.values.forEach((x, i) => (a.values[i] = store("f32", x)));
+  return [out, ...rowOutputs.map((r) => r.values), ...accumulations.map((a) => a.values)];
 }

@@ -110,6 +110,17 @@ export function hashKernel(k: Kernel): string {
       expr(h, p.body, seen);
     }
     for (const e of [k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale]) expr(h, e, seen);
+    for (const a of k.online.accumulations ?? []) {
+      h.text("accumulation").num(a.length);
+      vars(h, a.inner);
+      expr(h, a.weight, seen);
+      expr(h, a.value, seen);
+      index(h, a.index);
+    }
+    for (const r of k.online.rowOutputs ?? []) {
+      h.text("row output").text(r.stat).num(r.length);
+      index(h, r.index);
+    }
   }
   h.text(k.output.type).num(k.output.length);
   index(h, k.output.index);

@@ -1,5 +1,6 @@
 // Layer: src/backend/kernel. The kernel IR: one fused kernel in tensor index notation. Loop variables are the
-// dimension names; a kernel stores one output over its `outer` × `inner` loops, after `phases` (reductions
+// dimension names; a kernel stores one output over its `outer` × `inner` loops (an online kernel may store
+// further ones, bound after it: OnlineSoftmax.rowOutputs and accumulations, moreOutputs), after `phases` (reductions
 // evaluated once per outer point, e.g. softmax's max and sum). Scalars that change between calls (fill values,
 // seeds) are `param`s, not constants, so the structure — and the cache key — stays the same.
 // Small, printable (print.ts), hashable (hash.ts) and verified (verify.ts). Imports src/graph types only.
@@ -118,9 +119,19 @@ export interface Kernel {
  * as above; "sum" stores Σ weight · value (rescale must then be 1: no running max is needed); "max" stores the
  * running max M of the logits (no inner loops; weight 0). A "sum" kernel recomputes a [row, vars] quantity (the
  * probabilities from stored row statistics, their gradient) at each point instead of reading it from memory.
+ *
+ * `rowOutputs` makes the kernel one with several outputs: besides `output`, it writes each row statistic listed
+ * (the running max M and the running denominator Σ exp(logit − M), both at the loop's end) into a buffer of its
+ * own, bound after the output in order — the forward of attention then stores the softmax's row max and sum for
+ * its backward in the same pass over the keys, instead of two more passes recomputing the scores.
+ * `accumulations` (a "sum" kernel's) are further weighted sums over the same loop, each with its own weight (which
+ * reads the phases and the logit, as `weight` does), value, inner loops and buffer, bound after the row outputs:
+ * attention's dk = Σ_q dS · q and dv = Σ_q P · dO share the scores (and P) of one loop over the queries.
  */
 export interface OnlineSoftmax {
   readonly result?: "softmax" | "sum" | "max";
+  readonly rowOutputs?: readonly RowOutput[];
+  readonly accumulations?: readonly Accumulation[];
   readonly vars: readonly LoopVar[];
   readonly phases: readonly Phase[];
   readonly logit: Expr;
@@ -129,9 +140,51 @@ export interface OnlineSoftmax {
   readonly rescale: Expr;
 }
 
+/** A further output of an online kernel (OnlineSoftmax.rowOutputs): one row statistic per outer point. */
+export interface RowOutput {
+  /** "max": the running max M of the logits at the loop's end; "sum": the running denominator Σ exp(logit − M). */
+  readonly stat: "max" | "sum";
+  /** The address over the outer vars, in an f32 buffer of `length` elements that it covers exactly. */
+  readonly index: IndexExpr;
+  readonly length: number;
+}
+
+/**
+ * A further weighted sum of an online "sum" kernel (OnlineSoftmax.accumulations): out[outer, inner] = Σ_vars
+ * weight · value, in an f32 buffer of its own that `index` (over the outer and its inner vars) covers exactly.
+ * The buffer starts at 0 and every point adds weight · value at `index`; an index may read the online vars in
+ * place of the last outer var (a sum across the kernel's rows: attention's dq = Σ_key dS · k beside dk and dv,
+ * whose rows are the keys) when an earlier outer var has more than one point — the generators keep each of its
+ * points to one thread or workgroup, which then owns the rows of the buffer it writes (FlashAttention-2's dq).
+ */
+export interface Accumulation {
+  /** Per point of the online loop; reads the phases and the logit (`reduced` 0 … n) like OnlineSoftmax.weight. */
+  readonly weight: Expr;
+  /** Per point of the online loop and of `inner`. */
+  readonly value: Expr;
+  readonly inner: readonly LoopVar[];
+  readonly index: IndexExpr;
+  readonly length: number;
+}
+
+/**
+ * Whether an accumulation sums across the kernel's rows (its index reads an online var instead of the last outer var).
+ * @example acrossRows(kernel, dqAccumulation) // true
+ */
+export const acrossRows = (k: Kernel, a: Accumulation): boolean => (k.online?.vars ?? []).some((v) => indexVars(a.index).has(v.name));
+
+/**
+ * The buffers a kernel writes besides its output, in binding order (a kernel with several outputs; none for most):
+ * an online kernel's row statistics, then its further weighted sums.
+ * @example moreOutputs(forward).map((o) => o.length) // [rows, rows]: the softmax's row max and sum
+ */
+export const moreOutputs = (k: Kernel): readonly (RowOutput | Accumulation)[] => [...(k.online?.rowOutputs ?? []), ...(k.online?.accumulations ?? [])];
+
 /** Every expression of an online softmax-weighted kernel's loop over its vars (empty for other kernels). */
 export const onlineExprs = (k: Kernel): Expr[] =>
-  k.online ? [...k.online.phases.map((p) => p.body), k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale] : [];
+  k.online
+    ? [...k.online.phases.map((p) => p.body), k.online.logit, k.online.runningMax, k.online.weight, k.online.rescale, ...(k.online.accumulations ?? []).flatMap((a) => [a.weight, a.value])]
+    : [];
 
 /**
  * The kernel with `rewrite` applied to every expression of its online softmax-weighted loop (unchanged when it
@@ -141,7 +194,19 @@ export const onlineExprs = (k: Kernel): Expr[] =>
 export function mapOnline(k: Kernel, rewrite: (e: Expr) => Expr): Kernel {
   const o = k.online;
   if (!o) return k;
-  return { ...k, online: { ...o, phases: o.phases.map((p) => ({ ...p, body: rewrite(p.body) })), logit: rewrite(o.logit), runningMax: rewrite(o.runningMax), weight: rewrite(o.weight), rescale: rewrite(o.rescale) } };
+  const accumulations = o.accumulations?.map((a) => ({ ...a, weight: rewrite(a.weight), value: rewrite(a.value) }));
+  return {
+    ...k,
+    online: {
+      ...o,
+      phases: o.phases.map((p) => ({ ...p, body: rewrite(p.body) })),
+      logit: rewrite(o.logit),
+      runningMax: rewrite(o.runningMax),
+      weight: rewrite(o.weight),
+      rescale: rewrite(o.rescale),
+      ...(accumulations ? { accumulations } : {}),
+    },
+  };
 }
 
 /** All loop variables of the store, outer first. */

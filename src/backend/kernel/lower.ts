@@ -41,6 +41,8 @@ export interface KernelStep {
   /** The node each param's value comes from (kernel/passes/to-index-notation.ts paramValue), by slot. */
   readonly paramNodes: readonly Node[];
   readonly hash: string;
+  /** The nodes the kernel's further outputs store (ir.ts moreOutputs), in binding order; empty for most kernels. */
+  readonly more: readonly Node[];
 }
 /** One routine of a program (an operation that cannot be fused), bound to the contiguous nodes it reads. */
 export interface RoutineStep {
@@ -137,7 +139,7 @@ export function lowerGraph(roots: readonly Node[], options: LowerOptions = {}): 
     const hash = hashes[i]!;
     const kernel = known.get(hash) ?? s.kernel;
     if (!known.has(hash)) known.set(hash, kernel);
-    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, paramNodes: s.paramNodes, hash };
+    return { kind: "kernel", node: s.node, kernel, inputs: s.inputs, params: s.params, paramNodes: s.paramNodes, hash, more: s.more ?? [] };
   });
 }
 

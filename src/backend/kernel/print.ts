@@ -106,6 +106,11 @@ export function showKernel(k: Kernel): string {
     o.phases.forEach((p, i) => lines.push(`${indent}  %${i} = ${p.fn}_{${loops(p.vars)}} ${showExpr_(p.body)}`));
     lines.push(`${indent}  %${n} = ${showExpr_(o.logit)}   (%${n + 1}, %${n + 2}: the running max before and after it)`);
     lines.push(`${indent}  %${n + 2} = ${showExpr_(o.runningMax)}; weight = ${showExpr_(o.weight)}; rescale = ${showExpr_(o.rescale)}`);
+    (o.rowOutputs ?? []).forEach((r, i) => lines.push(`${indent}  out${i + 1}[${showIndex(r.index)}] = the row's ${r.stat === "max" ? "max" : "denominator"} at the loop's end`));
+    (o.accumulations ?? []).forEach((a, i) => {
+      const slot = (o.rowOutputs?.length ?? 0) + i + 1;
+      lines.push(`${indent}  for ${loops(a.inner)}: out${slot}[${showIndex(a.index)}] accumulates ${showExpr_(a.weight)} · ${showExpr_(a.value)}`);
+    });
   }
   if (k.inner.length) {
     lines.push(`${indent}for ${loops(k.inner)}:`);

@@ -3,7 +3,7 @@
 // bounds, the output written exactly over its length. Throws an Error naming the first violation.
 import { type IndexExpr, indexVars, toAffine } from "../../graph/index-expr.js";
 import { type DtypeRule, binaryAlu, unaryAlu } from "./alu.js";
-import { type Expr, type Kernel, type LoopVar, type ScalarType, children } from "./ir.js";
+import { type Expr, type Kernel, type LoopVar, type ScalarType, acrossRows, children } from "./ir.js";
 import { InternalError } from "../../types/errors.js";
 
 /** Whether a function of this ALU dtype rule may take operands of type `operand` and give `result`. */
@@ -46,7 +46,12 @@ export function verifyKernel(k: Kernel): void {
     throw new InternalError(`kernel IR invariant: ${what}`);
   };
   const online = k.online;
-  const all: LoopVar[] = [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars)] : [])];
+  const all: LoopVar[] = [
+    ...k.outer,
+    ...k.inner,
+    ...k.phases.flatMap((p) => p.vars),
+    ...(online ? [...online.vars, ...online.phases.flatMap((p) => p.vars), ...(online.accumulations ?? []).flatMap((a) => a.inner)] : []),
+  ];
   const names = new Set<string>();
   for (const v of all) {
     if (names.has(v.name)) fail(`loop variable ${v.name} is declared twice`);
@@ -133,6 +138,29 @@ export function verifyKernel(k: Kernel): void {
     if ([online.logit, online.runningMax, online.weight, online.rescale].some((e) => e.type !== "f32")) fail("an online softmax's update is f32");
     if (online.result === "max" && k.inner.length) fail("an online max has no inner loops");
     if (online.result === "sum" && !(online.rescale.op === "const" && online.rescale.value === 1)) fail("an online weighted sum does not rescale");
+    for (const a of online.accumulations ?? []) {
+      if (online.result !== "sum") fail("only an online weighted sum has further accumulations");
+      checked = new Set();
+      check(a.weight, rows, n + 1);
+      if (a.weight.type !== "f32" || a.value.type !== "f32") fail("an online accumulation is f32");
+      checked = new Set();
+      check(a.value, new Set([...rows, ...scopeOf(a.inner)]), 0);
+      const across = acrossRows(k, a);
+      const last = k.outer[k.outer.length - 1];
+      if (across && (!last || indexVars(a.index).has(last.name) || !k.outer.slice(0, -1).some((v) => v.extent > 1)))
+        fail("an accumulation across rows reads the online vars in place of the last outer var, under an outer var of several points");
+      const around = across ? [...k.outer.slice(0, -1), ...online.vars] : k.outer;
+      checkIndex(a.index, scopeOf([...around, ...a.inner]), "an accumulation's output");
+      const count = [...around, ...a.inner].reduce((c, v) => c * v.extent, 1);
+      const range = indexRange(a.index, extents);
+      if (count !== a.length || (count > 0 && (!range || range[0] !== 0 || range[1] !== count - 1))) fail("an accumulation's index does not cover its buffer exactly");
+    }
+    const rowCount = k.outer.reduce((c, v) => c * v.extent, 1);
+    for (const r of online.rowOutputs ?? []) {
+      checkIndex(r.index, outer, "a row output");
+      const range = indexRange(r.index, extents);
+      if (r.length !== rowCount || (rowCount > 0 && (!range || range[0] !== 0 || range[1] !== rowCount - 1))) fail("a row output's index does not cover its buffer exactly");
+    }
     reducedTypes = [];
   }
   const store = scopeOf([...k.outer, ...k.inner, ...(online ? online.vars : [])]);

@@ -125,7 +125,7 @@ export class WebGpuExecutor {
     }
     const wgsl = make();
     const hasStatus = status ?? wgsl.dynamicLoads.length > 0;
-    const storage = 1 + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (hasStatus ? 1 : 0);
+    const storage = 1 + (wgsl.more ?? 0) + wgsl.scalarInputs.length + wgsl.vectorInputs.length + (hasStatus ? 1 : 0);
     if (storage > this.host.maxStorageBuffers) {
       throw new DeviceError(
         `a fused kernel binds ${storage} buffers, more than this WebGPU adapter allows (maxStorageBuffersPerShaderStage ${this.host.maxStorageBuffers}): materialize() part of the expression first`,
@@ -173,7 +173,7 @@ export class WebGpuExecutor {
 
   /** Bindings: out, the inputs (read-only, as scalars and/or vec4s), the params (uniform), the status words. */
   #layout(wgsl: WgslKernel, inputs: number, params: boolean, status: boolean): GPUBindGroupLayout {
-    const key = `${inputs}:${wgsl.scalarInputs.join(",")}:${wgsl.vectorInputs.join(",")}:${params}:${status}`;
+    const key = `${inputs}:${wgsl.scalarInputs.join(",")}:${wgsl.vectorInputs.join(",")}:${params}:${status}:${wgsl.more ?? 0}`;
     let layout = this.#layouts.get(key);
     if (layout) return layout;
     const b = bindings(inputs);
@@ -183,6 +183,7 @@ export class WebGpuExecutor {
     for (const i of wgsl.vectorInputs) entries.push(storage(b.vector(i), "read-only-storage"));
     if (params) entries.push(storage(b.params, "uniform"));
     if (status) entries.push(storage(b.status, "storage"));
+    for (let j = 0; j < (wgsl.more ?? 0); j++) entries.push(storage(b.more(j), "storage"));
     layout = this.host.gpu.createBindGroupLayout({ entries });
     this.#layouts.set(key, layout);
     return layout;
@@ -199,17 +200,18 @@ export class WebGpuExecutor {
     device.pushErrorScope("validation");
     const launches: Launch[] = [];
     const outputs: { buffer: GpuBuffer; inherited: Check[] }[] = [];
-    const record = (out: DeviceBuffer, inputs: readonly DeviceBuffer[]): GPUBuffer[] => {
+    const record = (out: DeviceBuffer, inputs: readonly DeviceBuffer[], more: readonly DeviceBuffer[] = []): GPUBuffer[] => {
       const ins = inputs as readonly GpuBuffer[];
       for (const b of ins) this.host.checkCurrent(b);
-      outputs.push({ buffer: out as GpuBuffer, inherited: ins.flatMap((b) => [...b.checks]) });
-      return [(out as GpuBuffer).gpu, ...ins.map((b) => b.gpu)];
+      const inherited = ins.flatMap((b) => [...b.checks]);
+      for (const b of [out, ...more]) outputs.push({ buffer: b as GpuBuffer, inherited });
+      return [(out as GpuBuffer).gpu, ...ins.map((b) => b.gpu), ...(more as readonly GpuBuffer[]).map((b) => b.gpu)];
     };
     return {
-      dispatch: (prepared, out, inputs, params) => {
+      dispatch: (prepared, out, inputs, params, more) => {
         const p = prepared as PreparedWgsl;
         const { kernel } = p;
-        const buffers = record(out, inputs);
+        const buffers = record(out, inputs, more);
         if (!p.compiled) return;
         const compiled = inputs.includes(out) ? this.#inPlace(p, out, inputs) : p.compiled;
         const checks = compiled.wgsl.dynamicLoads;
@@ -307,8 +309,10 @@ export class WebGpuExecutor {
       let entries: GPUBindGroupEntry[];
       if ("wgsl" in c) {
         const { wgsl } = c;
-        const b = bindings(l.buffers.length - 1);
+        const inputs = l.buffers.length - 1 - (wgsl.more ?? 0);
+        const b = bindings(inputs);
         entries = [{ binding: b.out, resource: { buffer: l.buffers[0]! } }];
+        for (let j = 0; j < (wgsl.more ?? 0); j++) entries.push({ binding: b.more(j), resource: { buffer: l.buffers[1 + inputs + j]! } });
         for (const i of wgsl.scalarInputs) entries.push({ binding: b.scalar(i), resource: { buffer: l.buffers[i + 1]! } });
         for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
         if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });

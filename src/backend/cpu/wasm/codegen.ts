@@ -1,17 +1,17 @@
 // Layer: src/backend/cpu. Kernel IR -> a WebAssembly module with one function
-//   run(out, in0 … inN, p0 … pM, start, end)
+//   run(out, in0 … inN, out1 … outK, p0 … pM, start, end)     (out1 … outK: a kernel's further outputs, ir.ts moreOutputs)
 // that computes the kernel's outer loop points start ≤ i < end of its parallel loop (threads split that range).
 // It receives scheduled kernels (loops collapsed, reciprocals hoisted, phases stashed, contractions marked: lower.ts); the innermost store loop and each reduction's innermost
 // loop use 4-lane SIMD when every access along them is unit-stride or invariant (reductions keep four
 // vector accumulators); loop-invariant work is hoisted out of every loop. Contractions get their own tiled
 // template (gemm.ts). Imports the kernel IR, the Wasm writer, the expression emitter.
-import { idxVar, substitute } from "../../../graph/index-expr.js";
+import { type IndexExpr, idxVar, substitute } from "../../../graph/index-expr.js";
 import { reduceIdentity } from "../../kernel/alu.js";
-import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs, onlineExprs } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type LoopVar, type Phase, type ReduceFn, type ScalarType, kernelExprs, moreOutputs, onlineExprs } from "../../kernel/ir.js";
 import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js";
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
-import { onlineBody, onlineRows, onlineScratchBytes } from "./online.js";
+import { onlineBody, onlineRows, onlineScratchBytes, zeroAcross } from "./online.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -33,34 +33,60 @@ export class Generator {
   readonly em: WasmExprEmitter;
   readonly vars = new Map<string, number>();
   readonly reduced: number[] = [];
-  readonly out: number;
+  /** The buffer the store loops write, its index and the inner loops: the output's, or a further one's (withOutput). */
+  out: number;
+  outIndex: Expr;
+  inner: readonly LoopVar[];
   readonly start: number;
   readonly end: number;
   readonly parallel: number;
-  readonly outIndex: Expr;
   /** The scratch parameter (a per-thread tile buffer, online-softmax.ts's tiled form), or −1 when none. */
   readonly scratch: number;
+  /** The pointer parameters of the further outputs (ir.ts moreOutputs), in order. */
+  readonly more: readonly number[];
 
   constructor(readonly k: Kernel) {
     const scratch = onlineScratchBytes(k) > 0;
-    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map(wasmType), ...(scratch ? ["i32" as const] : []), "i32", "i32"];
+    const more = moreOutputs(k);
+    const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...more.map(() => "i32" as const), ...k.params.map(wasmType), ...(scratch ? ["i32" as const] : []), "i32", "i32"];
     this.f = new FunctionBuilder("run", params);
     this.scratch = scratch ? params.length - 3 : -1;
     this.out = 0;
     const inputPtr = k.inputs.map((_, i) => 1 + i);
-    const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + i);
+    this.more = more.map((_, i) => 1 + k.inputs.length + i);
+    const paramLocals = k.params.map((_, i) => 1 + k.inputs.length + more.length + i);
     this.start = params.length - 2;
     this.end = params.length - 1;
     this.outIndex = { op: "idx", type: "i32", index: k.output.index };
+    this.inner = k.inner;
     const ctx: EmitContext = { inputPtr, params: paramLocals, vars: this.vars, reduced: this.reduced, output: { ptr: this.out, index: this.outIndex as Expr & { op: "idx" } } };
     this.em = new WasmExprEmitter(this.f, k, ctx);
     this.parallel = k.outer.findIndex((v) => v.extent > 1);
-    const online = k.online ? [...k.online.vars, ...k.online.phases.flatMap((p) => p.vars)] : [];
+    const online = k.online ? [...k.online.vars, ...k.online.phases.flatMap((p) => p.vars), ...(k.online.accumulations ?? []).flatMap((a) => a.inner)] : [];
     for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...online]) this.vars.set(v.name, this.f.local("i32"));
   }
 
   generate(): void {
     this.outerLoop(0, new Set());
+  }
+
+  /**
+   * Runs emit with the store loops (store, storeLoop, innerLoop, `stashed` reads) aimed at a further output of the
+   * kernel (ir.ts Accumulation): the buffer at pointer parameter `ptr`, its index and its inner loops.
+   */
+  withOutput(ptr: number, index: IndexExpr, inner: readonly LoopVar[], emit: () => void): void {
+    const ctx = this.em.ctx as { output?: EmitContext["output"] };
+    const saved = { out: this.out, outIndex: this.outIndex, inner: this.inner, output: ctx.output };
+    this.out = ptr;
+    this.outIndex = { op: "idx", type: "i32", index };
+    this.inner = inner;
+    ctx.output = { ptr, index: this.outIndex as Expr & { op: "idx" } };
+    try {
+      emit();
+    } finally {
+      Object.assign(this, { out: saved.out, outIndex: saved.outIndex, inner: saved.inner });
+      ctx.output = saved.output;
+    }
   }
 
   /** `for (v = lo; v < hi; v += step) body()`, with lo and hi pushed by the callbacks. */
@@ -107,7 +133,11 @@ export class Generator {
 
   body(bound: Set<string>): void {
     const k = this.k;
-    if (k.online) return onlineBody(this, k.online, bound);
+    if (k.online) {
+      // (the last outer loop has one point here: its sums across the rows start at its one row)
+      zeroAcross(this, k.online, bound);
+      return onlineBody(this, k.online, bound);
+    }
     const scope = new Set(bound);
     k.phases.forEach((p, i) => {
       this.phase(p, i, scope);
@@ -123,9 +153,9 @@ export class Generator {
 
   /** The store loops over the inner vars from j on, storing `value` (the kernel's, unless a template's own). */
   innerLoop(j: number, bound: Set<string>, value: Expr = this.k.value): void {
-    const v = this.k.inner[j]!;
+    const v = this.inner[j]!;
     const [lo, hi] = [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
-    if (j === this.k.inner.length - 1) return this.storeLoop(v, lo, hi, bound, value);
+    if (j === this.inner.length - 1) return this.storeLoop(v, lo, hi, bound, value);
     this.em.hoist([value, this.outIndex], bound, undefined, false);
     this.forLoop(this.vars.get(v.name)!, lo, hi, 1, () => {
       this.em.enterScope();

@@ -11,13 +11,19 @@
 // row statistic Σ_key p · dP, dq = Σ_key dS · k, dk = Σ_q dS · q — is a weighted sum whose weight recomputes the
 // scores (and dP = dO · v) as dot products at each (row, key) point: the kernel IR's weighted forms (result
 // "sum", and "max" for the row max). No [query, key] buffer exists in a training step.
+// Those kernels have several outputs where they can (ir.ts rowOutputs, accumulations): the forward's online
+// kernel stores the row max and sum its softmax needs anyway (the planner offers it the two nodes when other
+// kernels read them, `produces`), and weighted sums over the same loop whose dot products are all shared merge
+// into one kernel (mergeWeightedSums): dk = Σ_q dS · q and dv = Σ_q P · dO, and on devices that may sum across a
+// kernel's rows (the CPU) dq = Σ_key dS · k too — FlashAttention-2's backward: the scores and dO · v once per
+// (query, key) point, 7 products of [q, key] size per training step against the three kernels' 6.
 // Set NAMED_TENSOR_ONLINE_SOFTMAX=0 (or `onlineSoftmaxFusion.enabled = false`) to plan the three kernels
 // instead (benchmarks compare the two). Imports src/graph and the kernel IR.
 import { idxVar, type IndexExpr } from "../../../graph/index-expr.js";
 import { binaryNode, reduceNode } from "../../../graph/build.js";
 import type { Node } from "../../../graph/node.js";
 import { bin, f32, rareWhere, un, where } from "../build-expr.js";
-import { type Expr, type Kernel, walkExpr } from "../ir.js";
+import { type Expr, type Kernel, children, dagRewrite, mapChildren, walkExpr } from "../ir.js";
 import { KernelBuilder, type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { nodeArithmetic } from "./work.js";
 
@@ -29,15 +35,21 @@ const env = (globalThis as { process?: { env?: Record<string, string | undefined
  * kernel (the flash form, cpu/wasm/online.ts) measured at parity with the three kernels' CPU time from b8 × 64²
  * logits on at d 32 and 64 and 0.83–0.98× at d 128 (bench/attention.mjs, bench/RESULTS.md), and its memory is
  * linear, so the forward fuses at every size. The fused training step, its backward's weighted forms in the flash
- * form too, runs at 0.50–0.60× the three-kernel one's CPU time at every size measured (b8, d 32–128, seq
- * 256–2048, bench/attention-same-run.mjs): its six kernels, one output each, compute the scores six times and
- * dO · v twice (12 products of [q, key] size against the three kernels' 6), each at the matrix product's rate; so
- * below 4M logits its backward keeps the three kernels, whose [row, key] temporaries are at most 16 MiB each
- * there; from it on the fused kernels keep memory linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
- * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone.
+ * form too, runs at 0.8–1.0× the three-kernel one's CPU time (b8, d 32–128, seq 512–2048,
+ * bench/attention-same-run.mjs, bench/RESULTS.md "Attention's training step with kernels of several outputs";
+ * 0.50–0.60× with a kernel per output): the forward storing its row max and sum and one backward kernel for dq,
+ * dk and dv make 7 products of [q, key] size against the three kernels' 6, each at the matrix product's rate, so
+ * it stays below parity where the products dominate (d 64, 128); so below 4M logits its backward keeps the three
+ * kernels, whose [row, key] temporaries are at most 16 MiB each there; from it on the fused kernels keep memory
+ * linear in the sequence. NAMED_TENSOR_ONLINE_SOFTMAX_MIN sets both (0: fuse every
+ * size); NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD the backward's alone. `severalOutputs` (on unless
+ * NAMED_TENSOR_ONLINE_SOFTMAX_OUTPUTS=0): kernels with several outputs — the forward storing the softmax's row
+ * max and sum, dk, dv (and dq on the CPU) from one pass over the queries (mergeWeightedSums) — instead of a kernel
+ * per output.
  */
 export const onlineSoftmaxFusion = {
   enabled: env?.NAMED_TENSOR_ONLINE_SOFTMAX !== "0",
+  severalOutputs: env?.NAMED_TENSOR_ONLINE_SOFTMAX_OUTPUTS !== "0",
   minLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 0),
   minBackwardLogits: Number(env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN_BACKWARD ?? env?.NAMED_TENSOR_ONLINE_SOFTMAX_MIN ?? 1 << 22),
 };
@@ -50,6 +62,8 @@ interface Match {
   readonly values: Node;
   /** The reductions the kernel absorbs (max, sum, the root): what it claims in the planner's sharing checks. */
   readonly reductions: readonly Node[];
+  /** The softmax's row max and sum when other kernels need them too: the kernel stores them (rowOutputs). */
+  readonly produced: readonly Node[];
 }
 
 /** Tests on graph nodes that are computed inside the kernel: a materialised node (its inputs dropped) is no part of it. */
@@ -62,9 +76,13 @@ function patterns(isMaterialized: (n: Node) => boolean) {
   };
 }
 
-/** softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. */
-function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): { logits: Node; reductions: Node[] } | undefined {
-  const { is, reducesOnly } = patterns(isMaterialized);
+/**
+ * softmax_key(x) as src/ops/reduce.ts builds it: div(e, sum_key e), e = exp(x − max_key x); or undefined. Its
+ * max and sum may be materialised nodes when `produces` accepts them (the kernel then stores them: `produced`).
+ */
+function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean, produces: (n: Node) => boolean): { logits: Node; reductions: Node[]; produced: Node[] } | undefined {
+  const { is } = patterns(isMaterialized);
+  const { reducesOnly } = patterns((x) => isMaterialized(x) && !produces(x));
   if (!is(p, "binary", "div")) return undefined;
   const [e, s] = p.inputs;
   if (!is(e, "unary", "exp") || !reducesOnly(s, "sum", key) || s.inputs[0] !== e) return undefined;
@@ -72,14 +90,42 @@ function softmaxOf(p: Node, key: string, isMaterialized: (n: Node) => boolean): 
   if (!is(d, "binary", "sub")) return undefined;
   const [x, m] = d.inputs;
   if (!x || !reducesOnly(m, "max", key) || m.inputs[0] !== x || x.dtype !== "float32") return undefined;
-  return { logits: x, reductions: [s, m] };
+  return { logits: x, reductions: [s, m].filter((r) => !isMaterialized(r)), produced: [m, s].filter(isMaterialized) };
+}
+
+/** Whether x's inlined subtree (materialised nodes are read, not computed) computes a reduction. */
+function computesReduction(x: Node, isMaterialized: (n: Node) => boolean): boolean {
+  const seen = new Set<Node>();
+  const visit = (n: Node): boolean => {
+    if (seen.has(n) || isMaterialized(n)) return false;
+    seen.add(n);
+    return n.op.kind === "reduce" || n.inputs.some(visit);
+  };
+  return visit(x);
+}
+
+/**
+ * Whether n is the row max or the row sum of a softmax (as softmaxOf reads it): a node the planner lets the
+ * softmax-weighted sum's kernel store as a further output (ir.ts OnlineSoftmax.rowOutputs) when another kernel
+ * needs it, rather than a kernel of its own recomputing the logits.
+ * @example softmaxStatistic(rowMax, consumers) // true
+ */
+export function softmaxStatistic(n: Node, consumers: Consumers): boolean {
+  if (!onlineSoftmaxFusion.enabled || !onlineSoftmaxFusion.severalOutputs || n.op.kind !== "reduce" || n.op.dims.length !== 1 || n.dtype !== "float32") return false;
+  const key = n.op.dims[0]!;
+  const isMax = (m: Node | undefined, x: Node | undefined): boolean =>
+    m !== undefined && m.op.kind === "reduce" && m.op.fn === "max" && m.op.dims.length === 1 && m.op.dims[0] === key && m.inputs[0] === x;
+  if (n.op.fn === "max") return consumers(n).some((d) => d.op.kind === "binary" && d.op.fn === "sub" && d.inputs[1] === n && consumers(d).some((e) => e.op.kind === "unary" && e.op.fn === "exp"));
+  const e = n.inputs[0]!;
+  const d = e.inputs[0];
+  return n.op.fn === "sum" && e.op.kind === "unary" && e.op.fn === "exp" && d?.op.kind === "binary" && d.op.fn === "sub" && isMax(d.inputs[1], d.inputs[0]);
 }
 
 /**
  * Whether n is a softmax-weighted sum the planner can fuse (see the header).
  * @example matchOnlineSoftmax(q.dot("d", k).softmax("key").dot("key", v).node, (n) => !!n.storage) // a match
  */
-function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Match | undefined {
+function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, produces: (n: Node) => boolean = () => false): Match | undefined {
   const { is } = patterns(isMaterialized);
   if (!onlineSoftmaxFusion.enabled || n.op.kind !== "reduce" || n.op.fn !== "sum" || n.op.dims.length !== 1 || n.dtype !== "float32") return undefined;
   const key = n.op.dims[0]!;
@@ -87,10 +133,12 @@ function matchOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean): Matc
   if (!is(product, "binary", "mul")) return undefined;
   const [a, b] = product.inputs as [Node, Node];
   for (const [p, v] of [[a, b], [b, a]] as const) {
-    const s = softmaxOf(p, key, isMaterialized);
+    // only a forward's sum stores the statistics: one whose values reduce (the backward's row statistic
+    // Σ_key p · dP) reads them, and is a weighted form over them
+    const s = softmaxOf(p, key, isMaterialized, computesReduction(v, isMaterialized) ? () => false : produces);
     if (!s || v.dtype !== "float32" || !v.dims.some((d) => d.name === key)) continue;
     if (s.logits.dims.find((d) => d.name === key)!.size < 1 || s.logits.numel < onlineSoftmaxFusion.minLogits) continue;
-    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n] };
+    return { root: n, key, logits: s.logits, values: v, reductions: [...s.reductions, n], produced: s.produced };
   }
   return undefined;
 }
@@ -276,8 +324,14 @@ function recomputesNested(weight: readonly Node[], around: readonly { readonly n
  * contraction) become the online loop's phases; the values at each (row, key, inner) point. Values that would be
  * recomputed per row at a cost (an expensive function) are materialised first.
  */
-export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean, materialize: (n: Node) => void, consumers: Consumers = () => []): Lowered | undefined {
-  const m = matchOnlineSoftmax(n, isMaterialized);
+export function lowerOnlineSoftmax(
+  n: Node,
+  isMaterialized: (n: Node) => boolean,
+  materialize: (n: Node) => void,
+  consumers: Consumers = () => [],
+  produces: (n: Node) => boolean = () => false,
+): Lowered | undefined {
+  const m = matchOnlineSoftmax(n, isMaterialized, produces);
   if (!m) return lowerWeighted(n, isMaterialized, materialize, consumers);
   const keyDim = m.logits.dims.find((d) => d.name === m.key)!;
   const b = new KernelBuilder(n, new Set([...n.dims.map((d) => d.name), m.key]), isMaterialized, materialize);
@@ -299,12 +353,24 @@ export function lowerOnlineSoftmax(n: Node, isMaterialized: (n: Node) => boolean
   const weight = where(bin("eq", s, f32(-Infinity)), f32(0), un("exp", bin("sub", s, after)));
   const rescale = rareWhere(bin("ne", before, after), un("exp", bin("sub", before, after)), f32(1));
   const rows = new Set(m.logits.dims.map((d) => d.name));
-  const kernel = onlineKernel(n, b, rows, value, { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale });
+  // the softmax's row max and sum that other kernels read (a backward pass): stored by this kernel too, at the
+  // loop's end (its running max and denominator), each contiguous over its own dims
+  const rowOutputs = m.produced.map((x) => {
+    let index: IndexExpr = { op: "const", value: 0 };
+    let stride = 1;
+    for (let i = x.dims.length - 1; i >= 0; i--) {
+      index = { op: "add", a: { op: "mul", a: idxVar(x.dims[i]!.name), c: stride }, b: index };
+      stride *= x.dims[i]!.size;
+    }
+    return { stat: x.op.kind === "reduce" && x.op.fn === "max" ? ("max" as const) : ("sum" as const), index, length: x.numel };
+  });
+  const online = { vars: [{ name: m.key, extent: keyDim.size }], phases, logit, runningMax: bin("max", before, s), weight, rescale };
+  const kernel = onlineKernel(n, b, rows, value, rowOutputs.length ? { ...online, rowOutputs } : online);
   // what this kernel claims, for the planner's sharing checks: the softmax's row max and sum only. Another
-  // kernel that needs them (a backward pass) makes the planner store them, and this match then fails in favour
-  // of the weighted form reading them; the per-(row, key) values (scores, probabilities) are recomputed by
-  // whoever needs them, never stored for sharing.
-  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [] };
+  // kernel that needs them (a backward pass) makes the planner store them: the next attempt offers them to this
+  // kernel as further outputs (`produces`), so that the logits are computed once for the three; the per-(row,
+  // key) values (scores, probabilities) are recomputed by whoever needs them, never stored for sharing.
+  return { node: n, kernel, inputs: b.inputs, params: b.params, paramNodes: b.paramNodes, fused: m.reductions, inlined: new Map(), repeated: [], ...(m.produced.length ? { more: m.produced } : {}) };
 }
 
 /**
@@ -387,5 +453,154 @@ function onlineKernel(n: Node, b: KernelBuilder, rows: ReadonlySet<string>, valu
     value,
     output: { type: "f32", index, length: n.numel },
     online,
+  };
+}
+
+/** e with its loads' input slots, params' slots and `reduced` phases renumbered (another kernel's expression taken in). */
+function renumber(inputs: readonly number[], params: readonly number[], phases: readonly number[]): (e: Expr) => Expr {
+  return dagRewrite((e, again) => {
+    const x = mapChildren(e, again);
+    if (x.op === "load") return { ...x, input: inputs[x.input]! };
+    if (x.op === "param") return { ...x, slot: params[x.slot]! };
+    if (x.op === "reduced") return { ...x, phase: phases[x.phase]! };
+    return x;
+  });
+}
+
+/** e with the loop variables in `names` renamed (nothing else rewritten). */
+const renameIndex = (e: IndexExpr, names: ReadonlyMap<string, string>): IndexExpr =>
+  e.op === "var" ? (names.has(e.name) ? { ...e, name: names.get(e.name)! } : e) : e.op === "const" ? e : e.op === "add" ? { ...e, a: renameIndex(e.a, names), b: renameIndex(e.b, names) } : { ...e, a: renameIndex(e.a, names) };
+
+/**
+ * Whether two expressions of one kernel are the same computation (structurally; loads at the same address), b's
+ * loop variables renamed by `names` (two phases' own variables).
+ */
+function sameExpr(a: Expr, b: Expr, names: ReadonlyMap<string, string> = new Map()): boolean {
+  if (a === b) return true;
+  if (a.op !== b.op || a.type !== b.type) return false;
+  const same = (x: unknown, y: unknown): boolean => JSON.stringify(x) === JSON.stringify(y && typeof y === "object" && "op" in y ? renameIndex(y as IndexExpr, names) : y);
+  switch (a.op) {
+    case "const":
+      return Object.is(a.value, (b as typeof a).value);
+    case "param":
+      return a.slot === (b as typeof a).slot;
+    case "reduced":
+      return a.phase === (b as typeof a).phase;
+    case "unary":
+    case "binary":
+      if (a.fn !== (b as typeof a).fn) return false;
+      break;
+    case "idx":
+    case "random":
+      if (!same(a.index, (b as typeof a).index) || (a.op === "random" && a.stream !== (b as typeof a).stream)) return false;
+      break;
+    case "load": {
+      const l = b as typeof a;
+      if (a.input !== l.input || !same(a.index, l.index) || !!a.dynamic !== !!l.dynamic || !!a.guard !== !!l.guard) return false;
+      if (a.dynamic && (a.dynamic.stride !== l.dynamic!.stride || a.dynamic.limit !== l.dynamic!.limit)) return false;
+      break;
+    }
+    case "where":
+      if (!!a.rare !== !!(b as typeof a).rare) return false;
+      break;
+  }
+  const [ca, cb] = [children(a), children(b)];
+  return ca.length === cb.length && ca.every((x, i) => sameExpr(x, cb[i]!, names));
+}
+
+/**
+ * Two weighted sums over the same loop (ir.ts OnlineSoftmax "sum": the same rows, the same online vars) where
+ * every dot product of b's is one of a's — attention's dv = Σ_q P · dO beside dk = Σ_q dS · q, both over (batch,
+ * key) rows and the queries, P's scores among dS's — as ONE kernel: a's, with b's weighted sum as a further
+ * accumulation (b's logit its weight, over a's phases) writing b's node as a further output; the shared scores are
+ * computed once per point. Undefined when they do not fit (another loop, a phase of b's not in a, a loop name of
+ * both with two extents, one reading the other, past `maxInputs` buffers with the outputs).
+ * @example mergeWeightedSums(dk, dv) // dk's kernel, accumulating dv too
+ */
+export function mergeWeightedSums(a: Lowered, b: Lowered, maxInputs = Infinity, acrossRows = false): Lowered | undefined {
+  if (!onlineSoftmaxFusion.severalOutputs) return undefined;
+  const [ka, kb] = [a.kernel, b.kernel];
+  const [oa, ob] = [ka.online, kb.online];
+  if (oa?.result !== "sum" || ob?.result !== "sum" || ob.rowOutputs?.length || ob.accumulations?.length || oa.rowOutputs?.length) return undefined;
+  const sameLoops = (x: readonly { name: string; extent: number }[], y: readonly { name: string; extent: number }[]): boolean =>
+    x.length === y.length && x.every((v, i) => v.name === y[i]!.name && v.extent === y[i]!.extent);
+  // b over the same loops, or (acrossRows) with its rows and online var swapped: attention's dq (rows: the
+  // queries, over the keys) into dk's kernel (rows: the keys, over the queries), a sum across its rows
+  const [head, row] = [ka.outer.slice(0, -1), ka.outer[ka.outer.length - 1]];
+  const swapped =
+    acrossRows &&
+    row !== undefined &&
+    oa.vars.length === 1 &&
+    sameLoops(kb.outer, [...head, oa.vars[0]!]) &&
+    sameLoops(ob.vars, [row]) &&
+    head.some((v) => v.extent > 1);
+  if (!((sameLoops(ka.outer, kb.outer) && sameLoops(oa.vars, ob.vars)) || swapped) || kb.inner.length === 0) return undefined;
+  // b's inner loops under names of their own (a kernel declares each loop variable once)
+  const used = new Set([...ka.outer, ...ka.inner, ...oa.vars, ...oa.phases.flatMap((p) => p.vars), ...(oa.accumulations ?? []).flatMap((x) => x.inner)].map((v) => v.name));
+  const fresh = new Map<string, string>();
+  for (const v of kb.inner) {
+    let name = v.name;
+    for (let i = 1; used.has(name); i++) name = `${v.name}${i}`;
+    used.add(name);
+    fresh.set(v.name, name);
+  }
+  const outputs = [a.node, ...(a.more ?? []), b.node];
+  if (outputs.some((x) => a.inputs.includes(x) || b.inputs.includes(x))) return undefined;
+  const inputs = [...a.inputs];
+  const slots = b.inputs.map((x) => (inputs.includes(x) ? inputs.indexOf(x) : inputs.push(x) - 1));
+  if (inputs.length + outputs.length - 1 > maxInputs) return undefined;
+  // b's params: a's slot when the same node gives the value (a scale both read), else one of their own
+  const paramNodes = [...a.paramNodes];
+  const paramTypes = [...ka.params];
+  const paramValues = [...a.params];
+  const params = b.paramNodes.map((x, j) => {
+    const i = paramNodes.indexOf(x);
+    if (i >= 0 && paramTypes[i] === kb.params[j]) return i;
+    paramTypes.push(kb.params[j]!);
+    paramValues.push(b.params[j]!);
+    return paramNodes.push(x) - 1;
+  });
+  // each of b's phases is one of a's (renumbered to b's inputs in a)
+  const phases: number[] = [];
+  for (const p of ob.phases) {
+    const body = renumber(slots, params, [])(p.body);
+    const sameExtents = (q: typeof p): boolean => q.vars.length === p.vars.length && q.vars.every((v, j) => v.extent === p.vars[j]!.extent);
+    const names = (q: typeof p): Map<string, string> => new Map(p.vars.map((v, j) => [v.name, q.vars[j]!.name]));
+    const i = oa.phases.findIndex((q) => q.fn === p.fn && q.type === p.type && sameExtents(q) && sameExpr(q.body, body, names(q)));
+    if (i < 0) return undefined;
+    phases.push(i);
+  }
+  const into = renumber(slots, params, phases);
+  const kernelInputs = inputs.map((x, i) => (i < ka.inputs.length ? ka.inputs[i]! : kb.inputs[b.inputs.indexOf(x)]!));
+  const renamed = dagRewrite((e, again) => {
+    const x = mapChildren(e, again);
+    return x.op === "load" || x.op === "idx" || x.op === "random" ? { ...x, index: renameIndex(x.index, fresh) } : x;
+  });
+  // a weight that is a's own logit (attention's dq and dk both weigh by dS) is read, not computed again; parts
+  // of it that a's logit computes too (dv's P inside dk's dS) are a's nodes, which a generator computes once
+  const parts: Expr[] = [];
+  walkExpr(oa.logit, (x) => void parts.push(x));
+  const weight = dagRewrite((e, again) => parts.find((x) => sameExpr(x, e)) ?? mapChildren(e, again))(into(ob.logit));
+  const accumulation = {
+    weight: sameExpr(oa.logit, weight) ? ({ op: "reduced", type: "f32", phase: oa.phases.length } as const) : weight,
+    value: renamed(into(kb.value)),
+    inner: kb.inner.map((v) => ({ ...v, name: fresh.get(v.name)! })),
+    index: renameIndex(kb.output.index, fresh),
+    length: kb.output.length,
+  };
+  const kernel: Kernel = {
+    ...ka,
+    inputs: kernelInputs,
+    params: paramTypes,
+    online: { ...oa, accumulations: [...(oa.accumulations ?? []), accumulation] },
+  };
+  return {
+    ...a,
+    kernel,
+    inputs,
+    params: paramValues,
+    paramNodes,
+    fused: [...a.fused, ...b.fused],
+    more: [...(a.more ?? []), b.node],
   };
 }

@@ -12,13 +12,15 @@
 // the stash) exceeds that of the nodes it computes evaluated one by one gets its costliest repeated value
 // materialised, and the plan is made again — so the program never recomputes more than fusion saves
 // (test/unit/planner-work.test.ts). Online softmax-weighted kernels are exempt: their recomputation is what
-// keeps attention's memory linear (online-softmax.ts).
+// keeps attention's memory linear (online-softmax.ts). Online kernels may write several outputs: a softmax's row
+// max and sum wait until the plan knows whether its softmax-weighted sum's kernel stores them, and weighted sums
+// over one loop sharing their dot products are merged once the plan is settled (mergeOnlineSums).
 // A reduction loop longer than a 32-bit counter can run is split in two (long-loops.ts, `splitLongLoops`).
 // Sorts and scatter-adds cannot be fused: they become routines (routines.ts) reading contiguous buffers.
 // Output: kernels and routines in an order where inputs come first.
 import type { Node } from "../../../graph/node.js";
 import { splitLongLoops } from "./long-loops.js";
-import { innerOnlineSoftmax, lowerOnlineSoftmax } from "./online-softmax.js";
+import { innerOnlineSoftmax, lowerOnlineSoftmax, mergeWeightedSums, softmaxStatistic } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
 import { DeviceError } from "../../../types/errors.js";
@@ -49,6 +51,11 @@ export interface PlanOptions {
    * weighted sums read up to eight buffers (q, k, dO, v, the row max, sum and rowsum, a padding mask's lengths).
    */
   readonly maxOnlineInputs?: number;
+  /**
+   * Whether the device's online kernels may sum across their rows (ir.ts Accumulation: attention's dq in the
+   * kernel of dk and dv), which needs each point of an earlier outer loop kept to one thread (the CPU's split).
+   */
+  readonly accumulateAcrossRows?: boolean;
 }
 
 /**
@@ -117,6 +124,37 @@ function readsAny(x: Node, nodes: ReadonlySet<Node>, isMaterialized: (n: Node) =
   return visit(x);
 }
 
+/**
+ * Weighted sums over the same loop that share their dot products become one kernel with several outputs
+ * (online-softmax.ts mergeWeightedSums: attention's dk and dv, one pass over the queries for both), when neither
+ * depends on the other; `lowered` is updated in place (every node of the merged kernel maps to it).
+ */
+function mergeOnlineSums(lowered: Map<Node, Planned>, maxInputs: number | undefined, acrossRows: boolean): void {
+  const sums = () => [...new Set(lowered.values())].filter((l): l is Planned & { kind: "kernel" } => l.kind === "kernel" && l.kernel.online?.result === "sum" && l.kernel.inner.length > 0);
+  /** Whether the step computing `from` reads `target`, directly or through other steps. */
+  const reads = (from: Planned, target: Node, seen = new Set<Planned>()): boolean => {
+    if (seen.has(from)) return false;
+    seen.add(from);
+    return from.inputs.some((x) => x === target || ((l) => l !== undefined && reads(l, target, seen))(lowered.get(x)));
+  };
+  for (let merged = true; merged; ) {
+    merged = false;
+    const list = sums().sort((x, y) => y.kernel.online!.phases.length - x.kernel.online!.phases.length);
+    for (const [i, a] of list.entries()) {
+      for (const b of list.slice(i + 1)) {
+        if (reads(a, b.node) || reads(b, a.node) || (a.more ?? []).some((x) => reads(b, x))) continue;
+        const l = mergeWeightedSums(a, b, maxInputs, acrossRows);
+        if (!l) continue;
+        const step: Planned = { kind: "kernel", ...l };
+        for (const n of [l.node, ...(l.more ?? [])]) lowered.set(n, step);
+        merged = true;
+        break;
+      }
+      if (merged) break;
+    }
+  }
+}
+
 /** Lowers the graph under `roots` into kernels, dependencies first. @example planKernels([t.node]) */
 export function planKernels(roots: readonly Node[], options: PlanOptions = {}): Planned[] {
   // Nodes that two kernels both wanted to fuse: computed once, by their own kernel. Each attempt starts over
@@ -149,9 +187,24 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     const sharedReductions = new Set<Node>();
     const sharedValues = new Set<Node>();
     const isMaterialized = (n: Node): boolean => n.storage !== undefined || own.has(n);
-    while (queue.length) {
+    // A softmax's row max or sum that gets a kernel (another kernel reads it) waits: the softmax-weighted sum's
+    // online kernel stores it as a further output when this plan has one (`produces`); else it is lowered alone.
+    const waited = new Set<Node>();
+    const waiting: Node[] = [];
+    const produces = (x: Node): boolean => waited.has(x) && !lowered.has(x);
+    for (;;) {
+      if (!queue.length) {
+        queue.push(...waiting.filter((x) => !lowered.has(x)));
+        waiting.length = 0;
+        if (!queue.length) break;
+      }
       const n = queue.pop()!;
       if (lowered.has(n)) continue;
+      if (!waited.has(n) && softmaxStatistic(n, consumers)) {
+        waited.add(n);
+        waiting.push(n);
+        continue;
+      }
       const materialize = (x: Node): void => {
         if (!own.has(x) && !x.storage) {
           own.add(x);
@@ -168,8 +221,10 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       // a softmax-weighted sum (attention) is one online-softmax kernel of its own, and so is a weighted sum that
       // recomputes softmax's probabilities from its stored row max and sum (attention's backward; online-softmax.ts)
       for (const x of innerOnlineSoftmax(n, isMaterialized)) materialize(x);
-      const l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers) ?? lowerToIndexNotation(n, isMaterialized, materialize);
+      let l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers, produces) ?? lowerToIndexNotation(n, isMaterialized, materialize);
       const limit = l.kernel.online ? (options.maxOnlineInputs ?? options.maxInputs) : options.maxInputs;
+      // a further output takes a binding too: past the device's limit, the statistics get kernels of their own
+      if (l.more && limit !== undefined && l.inputs.length + l.more.length > limit) l = lowerOnlineSoftmax(n, isMaterialized, materialize, consumers)!;
       if (limit !== undefined && l.inputs.length > limit) {
         const split = splitPoint(n, isMaterialized, l.inputs.length);
         if (!split) throw new DeviceError(`a kernel reads ${l.inputs.length} buffers and cannot be split below this device's limit of ${limit}`);
@@ -183,7 +238,9 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
         claimedBy.set(r, n);
       }
       for (const r of l.repeated) if (l.inlined.get(r)! > REPEAT_WORK_LIMIT) sharedValues.add(r);
-          lowered.set(n, { kind: "kernel", ...l });
+      const step: Planned = { kind: "kernel", ...l };
+      lowered.set(n, step);
+      for (const x of l.more ?? []) lowered.set(x, step);
     }
     // A value one kernel inlined (or fused as a phase) that a later kernel of this attempt materialised — a costly
     // value a reduction would recompute, a routine's input — is computed twice: the kernel that inlined it reads it.
@@ -208,12 +265,13 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
       forced.add((free.length ? free : twice).reduce((a, b) => (l.inlined.get(b)! > l.inlined.get(a)! ? b : a)));
     }
     if (forced.size > before) continue;
+    mergeOnlineSums(lowered, options.maxOnlineInputs ?? options.maxInputs, options.accumulateAcrossRows ?? false);
     const order: Planned[] = [];
-    const done = new Set<Node>();
+    const done = new Set<Planned>();
     const visit = (n: Node): void => {
       const l = lowered.get(n);
-      if (!l || done.has(n)) return;
-      done.add(n);
+      if (!l || done.has(l)) return;
+      done.add(l);
       for (const i of l.inputs) visit(i);
       order.push(l.kind === "kernel" ? { ...l, kernel: splitLongLoops(l.kernel) } : l);
     };

@@ -35,6 +35,8 @@ export interface Lowered {
   readonly repeated: readonly Node[];
   /** Inlined nodes lowered in more than one scope, the stash aside (KernelBuilder.computedTwice): the planner's cost check. */
   readonly twice?: readonly Node[];
+  /** The nodes the kernel's further outputs store (ir.ts moreOutputs), in binding order; none for most kernels. */
+  readonly more?: readonly Node[];
 }
 
 type Env = ReadonlyMap<string, IndexExpr>;

@@ -30,7 +30,8 @@ export function fnWeight(fn: UnaryFn | BinaryFn): number {
 export function kernelArithmetic(k: Kernel): number {
   const o = k.online;
   const extents = new Map<string, number>();
-  for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(o ? [...o.vars, ...o.phases.flatMap((p) => p.vars)] : [])]) extents.set(v.name, v.extent);
+  for (const v of [...k.outer, ...k.inner, ...k.phases.flatMap((p) => p.vars), ...(o ? [...o.vars, ...o.phases.flatMap((p) => p.vars), ...(o.accumulations ?? []).flatMap((a) => a.inner)] : [])])
+    extents.set(v.name, v.extent);
   const around = [...k.outer, ...(o ? o.vars : [])].map((v) => v.name);
   const memo = new Map<Expr, ReadonlySet<string>>();
   const seen = new Set<Expr>();
@@ -56,6 +57,8 @@ export function kernelArithmetic(k: Kernel): number {
   if (o) {
     for (const p of o.phases) work += product([...k.outer, ...o.vars, ...p.vars]);
     work += product([...k.outer, ...o.vars]) * (1 + (2 + (o.rescale.op === "const" ? 0 : 1)) * product(k.inner));
+    // a further weighted sum's multiply-add per point of its inner loops (ir.ts Accumulation)
+    for (const a of o.accumulations ?? []) work += product([...k.outer, ...o.vars]) * 2 * product(a.inner);
   }
   return work;
 }

@@ -1,8 +1,8 @@
 // Layer: src/backend/webgpu. What every generated WGSL module shares: the bindings (out = 0, inputs 1..n, the
-// params uniform n+1, the status words n+2), the helper functions used, the entry point's header with a
+// params uniform n+1, the status words n+2, vec4 inputs n+3…2n+2, further outputs 2n+3…), the helper functions used, the entry point's header with a
 // flat workgroup number (2-D dispatch past maxComputeWorkgroupsPerDimension), and the decomposition of a
 // flat index into loop variables. Imports the IR and the emitter.
-import type { Kernel, LoopVar } from "../../kernel/ir.js";
+import { type Kernel, type LoopVar, moreOutputs } from "../../kernel/ir.js";
 import type { WgslExprEmitter, Writer } from "./emit.js";
 import { type Lanes, helperText, storageType } from "./syntax.js";
 import { DeviceError } from "../../../types/errors.js";
@@ -19,10 +19,12 @@ export interface WgslKernel {
   /** Inputs bound as scalar arrays (binding 1 + i) and as vec4 arrays (binding n + 3 + i). */
   readonly scalarInputs: readonly number[];
   readonly vectorInputs: readonly number[];
+  /** The kernel's further outputs (kernel/ir.ts moreOutputs), bound read_write from binding 2n + 3 on; none when absent. */
+  readonly more?: number;
 }
 
 /** The binding numbers of a kernel with n inputs. @example bindings(2).params // 3 */
-export const bindings = (n: number) => ({ out: 0, scalar: (i: number) => 1 + i, params: n + 1, status: n + 2, vector: (i: number) => n + 3 + i });
+export const bindings = (n: number) => ({ out: 0, scalar: (i: number) => 1 + i, params: n + 1, status: n + 2, vector: (i: number) => n + 3 + i, more: (j: number) => 2 * n + 3 + j });
 
 /** The adapter limits and features a generator respects. */
 export interface WgslCaps {
@@ -58,6 +60,7 @@ export function moduleText(k: Kernel, em: WgslExprEmitter, w: Writer, preamble: 
   const b = bindings(k.inputs.length);
   if (k.params.length) head.push(`struct Params { ${k.params.map((t, i) => `p${i}: ${storageType(t)},`).join(" ")} }`);
   head.push(`@group(0) @binding(0) var<storage, read_write> out: array<${storageType(k.output.type, outLanes)}>;`);
+  moreOutputs(k).forEach((_, j) => head.push(`@group(0) @binding(${b.more(j)}) var<storage, read_write> out${j + 1}: array<f32>;`));
   for (const i of [...em.scalarInputs].sort((x, y) => x - y)) head.push(`@group(0) @binding(${b.scalar(i)}) var<storage, read> in${i}: array<${storageType(k.inputs[i]!.type)}>;`);
   for (const i of [...em.vectorInputs].sort((x, y) => x - y)) head.push(`@group(0) @binding(${b.vector(i)}) var<storage, read> in${i}v: array<${storageType(k.inputs[i]!.type, 4)}>;`);
   if (k.params.length) head.push(`@group(0) @binding(${b.params}) var<uniform> P: Params;`);
@@ -72,7 +75,8 @@ export function moduleText(k: Kernel, em: WgslExprEmitter, w: Writer, preamble: 
 /** What a template returns, from its emitter. @example return kernelResult(moduleText(k, em, w), "rows", dispatchFor(points, caps), em) */
 export function kernelResult(code: string, template: WgslKernel["template"], dispatch: readonly [number, number, number], em: WgslExprEmitter): WgslKernel {
   const sorted = (s: ReadonlySet<number>): number[] => [...s].sort((x, y) => x - y);
-  return { code, template, dispatch, dynamicLoads: em.dynamicLoads, scalarInputs: sorted(em.scalarInputs), vectorInputs: sorted(em.vectorInputs) };
+  const more = moreOutputs(em.k).length;
+  return { code, template, dispatch, dynamicLoads: em.dynamicLoads, scalarInputs: sorted(em.scalarInputs), vectorInputs: sorted(em.vectorInputs), ...(more ? { more } : {}) };
 }
 
 /** The entry point's signature and the flat workgroup number `group` (i32). @example entry(w, [64]) */

@@ -8,9 +8,13 @@
 //     invocations are neighbouring rows of one batch point, which read the same key's operands (k[key, d],
 //     v[key, e]) at the same time, so one load serves them all, where in onlineRows each invocation reads another
 //     key's row; no workgroup memory, no barriers.
-// Inner dims longer than CHUNK are done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is
-// stored. Imports the IR, the emitter and the module helpers.
-import type { Kernel, OnlineSoftmax } from "../../kernel/ir.js";
+// A kernel with several outputs (ir.ts: further weighted sums, `accumulations`) runs one pass over the keys per
+// weighted sum; the row statistics it stores besides (`rowOutputs`) are written once per row. Inner dims longer
+// than CHUNK are done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is stored. Imports
+// the IR, the emitter and the module helpers.
+import type { IndexExpr } from "../../../graph/index-expr.js";
+import { type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows } from "../../kernel/ir.js";
+import { InternalError } from "../../../types/errors.js";
 import { type EmitEnv, WgslExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
 import { reduceIdentity, reduceStep } from "./syntax.js";
@@ -18,57 +22,101 @@ import { reduceIdentity, reduceStep } from "./syntax.js";
 /** Inner points each invocation accumulates at once (registers), and so per chunk of the inner loops. */
 const CHUNK = 64;
 
+/** One weighted sum of an online kernel's loop: its output, or a further one (ir.ts Accumulation). */
+interface Target {
+  readonly inner: readonly LoopVar[];
+  readonly value: Expr;
+  readonly weight: Expr;
+  readonly index: IndexExpr;
+  /** Its buffer in the shader. */
+  readonly name: string;
+  readonly result: "softmax" | "sum" | "max";
+}
+
+/** The output, then each further weighted sum. */
+function targetsOf(k: Kernel, o: OnlineSoftmax): Target[] {
+  // a sum across the rows would race between workgroups or invocations (the planner keeps it to the CPU:
+  // accumulateAcrossRows)
+  if ((o.accumulations ?? []).some((a) => acrossRows(k, a))) throw new InternalError("internal: a sum across an online kernel's rows has no WGSL form");
+  return [
+    { inner: k.inner, value: k.value, weight: o.weight, index: k.output.index, name: "out", result: o.result ?? "softmax" },
+    ...(o.accumulations ?? []).map((a, i) => ({ inner: a.inner, value: a.value, weight: a.weight, index: a.index, name: `out${(o.rowOutputs?.length ?? 0) + i + 1}`, result: "sum" as const })),
+  ];
+}
+
+/** The statement storing `value` into a target at the current point. */
+const storeTarget = (em: WgslExprEmitter, t: Target, value: string): string =>
+  t.name === "out" ? em.store(indexText(t.index, em.env.vars), value) : `${t.name}[${indexText(t.index, em.env.vars)}] = ${value};`;
+
+/** The row statistics the kernel stores besides (ir.ts rowOutputs), from the row's max and total. */
+function storeRowOutputs(w: Writer, em: WgslExprEmitter, o: OnlineSoftmax, max: string, total: string): void {
+  (o.rowOutputs ?? []).forEach((r, j) => w.line(`out${j + 1}[${indexText(r.index, em.env.vars)}] = ${r.stat === "max" ? max : total};`));
+}
+
 /**
  * The shader of an online softmax-weighted kernel, one workgroup per row, with its dispatch.
  * @example onlineRows(attentionKernel, caps).template // "online"
  */
 export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKernel {
+  const targets = targetsOf(k, o);
   const w = new Writer();
   const env: EmitEnv = { vars: new Map(), reduced: [] };
   const em = new WgslExprEmitter(w, k, env);
   const points = extentOf(k.outer);
-  const [keys, inner] = [extentOf(o.vars), extentOf(k.inner)];
-  const chunk = Math.max(1, Math.min(CHUNK, inner));
+  const keys = extentOf(o.vars);
+  const widest = Math.max(1, ...targets.map((t) => Math.min(CHUNK, extentOf(t.inner))));
   const wg = workgroupSize(caps, 32);
   const n = o.phases.length;
   const minusInf = reduceIdentity("max", "f32", em.use);
-  const preamble = [`var<workgroup> red_m: array<f32, ${wg}>;`, `var<workgroup> red_l: array<f32, ${wg}>;`, `var<workgroup> red_f: array<f32, ${wg}>;`, `var<workgroup> red_acc: array<f32, ${wg * chunk}>;`];
+  const preamble = [`var<workgroup> red_m: array<f32, ${wg}>;`, `var<workgroup> red_l: array<f32, ${wg}>;`, `var<workgroup> red_f: array<f32, ${wg}>;`, `var<workgroup> red_acc: array<f32, ${wg * widest}>;`];
   entry(w, [wg]);
   w.line(`if (group >= ${points}i) { return; }`);
   w.line("let tid = i32(lid);");
   decompose(w, em, k.outer, "group");
   const bound = new Set(k.outer.map((v) => v.name));
-  openChunk(w, em, k, o, bound, chunk, inner);
-  w.open(`for (var kk = tid; kk < ${keys}i; kk += ${wg}i)`);
-  onlineStep(w, em, k, o, chunk, inner);
+  targets.forEach((target, ti) => {
+    const inner = extentOf(target.inner);
+    const chunk = Math.max(1, Math.min(CHUNK, inner));
+    em.enter();
+    openChunk(w, em, o, target, bound, chunk);
+    w.open(`for (var kk = tid; kk < ${keys}i; kk += ${wg}i)`);
+    onlineStep(w, em, o, target, chunk);
+    w.close();
+    // the partial states meet: M = max of the m's (the IR's runningMax), each rescaled to M (the IR's rescale)
+    w.line("red_m[tid] = m;");
+    w.line("red_l[tid] = l;");
+    w.line(`for (var q = 0i; q < ${chunk}i; q++) { red_acc[tid * ${chunk}i + q] = acc[q]; }`);
+    w.line("workgroupBarrier();");
+    w.line(`var big = ${minusInf};`);
+    w.open(`for (var j = 0i; j < ${wg}i; j++)`);
+    em.enter();
+    [env.reduced[n], env.reduced[n + 1]] = ["red_m[j]", "big"];
+    w.line(`big = ${em.value(o.runningMax)};`);
+    em.exit();
+    w.close();
+    em.enter();
+    [env.reduced[n + 1], env.reduced[n + 2]] = ["m", "big"];
+    w.line(`red_f[tid] = ${em.value(o.rescale)};`);
+    em.exit();
+    w.line("workgroupBarrier();");
+    w.line("var total = 0.0f;");
+    w.line(`for (var j = 0i; j < ${wg}i; j++) { total = total + red_l[j] * red_f[j]; }`);
+    w.open(`for (var q = tid; q < min(${chunk}i, ${inner}i - c0); q += ${wg}i)`);
+    w.line("var sum = 0.0f;");
+    w.line(`for (var j = 0i; j < ${wg}i; j++) { sum = sum + red_acc[j * ${chunk}i + q] * red_f[j]; }`);
+    const result = { softmax: "sum / total", sum: "sum", max: "big" }[target.result];
+    atInner(w, em, target.inner, "(c0 + q)", () => w.line(storeTarget(em, target, result)));
+    w.close();
+    if (ti === 0 && o.rowOutputs?.length) {
+      w.open("if (c0 == 0i && tid == 0i)");
+      storeRowOutputs(w, em, o, "big", "total");
+      w.close();
+    }
+    w.line("workgroupBarrier();");
+    w.close();
+    em.exit();
+  });
   w.close();
-  // the partial states meet: M = max of the m's (the IR's runningMax), each rescaled to M (the IR's rescale)
-  w.line("red_m[tid] = m;");
-  w.line("red_l[tid] = l;");
-  w.line(`for (var q = 0i; q < ${chunk}i; q++) { red_acc[tid * ${chunk}i + q] = acc[q]; }`);
-  w.line("workgroupBarrier();");
-  w.line(`var big = ${minusInf};`);
-  w.open(`for (var j = 0i; j < ${wg}i; j++)`);
-  em.enter();
-  [env.reduced[n], env.reduced[n + 1]] = ["red_m[j]", "big"];
-  w.line(`big = ${em.value(o.runningMax)};`);
-  em.exit();
-  w.close();
-  em.enter();
-  [env.reduced[n + 1], env.reduced[n + 2]] = ["m", "big"];
-  w.line(`red_f[tid] = ${em.value(o.rescale)};`);
-  em.exit();
-  w.line("workgroupBarrier();");
-  w.line("var total = 0.0f;");
-  w.line(`for (var j = 0i; j < ${wg}i; j++) { total = total + red_l[j] * red_f[j]; }`);
-  w.open(`for (var q = tid; q < min(${chunk}i, ${inner}i - c0); q += ${wg}i)`);
-  w.line("var sum = 0.0f;");
-  w.line(`for (var j = 0i; j < ${wg}i; j++) { sum = sum + red_acc[j * ${chunk}i + q] * red_f[j]; }`);
-  const result = { softmax: "sum / total", sum: "sum", max: "big" }[o.result ?? "softmax"];
-  atInner(w, em, k, "(c0 + q)", () => w.line(em.store(indexText(k.output.index, env.vars), result)));
-  w.close();
-  w.line("workgroupBarrier();");
-  w.close().close();
   return kernelResult(moduleText(k, em, w, preamble), "online", dispatchFor(points, caps), em);
 }
 
@@ -77,46 +125,59 @@ export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKer
  * @example onlineThreads(attentionKernel, caps).template // "online-threads"
  */
 export function onlineThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKernel {
+  const targets = targetsOf(k, o);
   const w = new Writer();
   const em = new WgslExprEmitter(w, k, { vars: new Map(), reduced: [] });
   const points = extentOf(k.outer);
-  const [keys, inner] = [extentOf(o.vars), extentOf(k.inner)];
-  const chunk = Math.max(1, Math.min(CHUNK, inner));
+  const keys = extentOf(o.vars);
   const wg = workgroupSize(caps, 64);
   entry(w, [wg]);
   w.line(`let row = group * ${wg}i + i32(lid);`);
   w.line(`if (row >= ${points}i) { return; }`);
   decompose(w, em, k.outer, "row");
-  openChunk(w, em, k, o, new Set(k.outer.map((v) => v.name)), chunk, inner);
-  w.open(`for (var kk = 0i; kk < ${keys}i; kk++)`);
-  onlineStep(w, em, k, o, chunk, inner);
+  const bound = new Set(k.outer.map((v) => v.name));
+  targets.forEach((target, ti) => {
+    const inner = extentOf(target.inner);
+    const chunk = Math.max(1, Math.min(CHUNK, inner));
+    em.enter();
+    openChunk(w, em, o, target, bound, chunk);
+    w.open(`for (var kk = 0i; kk < ${keys}i; kk++)`);
+    onlineStep(w, em, o, target, chunk);
+    w.close();
+    const result = { softmax: "acc[q] / l", sum: "acc[q]", max: "m" }[target.result];
+    w.open(`for (var q = 0i; q < min(${chunk}i, ${inner}i - c0); q++)`);
+    atInner(w, em, target.inner, "(c0 + q)", () => w.line(storeTarget(em, target, result)));
+    w.close();
+    if (ti === 0 && o.rowOutputs?.length) {
+      w.open("if (c0 == 0i)");
+      storeRowOutputs(w, em, o, "m", "l");
+      w.close();
+    }
+    w.close();
+    em.exit();
+  });
   w.close();
-  const result = { softmax: "acc[q] / l", sum: "acc[q]", max: "m" }[o.result ?? "softmax"];
-  w.open(`for (var q = 0i; q < min(${chunk}i, ${inner}i - c0); q++)`);
-  atInner(w, em, k, "(c0 + q)", () => w.line(em.store(indexText(k.output.index, em.env.vars), result)));
-  w.close();
-  w.close().close();
   return kernelResult(moduleText(k, em, w), "online-threads", dispatchFor(Math.ceil(points / wg), caps), em);
 }
 
 /**
- * Opens the loop over chunks of inner points (c0) and starts a chunk's online state: m = −∞, l = 0, acc = 0;
- * hoists what depends on the row alone before the key loop.
+ * Opens the loop over chunks of a target's inner points (c0) and starts a chunk's online state: m = −∞, l = 0,
+ * acc = 0; hoists what depends on the row alone before the key loop.
  */
-function openChunk(w: Writer, em: WgslExprEmitter, k: Kernel, o: OnlineSoftmax, bound: ReadonlySet<string>, chunk: number, inner: number): void {
-  w.open(`for (var c0 = 0i; c0 < ${inner}i; c0 += ${chunk}i)`);
+function openChunk(w: Writer, em: WgslExprEmitter, o: OnlineSoftmax, target: Target, bound: ReadonlySet<string>, chunk: number): void {
+  w.open(`for (var c0 = 0i; c0 < ${extentOf(target.inner)}i; c0 += ${chunk}i)`);
   w.line(`var m = ${reduceIdentity("max", "f32", em.use)};`);
   w.line("var l = 0.0f;");
   w.line(`var acc: array<f32, ${chunk}>;`);
   w.line(`for (var q = 0i; q < ${chunk}i; q++) { acc[q] = 0.0f; }`);
-  em.hoist([...o.phases.map((p) => p.body), o.logit, k.value], bound);
+  em.hoist([...o.phases.map((p) => p.body), o.logit, target.value], bound);
 }
 
 /**
  * One key of the online loop for the current row, in an open loop over flat key `kk`: the phases' dot products,
- * the logit, the running max, and the rescaled update of l and of the chunk's weighted sums in acc.
+ * the logit, the running max, and the rescaled update of l and of the chunk of the target's weighted sums in acc.
  */
-function onlineStep(w: Writer, em: WgslExprEmitter, k: Kernel, o: OnlineSoftmax, chunk: number, inner: number): void {
+function onlineStep(w: Writer, em: WgslExprEmitter, o: OnlineSoftmax, target: Target, chunk: number): void {
   const env = em.env;
   const n = o.phases.length;
   em.enter();
@@ -146,20 +207,20 @@ function onlineStep(w: Writer, em: WgslExprEmitter, k: Kernel, o: OnlineSoftmax,
   env.reduced[n + 1] = "m";
   w.line(`let mn = ${em.value(o.runningMax)};`);
   env.reduced[n + 2] = "mn";
-  w.line(`let wt = ${em.value(o.weight)};`);
+  w.line(`let wt = ${em.value(target.weight)};`);
   w.line(`let rs = ${em.value(o.rescale)};`);
   w.line("l = l * rs + wt;");
-  w.open(`for (var q = 0i; q < min(${chunk}i, ${inner}i - c0); q++)`);
-  atInner(w, em, k, "(c0 + q)", () => w.line(`acc[q] = acc[q] * rs + wt * ${em.value(k.value)};`));
+  w.open(`for (var q = 0i; q < min(${chunk}i, ${extentOf(target.inner)}i - c0); q++)`);
+  atInner(w, em, target.inner, "(c0 + q)", () => w.line(`acc[q] = acc[q] * rs + wt * ${em.value(target.value)};`));
   w.close();
   w.line("m = mn;");
   em.exit();
 }
 
 /** Emits `body` with the inner vars bound at flat inner point `flat`. */
-function atInner(w: Writer, em: WgslExprEmitter, k: Kernel, flat: string, body: () => void): void {
+function atInner(w: Writer, em: WgslExprEmitter, inner: readonly LoopVar[], flat: string, body: () => void): void {
   em.enter();
-  decompose(w, em, k.inner, flat);
+  decompose(w, em, inner, flat);
   body();
   em.exit();
 }
