@@ -1,6 +1,7 @@
 // Sparse benchmark: named-tensor's generated sparse kernels (from ../dist: build first with node scripts/build.mjs)
 // beside scipy.sparse (python3 with numpy and scipy, single-threaded), in ONE run of this command, on the same
-// generated matrices: 2-D Poisson, banded, uniform random and R-MAT. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
+// generated matrices (none read from a file): 2-D and 3-D Poisson stencils, banded, uniform random and R-MAT, the
+// last two also at the large end of the range (10^6 rows, about 10^7 entries) for SpMV. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
 // at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (both into
 // a sparse CSR result, also A·A on the generated matrices), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
 // Khatri-Rao product). Prints a table of median times and ratios (scipy ÷ named-tensor: > 1 means faster).
@@ -43,6 +44,14 @@ function build(n, m, rowEntries) {
   return { n, m, pos, idx: Int32Array.from(idx), vals: Float32Array.from(vals) };
 }
 const poisson = (g) => build(g * g, g * g, (p) => [p - g, p - 1, p, p + 1, p + g].filter((q) => q >= 0 && q < g * g && (Math.abs((q % g) - (p % g)) <= 1)));
+/** The 7-point stencil of the 3-D Laplacian on a g × g × g grid (g³ rows). */
+const poisson3d = (g) =>
+  build(g * g * g, g * g * g, (p) => {
+    const [x, y, z] = [p % g, Math.floor(p / g) % g, Math.floor(p / (g * g))];
+    return [
+      [x, y, z - 1], [x, y - 1, z], [x - 1, y, z], [x, y, z], [x + 1, y, z], [x, y + 1, z], [x, y, z + 1],
+    ].filter(([a, b, c]) => a >= 0 && a < g && b >= 0 && b < g && c >= 0 && c < g).map(([a, b, c]) => (c * g + b) * g + a);
+  });
 const banded = (n, w) => build(n, n, (i) => Array.from({ length: 2 * w + 1 }, (_, k) => i - w + k));
 const uniform = (n, m, perRow) => build(n, m, () => Array.from({ length: perRow }, () => Math.floor(rand() * m)));
 function rmat(scaleLog, perRow) {
@@ -72,13 +81,18 @@ function ours(M, [rn, cn] = ["row", "col"]) {
 async function time(fn, reps = quick ? 3 : 7) {
   await fn();
   const t = [];
+  const cpu = process.cpuUsage();
   for (let r = 0; r < reps; r++) {
     const s = performance.now();
     await fn();
     t.push((performance.now() - s) / 1000);
   }
+  const used = process.cpuUsage(cpu);
+  // The process's CPU seconds per call (every thread's, the pool's included): steadier than wall time on a shared machine.
+  lastCpu = (used.user + used.system) / 1e6 / reps;
   return t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
 }
+let lastCpu = 0;
 
 const dir = mkdtempSync(join(tmpdir(), "nt-sparse-bench-"));
 const save = (name, arr) => writeFileSync(join(dir, name), Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength));
@@ -95,9 +109,12 @@ const results = []; // { workload, matrix, ours, scipy, note }
 
 const matrices = [
   ["poisson2d", poisson(Math.round(1000 * Math.sqrt(scale)))],
+  ["poisson3d", poisson3d(Math.round(100 * Math.cbrt(scale)))],
   ["banded", banded(Math.round(1e6 * scale), 5)],
   ["uniform", uniform(Math.round(2e5 * scale), Math.round(2e5 * scale), 10)],
   ["rmat", rmat(quick ? 14 : 17, 16)],
+  // The large end of the range (10^6 rows, about 10^7 entries: far past the L3, DRAM-bound), SpMV only.
+  ...(wanted("spmv") ? [["uniform-large", uniform(Math.round(1e6 * scale), Math.round(1e6 * scale), 10)], ["rmat-large", rmat(quick ? 17 : 20, 10)]] : []),
 ];
 for (const [name, M] of wanted("spmv") ? matrices : []) {
   const A = ours(M);
@@ -108,9 +125,10 @@ for (const [name, M] of wanted("spmv") ? matrices : []) {
   // Each result is disposed, as scipy's is freed when its last reference goes: the next product then writes the
   // same heap block (already paged in). Left to the garbage collector, every call would write fresh pages.
   const t = await time(() => A.dot("col", xt).dispose(), quick ? 3 : 15);
+  const cpu = lastCpu;
   const bytes = M.idx.length * 8 + (M.n + 1) * 4 + M.n * 4 + M.m * 4;
   const gbs = bytes / t / 1e9;
-  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
   jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
 }
 // SpMM on the smaller matrices (the dense operand and result are rows × K)
@@ -163,7 +181,7 @@ if (wanted("add")) {
 }
 // SpGEMM A·A into CSR on the generated matrices (both sides produce a sparse result with sorted rows; scipy's
 // A @ A is single-threaded, ours runs the row loop on both cores with a workspace row per thread).
-for (const [name, M] of wanted("spgemm") ? [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]] : []) {
+for (const [name, M] of wanted("spgemm") ? [...matrices.filter(([n]) => ["poisson2d", "banded", "uniform"].includes(n)), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]] : []) {
   const file = saveCsr(`sq-${name.replace(/\W/g, "")}`, M);
   const [L, R] = [ours(M, ["i", "k"]), ours(M, ["k", "j"])];
   const t = await time(() => L.dot("k", R).materialize(), quick ? 3 : 5);
@@ -202,14 +220,17 @@ def load(name, dtype): return np.fromfile(os.path.join(d, name), dtype=dtype)
 def csr(name, n, m): return sp.csr_matrix((load(name + ".vals", np.float32), load(name + ".idx", np.int32), load(name + ".pos", np.int32)), shape=(n, m))
 def timeit(f, reps=3 if quick else 7):
   f(); t = []
+  c = time.process_time()
   for _ in range(reps):
     s = time.perf_counter(); f(); t.append(time.perf_counter() - s)
+  cpu[0] = (time.process_time() - c) / reps
   return sorted(t)[len(t) // 2]
+cpu = [0.0]
 out = {}
 for j in jobs:
   k = j["kind"]
   if k == "spmv":
-    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15)
+    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15); out[j["key"] + "-cpu"] = cpu[0]
   elif k == "spmm":
     A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
   elif k == "sddmm":
@@ -247,4 +268,9 @@ for (const r of results) {
   console.log(`| ${r.workload} | ${r.matrix} | ${r.ours.toFixed(4)} | ${s === undefined ? "n/a" : s.toFixed(4)} | ${s === undefined ? "n/a" : (s / r.ours).toFixed(2)} |`);
 }
 for (const r of results) if (r.note) console.log(`- ${r.workload} ${r.matrix}: ${r.note}`);
+// CPU time per call (process-wide: both of our threads, the pool's wait spins included; scipy's one thread).
+for (const r of results) {
+  const s = scipyTimes[`${r.key}-cpu`];
+  if (r.cpu !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: CPU per call named-tensor ${(r.cpu * 1e3).toFixed(3)} ms (all threads), scipy ${(s * 1e3).toFixed(3)} ms: scipy CPU ÷ (ours ÷ 2) = ${(s / (r.cpu / 2)).toFixed(2)}`);
+}
 printMachine(machine);

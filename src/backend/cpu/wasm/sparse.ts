@@ -103,10 +103,13 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       case "local":
         f.get(index.get(v.name)!);
         return;
-      case "load":
-        address(v.buffer, v.index);
-        f.mem(v.type === "i32" ? "i32.load" : "f32.load");
+      case "load": {
+        const pointer = atCounter && v.index.op === "local" && v.index.name === atCounter.counter ? atCounter.pointers.get(v.buffer) : undefined;
+        if (pointer !== undefined) f.get(pointer);
+        else address(v.buffer, v.index);
+        f.mem(v.type === "i32" ? "i32.load" : "f32.load", pointer !== undefined ? atCounter!.offset : 0);
         return;
+      }
       case "unary": {
         const op = unaryOps[v.fn];
         if (!op) throw new SparseDeviceError(`its Wasm generator has no form of ${v.fn} yet`);
@@ -517,10 +520,13 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
   }
 
   /**
-   * A reduction loop `… acc = acc + term` over a sparse range (SpMV's row): two passes per trip, the second
-   * into a second accumulator, so that the two chains of f32 additions overlap; the plain loop that follows does
-   * the last pass, and the second sum is added into acc after it. Applies when the body only sets locals and
-   * acc is read nowhere else in it.
+   * A reduction loop `… acc = acc + term` over a sparse range (SpMV's row): four passes per trip, alternating
+   * between acc and a second accumulator so that two chains of f32 additions overlap. Each buffer the body
+   * loads at the loop's counter itself (a row's idx and values) is read through a byte pointer set once per trip,
+   * pass j at the constant offset 4j (an addressing-mode immediate, not a shift and add per load), the pointers
+   * moving 16 bytes a trip; the counter still steps once per pass, so any other use of it sees its value. The
+   * plain loop that follows does the last passes, and the second sum is added into acc after it. Applies when
+   * the body only sets locals and acc is read nowhere else in it.
    */
   function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): void {
     if (s.parallel) return;
@@ -530,24 +536,40 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
     const v = last.value;
     if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return;
     const pre = s.body.slice(0, -1);
-    if (!pre.every((t) => t.kind === "set" && t.name !== acc && !reads(t.value, acc))) return;
+    if (!pre.every((t) => t.kind === "set" && t.name !== acc && t.name !== s.counter && !reads(t.value, acc))) return;
+    const UNROLL = 4;
     const counter = index.get(s.counter)!;
     const first = index.get(acc)!;
     const second = f.local("f32");
+    // One pointer per buffer loaded at the counter, set at the top of each trip.
+    const buffers = new Set<number>();
+    const collect = (x: SparseValue): void => {
+      if (x.op === "load" && x.index.op === "local" && x.index.name === s.counter) buffers.add(x.buffer);
+      if (x.op === "load") collect(x.index);
+      else if (x.op === "unary") collect(x.x);
+      else if (x.op === "binary" || x.op === "int") [x.a, x.b].forEach(collect);
+    };
+    for (const t of s.body) if (t.kind === "set") collect(t.value);
+    const pointers = new Map([...buffers].map((b) => [b, f.local("i32")]));
     f.f32(0).set(second);
     f.block().loop();
-    f.get(counter).i32(1).op("i32.add");
+    f.get(counter).i32(UNROLL - 1).op("i32.add");
     value(s.to);
     f.op("i32.ge_s").brIf(1);
-    stmts(s.body);
-    f.get(counter).i32(1).op("i32.add").set(counter);
-    index.set(acc, second);
-    stmts(s.body);
+    for (const [b, p] of pointers) f.get(b).get(counter).i32(2).op("i32.shl").op("i32.add").set(p);
+    for (let pass = 0; pass < UNROLL; pass++) {
+      atCounter = { counter: s.counter, pointers, offset: 4 * pass };
+      index.set(acc, pass % 2 ? second : first);
+      stmts(s.body);
+      f.get(counter).i32(1).op("i32.add").set(counter);
+    }
+    atCounter = undefined;
     index.set(acc, first);
-    f.get(counter).i32(1).op("i32.add").set(counter);
     f.br(0).end().end();
     after.push(() => void f.get(first).get(second).op("f32.add").set(first));
   }
+  /** While an unrolled reduction emits its passes: loads at `counter` read `pointers` at `offset` instead. */
+  let atCounter: { readonly counter: string; readonly pointers: ReadonlyMap<number, number>; readonly offset: number } | undefined;
   /** What to emit after the plain loop that follows an unrolled one (the second accumulator's sum). */
   const after: (() => void)[] = [];
 
