@@ -90,9 +90,11 @@ async function time(fn, reps = quick ? 3 : 7) {
   const used = process.cpuUsage(cpu);
   // The process's CPU seconds per call (every thread's, the pool's included): steadier than wall time on a shared machine.
   lastCpu = (used.user + used.system) / 1e6 / reps;
-  return t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
+  t.sort((a, b) => a - b);
+  lastMin = t[0];
+  return t[Math.floor(t.length / 2)];
 }
-let lastCpu = 0;
+let [lastCpu, lastMin] = [0, 0];
 
 const dir = mkdtempSync(join(tmpdir(), "nt-sparse-bench-"));
 const save = (name, arr) => writeFileSync(join(dir, name), Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength));
@@ -125,10 +127,10 @@ for (const [name, M] of wanted("spmv") ? matrices : []) {
   // Each result is disposed, as scipy's is freed when its last reference goes: the next product then writes the
   // same heap block (already paged in). Left to the garbage collector, every call would write fresh pages.
   const t = await time(() => A.dot("col", xt).dispose(), quick ? 3 : 15);
-  const cpu = lastCpu;
+  const [cpu, min] = [lastCpu, lastMin];
   const bytes = M.idx.length * 8 + (M.n + 1) * 4 + M.n * 4 + M.m * 4;
   const gbs = bytes / t / 1e9;
-  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu, min, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
   jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
 }
 // SpMM on the smaller matrices (the dense operand and result are rows × K)
@@ -223,14 +225,14 @@ def timeit(f, reps=3 if quick else 7):
   c = time.process_time()
   for _ in range(reps):
     s = time.perf_counter(); f(); t.append(time.perf_counter() - s)
-  cpu[0] = (time.process_time() - c) / reps
+  cpu[0] = (time.process_time() - c) / reps; cpu[1] = min(t)
   return sorted(t)[len(t) // 2]
-cpu = [0.0]
+cpu = [0.0, 0.0]
 out = {}
 for j in jobs:
   k = j["kind"]
   if k == "spmv":
-    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15); out[j["key"] + "-cpu"] = cpu[0]
+    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15); out[j["key"] + "-cpu"] = cpu[0]; out[j["key"] + "-min"] = cpu[1]
   elif k == "spmm":
     A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
   elif k == "sddmm":
@@ -268,7 +270,12 @@ for (const r of results) {
   console.log(`| ${r.workload} | ${r.matrix} | ${r.ours.toFixed(4)} | ${s === undefined ? "n/a" : s.toFixed(4)} | ${s === undefined ? "n/a" : (s / r.ours).toFixed(2)} |`);
 }
 for (const r of results) if (r.note) console.log(`- ${r.workload} ${r.matrix}: ${r.note}`);
-// CPU time per call (process-wide: both of our threads, the pool's wait spins included; scipy's one thread).
+// The fastest call of each side (what a quiet machine gives), and CPU time per call (process-wide: both of our
+// threads, the pool's wait spins included; scipy's one thread).
+for (const r of results) {
+  const s = scipyTimes[`${r.key}-min`];
+  if (r.min !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: fastest call named-tensor ${(r.min * 1e3).toFixed(3)} ms, scipy ${(s * 1e3).toFixed(3)} ms: ratio ${(s / r.min).toFixed(2)}`);
+}
 for (const r of results) {
   const s = scipyTimes[`${r.key}-cpu`];
   if (r.cpu !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: CPU per call named-tensor ${(r.cpu * 1e3).toFixed(3)} ms (all threads), scipy ${(s * 1e3).toFixed(3)} ms: scipy CPU ÷ (ours ÷ 2) = ${(s / (r.cpu / 2)).toFixed(2)}`);

@@ -130,6 +130,13 @@ describe("CPU sparse kernels' fast forms", () => {
     }
     expect(text).not.toContain("f32.load offset=16");
   });
+  it("SpMV's row loop loads one row pointer a row: a row starts where the previous one ended", () => {
+    const text = generateSparseWasm(lowerSparse(spmv(10, 10)).kernels[0]!, { shared: false, maxPages: 10 }).text;
+    const [before, rows] = [text.slice(0, text.indexOf("loop")), text.slice(text.indexOf("loop"))];
+    // Before the loop, pos[start] (when the range is not empty); in a trip, before the row's entries, pos[row + 1] only.
+    expect(before.match(/i32\.load/g)?.length).toBe(1);
+    expect(rows.slice(0, rows.indexOf("block")).match(/i32\.load/g)?.length).toBe(1);
+  });
   it("the kernels names the row pointers to balance the split by", () => {
     const [k] = lowerSparse(spmm(4, 4, 3)).kernels;
     expect(k!.buffers[k!.balance!]!.name).toBe("A2_pos");

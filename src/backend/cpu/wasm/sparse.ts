@@ -159,11 +159,12 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         const counter = index.get(s.counter)!;
         const pending = after.length;
         if (!vectorPart(s)) unrolledReduction(s);
+        const body = carriedLoads(s);
         f.block().loop();
         f.get(counter);
         value(s.to);
         f.op("i32.ge_s").brIf(1);
-        stmts(s.body);
+        stmts(body);
         f.get(counter).i32(1).op("i32.add").set(counter);
         f.br(0).end().end();
         while (after.length > pending) after.pop()!();
@@ -567,6 +568,40 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
     index.set(acc, first);
     f.br(0).end().end();
     after.push(() => void f.get(first).get(second).op("f32.add").set(first));
+  }
+  /**
+   * A loop whose body sets `a = B[c]` and `b = B[c + 1]` (c the counter or a local set to it at the top of the
+   * body, B stored nowhere in the loop) takes B[c] from the previous trip's B[c + 1] (a CSR row starts where the
+   * previous one ends): B[c] is loaded once before the loop (when it runs at all) into a carried local, `a` is
+   * set from it, and `b` is copied into it. Returns the body to emit (the loop's own unchanged if not of that form).
+   */
+  function carriedLoads(s: Extract<SparseStmt, { kind: "loop" }>): readonly SparseStmt[] {
+    const top = s.body[0];
+    const c = top?.kind === "set" && top.value.op === "local" && top.value.name === s.counter ? top.name : s.counter;
+    const setsOf = setIn(s.body);
+    if (setsOf.filter((n) => n === c).length > (c === s.counter ? 0 : 1)) return s.body;
+    const isC = (v: SparseValue): boolean => v.op === "local" && v.name === c;
+    const isCPlus1 = (v: SparseValue): boolean => v.op === "int" && v.fn === "add" && ((isC(v.a) && v.b.op === "const" && v.b.value === 1) || (isC(v.b) && v.a.op === "const" && v.a.value === 1));
+    const stores = (list: readonly SparseStmt[]): number[] =>
+      list.flatMap((t): number[] => (t.kind === "store" || t.kind === "sort" ? [t.buffer] : t.kind === "loop" ? stores(t.body) : t.kind === "if" ? stores(t.then) : t.kind === "merge" ? t.cases.flatMap((x) => stores(x.body)) : []));
+    const written = new Set(stores(s.body));
+    const loadSet = (t: SparseStmt, at: (v: SparseValue) => boolean) => t.kind === "set" && k.locals.get(t.name) === "i32" && t.value.op === "load" && !written.has(t.value.buffer) && at(t.value.index);
+    let body = s.body;
+    for (const a of s.body) {
+      if (!loadSet(a, isC) || a.kind !== "set" || a.value.op !== "load") continue;
+      const buffer = a.value.buffer;
+      const b = s.body.find((t) => loadSet(t, isCPlus1) && t.kind === "set" && t.value.op === "load" && t.value.buffer === buffer);
+      if (b?.kind !== "set" || setsOf.filter((n) => n === b.name).length !== 1) continue;
+      const carried = `${b.name}_carried`;
+      index.set(carried, f.local("i32"));
+      f.get(index.get(s.counter)!);
+      value(s.to);
+      f.op("i32.lt_s").if();
+      value({ op: "load", type: "i32", buffer, index: { op: "local", type: "i32", name: s.counter } });
+      f.set(index.get(carried)!).end();
+      body = body.flatMap((t): SparseStmt[] => (t === a ? [{ kind: "set", name: a.name, value: { op: "local", type: "i32", name: carried } }] : t === b ? [t, { kind: "set", name: carried, value: { op: "local", type: "i32", name: b.name } }] : [t]));
+    }
+    return body;
   }
   /** While an unrolled reduction emits its passes: loads at `counter` read `pointers` at `offset` instead. */
   let atCounter: { readonly counter: string; readonly pointers: ReadonlyMap<number, number>; readonly offset: number } | undefined;
