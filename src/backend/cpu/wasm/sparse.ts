@@ -158,7 +158,10 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         if (blockedProduct(s)) return;
         const counter = index.get(s.counter)!;
         const pending = after.length;
-        if (!vectorPart(s)) unrolledReduction(s);
+        if (!vectorPart(s) && unrolledReduction(s)) {
+          while (after.length > pending) after.pop()!();
+          return;
+        }
         const body = carriedLoads(s);
         f.block().loop();
         f.get(counter);
@@ -526,18 +529,19 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
    * loads at the loop's counter itself (a row's idx and values) is read through a byte pointer set once per trip,
    * pass j at the constant offset 4j (an addressing-mode immediate, not a shift and add per load), the pointers
    * moving 16 bytes a trip; the counter still steps once per pass, so any other use of it sees its value. The
-   * plain loop that follows does the last passes, and the second sum is added into acc after it. Applies when
-   * the body only sets locals and acc is read nowhere else in it.
+   * last 0 to 3 passes run straight (nested ifs on the counter, the same pointers and offsets), not as a loop,
+   * and the second sum is added into acc after them. Applies when the body only sets locals and acc is read
+   * nowhere else in it; returns whether it emitted the loop.
    */
-  function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): void {
-    if (s.parallel) return;
+  function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): boolean {
+    if (s.parallel) return false;
     const last = s.body.at(-1);
-    if (last?.kind !== "set" || k.locals.get(last.name) !== "f32") return;
+    if (last?.kind !== "set" || k.locals.get(last.name) !== "f32") return false;
     const acc = last.name;
     const v = last.value;
-    if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return;
+    if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return false;
     const pre = s.body.slice(0, -1);
-    if (!pre.every((t) => t.kind === "set" && t.name !== acc && t.name !== s.counter && !reads(t.value, acc))) return;
+    if (!pre.every((t) => t.kind === "set" && t.name !== acc && t.name !== s.counter && !reads(t.value, acc))) return false;
     const UNROLL = 4;
     const counter = index.get(s.counter)!;
     const first = index.get(acc)!;
@@ -564,10 +568,23 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       stmts(s.body);
       f.get(counter).i32(1).op("i32.add").set(counter);
     }
+    f.br(0).end().end();
+    // The passes left (fewer than UNROLL): each runs if the one before it ran and the counter is still short.
+    for (const [b, p] of pointers) f.get(b).get(counter).i32(2).op("i32.shl").op("i32.add").set(p);
+    for (let pass = 0; pass < UNROLL - 1; pass++) {
+      f.get(counter);
+      value(s.to);
+      f.op("i32.lt_s").if();
+      atCounter = { counter: s.counter, pointers, offset: 4 * pass };
+      index.set(acc, pass % 2 ? second : first);
+      stmts(s.body);
+      f.get(counter).i32(1).op("i32.add").set(counter);
+    }
+    for (let pass = 0; pass < UNROLL - 1; pass++) f.end();
     atCounter = undefined;
     index.set(acc, first);
-    f.br(0).end().end();
     after.push(() => void f.get(first).get(second).op("f32.add").set(first));
+    return true;
   }
   /**
    * A loop whose body sets `a = B[c]` and `b = B[c + 1]` (c the counter or a local set to it at the top of the
