@@ -9,10 +9,11 @@
 // for idx and values, (rows + 1) · 4 of pos, rows · 4 written, cols · 4 of x read at least once) ÷ time, against
 // the STREAM triad measured in the same run (bench/lib/machine.mjs; the better of 1 and 2 threads).
 //   node bench/sparse.mjs [--quick] [--only spmv,spmm]
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { csf, csr, fromCoo, tensor } from "../dist/index.js";
 import { measureMachine, printMachine } from "./lib/machine.mjs";
 
@@ -81,20 +82,13 @@ function ours(M, [rn, cn] = ["row", "col"]) {
 async function time(fn, reps = quick ? 3 : 7) {
   await fn();
   const t = [];
-  const cpu = process.cpuUsage();
   for (let r = 0; r < reps; r++) {
     const s = performance.now();
     await fn();
     t.push((performance.now() - s) / 1000);
   }
-  const used = process.cpuUsage(cpu);
-  // The process's CPU seconds per call (every thread's, the pool's included): steadier than wall time on a shared machine.
-  lastCpu = (used.user + used.system) / 1e6 / reps;
-  t.sort((a, b) => a - b);
-  lastMin = t[0];
-  return t[Math.floor(t.length / 2)];
+  return t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
 }
-let [lastCpu, lastMin] = [0, 0];
 
 const dir = mkdtempSync(join(tmpdir(), "nt-sparse-bench-"));
 const save = (name, arr) => writeFileSync(join(dir, name), Buffer.from(arr.buffer, arr.byteOffset, arr.byteLength));
@@ -107,6 +101,50 @@ const saveCsr = (name, M) => {
 const denseRand = (n) => Float32Array.from({ length: n }, () => rand() * 2 - 1);
 
 const jobs = []; // what python times: { kind, ...files }
+const scipyTimes = {}; // key → seconds (and key-min, key-cpu for SpMV)
+const pythonEnv = { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
+
+/**
+ * scipy's SpMV in a python process kept open: ask({ load, n, m }) loads the CSR matrix and x saved under that
+ * name ("ok", or undefined when python or scipy is missing); ask({ reps }) times that many products,
+ * { t: seconds each, cpu: process CPU seconds in all }.
+ */
+function scipyServer() {
+  const code = String.raw`
+import json, sys, time, os
+import numpy as np, scipy.sparse as sp
+d = sys.argv[1]
+def load(name, dtype): return np.fromfile(os.path.join(d, name), dtype=dtype)
+A = x = None
+for line in sys.stdin:
+  q = json.loads(line)
+  if "load" in q:
+    nm = q["load"]
+    A = sp.csr_matrix((load(nm + ".vals", np.float32), load(nm + ".idx", np.int32), load(nm + ".pos", np.int32)), shape=(q["n"], q["m"]))
+    x = load(nm + ".x", np.float32)
+    A @ x
+    print(json.dumps("ok"), flush=True)
+  else:
+    t = []
+    c = time.process_time()
+    for _ in range(q["reps"]):
+      s = time.perf_counter(); A @ x; t.append(time.perf_counter() - s)
+    print(json.dumps({"t": t, "cpu": time.process_time() - c}), flush=True)
+`;
+  const child = spawn("python3", ["-c", code, dir], { stdio: ["pipe", "pipe", "inherit"], env: pythonEnv });
+  let failed = false;
+  child.on("error", () => (failed = true));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async ask(q) {
+      if (failed || child.exitCode !== null) return undefined;
+      child.stdin.write(`${JSON.stringify(q)}\n`);
+      const { value, done } = await lines.next();
+      return done ? undefined : JSON.parse(value);
+    },
+    close: () => child.stdin.end(),
+  };
+}
 const results = []; // { workload, matrix, ours, scipy, note }
 
 const matrices = [
@@ -118,21 +156,45 @@ const matrices = [
   // The large end of the range (10^6 rows, about 10^7 entries: far past the L3, DRAM-bound), SpMV only.
   ...(wanted("spmv") ? [["uniform-large", uniform(Math.round(1e6 * scale), Math.round(1e6 * scale), 10)], ["rmat-large", rmat(quick ? 17 : 20, 10)]] : []),
 ];
+// SpMV: scipy runs in a python process kept open beside this one, and the two sides are timed in alternating
+// rounds (5 rounds of 5 calls each), so that a shared machine's changing load falls on both alike; medians and
+// fastest calls over all rounds, CPU time per call from the process's own clock on each side.
+const scipySpmv = wanted("spmv") ? scipyServer() : undefined;
 for (const [name, M] of wanted("spmv") ? matrices : []) {
   const A = ours(M);
   const file = saveCsr(name, M);
   const x = denseRand(M.m);
   save(`${name}.x`, x);
   const xt = tensor(x, [["col", M.m]]);
+  const key = `spmv-${name}`;
   // Each result is disposed, as scipy's is freed when its last reference goes: the next product then writes the
   // same heap block (already paged in). Left to the garbage collector, every call would write fresh pages.
-  const t = await time(() => A.dot("col", xt).dispose(), quick ? 3 : 15);
-  const [cpu, min] = [lastCpu, lastMin];
+  const call = () => A.dot("col", xt).dispose();
+  for (let w = 0; w < 5; w++) call(); // past the engine's tier-up to its optimizing compiler
+  const loaded = await scipySpmv?.ask({ load: file.name, n: M.n, m: M.m });
+  const [mine, theirs] = [[], []];
+  let [cpu, theirCpu] = [0, 0];
+  for (let round = 0; round < (quick ? 1 : 5); round++) {
+    const reps = quick ? 3 : 5;
+    const c = process.cpuUsage();
+    for (let r = 0; r < reps; r++) {
+      const t0 = performance.now();
+      call();
+      mine.push((performance.now() - t0) / 1000);
+    }
+    const used = process.cpuUsage(c);
+    cpu += (used.user + used.system) / 1e6;
+    const got = loaded === "ok" ? await scipySpmv.ask({ reps }) : undefined;
+    if (got) [theirs.push(...got.t), (theirCpu += got.cpu)];
+  }
+  const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  const t = median(mine);
+  if (theirs.length) Object.assign(scipyTimes, { [key]: median(theirs), [`${key}-min`]: Math.min(...theirs), [`${key}-cpu`]: theirCpu / theirs.length });
   const bytes = M.idx.length * 8 + (M.n + 1) * 4 + M.n * 4 + M.m * 4;
   const gbs = bytes / t / 1e9;
-  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu, min, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
-  jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu: cpu / mine.length, min: Math.min(...mine), key, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
 }
+scipySpmv?.close();
 // SpMM on the smaller matrices (the dense operand and result are rows × K)
 for (const [name, M] of wanted("spmm") ? matrices.filter(([n]) => n === "uniform" || n === "rmat") : []) {
   const A = ours(M);
@@ -222,18 +284,13 @@ def load(name, dtype): return np.fromfile(os.path.join(d, name), dtype=dtype)
 def csr(name, n, m): return sp.csr_matrix((load(name + ".vals", np.float32), load(name + ".idx", np.int32), load(name + ".pos", np.int32)), shape=(n, m))
 def timeit(f, reps=3 if quick else 7):
   f(); t = []
-  c = time.process_time()
   for _ in range(reps):
     s = time.perf_counter(); f(); t.append(time.perf_counter() - s)
-  cpu[0] = (time.process_time() - c) / reps; cpu[1] = min(t)
   return sorted(t)[len(t) // 2]
-cpu = [0.0, 0.0]
 out = {}
 for j in jobs:
   k = j["kind"]
-  if k == "spmv":
-    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15); out[j["key"] + "-cpu"] = cpu[0]; out[j["key"] + "-min"] = cpu[1]
-  elif k == "spmm":
+  if k == "spmm":
     A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
   elif k == "sddmm":
     S = csr("sddmm", j["n"], j["m"]).tocoo(); a = load("sddmm.a", np.float32).reshape(j["n"], j["K"]); b = load("sddmm.b", np.float32).reshape(j["K"], j["m"])
@@ -253,10 +310,9 @@ for j in jobs:
     out[j["key"]] = timeit(f)
 print(json.dumps(out))
 `;
-let scipyTimes = {};
 try {
-  const text = execFileSync("python3", ["-c", python, dir, JSON.stringify(jobs), quick ? "1" : "0"], { encoding: "utf8", maxBuffer: 1 << 24, env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" } });
-  scipyTimes = JSON.parse(text.trim().split("\n").at(-1));
+  const text = execFileSync("python3", ["-c", python, dir, JSON.stringify(jobs), quick ? "1" : "0"], { encoding: "utf8", maxBuffer: 1 << 24, env: pythonEnv });
+  Object.assign(scipyTimes, JSON.parse(text.trim().split("\n").at(-1)));
 } catch (e) {
   console.error(`scipy side failed: ${e.message}`);
 }
