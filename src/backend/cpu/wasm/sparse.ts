@@ -622,7 +622,7 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
   }
   /** While an unrolled reduction emits its passes: loads at `counter` read `pointers` at `offset` instead. */
   let atCounter: { readonly counter: string; readonly pointers: ReadonlyMap<number, number>; readonly offset: number } | undefined;
-  /** What to emit after the plain loop that follows an unrolled one (the second accumulator's sum). */
+  /** What to emit after an unrolled loop and its last passes (the second accumulator's sum). */
   const after: (() => void)[] = [];
 
   /**
