@@ -2,9 +2,9 @@
 // laid out by hand, one call of run over all rows, one thread), alternating rounds in one process; prints min and
 // median per side, the process CPU time per call of each, and checks the two results agree. Matrices (generated,
 // as in bench/sparse.mjs): poisson2d (10^6 rows, 5 a row; the default), banded (10^6 rows, 11 a row), uniform
-// (2·10^5 rows, 10 random a row). Needs ../dist (node scripts/build.mjs). NAMED_TENSOR_THREADS=1 for the
+// (2·10^5 rows, 10 random a row), uniform-large (10^6 rows, 10 random a row). Needs ../dist (node scripts/build.mjs). NAMED_TENSOR_THREADS=1 for the
 // one-thread comparison.
-//   NAMED_TENSOR_THREADS=1 node bench/spmv-raw.mjs [--matrix poisson2d|banded|uniform]
+//   NAMED_TENSOR_THREADS=1 node bench/spmv-raw.mjs [--matrix poisson2d|banded|uniform|uniform-large]
 import { option } from "./lib/options.mjs";
 const D = process.env.DIST ?? new URL("../dist", import.meta.url).pathname;
 const { csr, fromCoo, tensor, getDevice } = await import(`${D}/index.js`);
@@ -12,13 +12,14 @@ const { generateSparseWasm } = await import(`${D}/backend/cpu/wasm/sparse.js`);
 let seed = 12345;
 const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 const matrix = option("matrix", "poisson2d");
-const g = 1000, n = matrix === "uniform" ? 200000 : g * g;
+const g = 1000, n = matrix === "uniform" ? 200000 : g * g; // uniform-large: 10^6 rows
 const cols = {
   poisson2d: (p) => [p - g, p - 1, p, p + 1, p + g].filter((q) => q >= 0 && q < n && Math.abs((q % g) - (p % g)) <= 1),
   banded: (p) => Array.from({ length: 11 }, (_, k) => p - 5 + k).filter((q) => q >= 0 && q < n),
   uniform: () => [...new Set(Array.from({ length: 10 }, () => Math.floor(rand() * n)))].sort((a, b) => a - b),
+  "uniform-large": () => [...new Set(Array.from({ length: 10 }, () => Math.floor(rand() * n)))].sort((a, b) => a - b),
 }[matrix];
-if (!cols) throw new Error(`--matrix ${matrix}: poisson2d, banded or uniform`);
+if (!cols) throw new Error(`--matrix ${matrix}: poisson2d, banded, uniform or uniform-large`);
 const pos = new Int32Array(n + 1); const idx = [];
 for (let p = 0; p < n; p++) { for (const q of cols(p)) idx.push(q); pos[p + 1] = idx.length; }
 const I = Int32Array.from(idx), V = Float32Array.from(idx, () => rand() * 2 - 1), x = Float32Array.from({ length: n }, () => rand() * 2 - 1);

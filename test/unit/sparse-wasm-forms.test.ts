@@ -4,7 +4,7 @@
 // over the balanced bounds and is checked against float64 loops on fresh random CSR matrices whose rows have
 // 0, 1 or many entries; on a shared memory, run takes its passes in chunks from a table (as the threads do).
 import { describe, expect, it } from "vitest";
-import { balancedSplit } from "../../src/backend/cpu/sparse.js";
+import { balancedSplit, guidedSplit } from "../../src/backend/cpu/sparse.js";
 import { generateSparseWasm } from "../../src/backend/cpu/wasm/sparse.js";
 import { lowerSparse } from "../../src/backend/kernel/sparse/codegen.js";
 import type { Assignment, SparseExpr } from "../../src/backend/kernel/sparse/notation.js";
@@ -79,6 +79,31 @@ const spmv = (n: number, m: number): Assignment => ({
     { name: "x", levels: [{ var: "j", kind: "dense", size: m }] },
   ],
   expr: { op: "binary", fn: "mul", a: at(0), b: at(1) },
+});
+
+describe("guidedSplit", () => {
+  it("chunks from 0 to the rows, each at most 1/(8 · threads) of the work (plus one row), the last ones short", () => {
+    expect(guidedSplit(undefined, 1000, 2).slice(0, 4)).toEqual([0, 63, 122, 177]);
+    expect(guidedSplit(undefined, 1000, 2).slice(-3)).toEqual([991, 999, 1000]);
+    expect(guidedSplit(undefined, 1, 2)).toEqual([0, 1]);
+    expect(guidedSplit(Int32Array.from([0, 1000, 1000, 1000, 1000]), 4, 2)).toEqual([0, 1, 3, 4]);
+    for (const threads of [1, 2, 3, 8]) {
+      const { pos } = randomCsr(3000, 40);
+      const b = guidedSplit(pos, 3000, threads);
+      expect(b[0]).toBe(0);
+      expect(b.at(-1)).toBe(3000);
+      const work = (r: number) => pos[r]! + r;
+      const heaviest = Math.max(...Array.from({ length: 3000 }, (_, r) => pos[r + 1]! - pos[r]! + 1));
+      for (let q = 0; q + 1 < b.length; q++) {
+        expect(b[q + 1]!).toBeGreaterThan(b[q]!);
+        expect(work(b[q + 1]!) - work(b[q]!)).toBeLessThanOrEqual(work(3000) / (8 * threads) + heaviest);
+      }
+      // The last chunks are the floor's size: 1/(64 · threads) of the work, give or take a row.
+      const last = work(b.at(-2)!) - work(b.at(-3)!);
+      expect(last).toBeLessThanOrEqual(work(3000) / (64 * threads) + heaviest);
+      expect(b.length - 1).toBeLessThanOrEqual(64 * threads + 1);
+    }
+  });
 });
 
 describe("balancedSplit", () => {
