@@ -1,6 +1,7 @@
 // Sparse benchmark: named-tensor's generated sparse kernels (from ../dist: build first with node scripts/build.mjs)
 // beside scipy.sparse (python3 with numpy and scipy, single-threaded), in ONE run of this command, on the same
-// generated matrices: 2-D Poisson, banded, uniform random and R-MAT. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
+// generated matrices (none read from a file): 2-D and 3-D Poisson stencils, banded, uniform random and R-MAT, the
+// last two also at the large end of the range (10^6 rows, about 10^7 entries) for SpMV. Workloads: SpMV, SpMM (K = 32, 128), SDDMM
 // at 1% density (also against named-tensor's own dense product + mask), sparse add, SpGEMM (both into
 // a sparse CSR result, also A·A on the generated matrices), MTTKRP over a CSF tensor (scipy: the mode-1 unfolding times the
 // Khatri-Rao product). Prints a table of median times and ratios (scipy ÷ named-tensor: > 1 means faster).
@@ -8,11 +9,12 @@
 // for idx and values, (rows + 1) · 4 of pos, rows · 4 written, cols · 4 of x read at least once) ÷ time, against
 // the STREAM triad measured in the same run (bench/lib/machine.mjs; the better of 1 and 2 threads).
 //   node bench/sparse.mjs [--quick] [--only spmv,spmm]
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
-import { csf, csr, fromCoo, tensor } from "../dist/index.js";
+import { createInterface } from "node:readline";
+import { csf, csr, fromCoo, getDevice, tensor } from "../dist/index.js";
 import { measureMachine, printMachine } from "./lib/machine.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -43,6 +45,14 @@ function build(n, m, rowEntries) {
   return { n, m, pos, idx: Int32Array.from(idx), vals: Float32Array.from(vals) };
 }
 const poisson = (g) => build(g * g, g * g, (p) => [p - g, p - 1, p, p + 1, p + g].filter((q) => q >= 0 && q < g * g && (Math.abs((q % g) - (p % g)) <= 1)));
+/** The 7-point stencil of the 3-D Laplacian on a g × g × g grid (g³ rows). */
+const poisson3d = (g) =>
+  build(g * g * g, g * g * g, (p) => {
+    const [x, y, z] = [p % g, Math.floor(p / g) % g, Math.floor(p / (g * g))];
+    return [
+      [x, y, z - 1], [x, y - 1, z], [x - 1, y, z], [x, y, z], [x + 1, y, z], [x, y + 1, z], [x, y, z + 1],
+    ].filter(([a, b, c]) => a >= 0 && a < g && b >= 0 && b < g && c >= 0 && c < g).map(([a, b, c]) => (c * g + b) * g + a);
+  });
 const banded = (n, w) => build(n, n, (i) => Array.from({ length: 2 * w + 1 }, (_, k) => i - w + k));
 const uniform = (n, m, perRow) => build(n, m, () => Array.from({ length: perRow }, () => Math.floor(rand() * m)));
 function rmat(scaleLog, perRow) {
@@ -91,28 +101,100 @@ const saveCsr = (name, M) => {
 const denseRand = (n) => Float32Array.from({ length: n }, () => rand() * 2 - 1);
 
 const jobs = []; // what python times: { kind, ...files }
+const scipyTimes = {}; // key → seconds (and key-min, key-cpu for SpMV)
+const pythonEnv = { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" };
+
+/**
+ * scipy's SpMV in a python process kept open: ask({ load, n, m }) loads the CSR matrix and x saved under that
+ * name ("ok", or undefined when python or scipy is missing); ask({ reps }) times that many products,
+ * { t: seconds each, cpu: process CPU seconds in all }.
+ */
+function scipyServer() {
+  const code = String.raw`
+import json, sys, time, os
+import numpy as np, scipy.sparse as sp
+d = sys.argv[1]
+def load(name, dtype): return np.fromfile(os.path.join(d, name), dtype=dtype)
+A = x = None
+for line in sys.stdin:
+  q = json.loads(line)
+  if "load" in q:
+    nm = q["load"]
+    A = sp.csr_matrix((load(nm + ".vals", np.float32), load(nm + ".idx", np.int32), load(nm + ".pos", np.int32)), shape=(q["n"], q["m"]))
+    x = load(nm + ".x", np.float32)
+    A @ x
+    print(json.dumps("ok"), flush=True)
+  else:
+    t = []
+    c = time.process_time()
+    for _ in range(q["reps"]):
+      s = time.perf_counter(); A @ x; t.append(time.perf_counter() - s)
+    print(json.dumps({"t": t, "cpu": time.process_time() - c}), flush=True)
+`;
+  const child = spawn("python3", ["-c", code, dir], { stdio: ["pipe", "pipe", "inherit"], env: pythonEnv });
+  let failed = false;
+  child.on("error", () => (failed = true));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async ask(q) {
+      if (failed || child.exitCode !== null) return undefined;
+      child.stdin.write(`${JSON.stringify(q)}\n`);
+      const { value, done } = await lines.next();
+      return done ? undefined : JSON.parse(value);
+    },
+    close: () => child.stdin.end(),
+  };
+}
 const results = []; // { workload, matrix, ours, scipy, note }
 
 const matrices = [
   ["poisson2d", poisson(Math.round(1000 * Math.sqrt(scale)))],
+  ["poisson3d", poisson3d(Math.round(100 * Math.cbrt(scale)))],
   ["banded", banded(Math.round(1e6 * scale), 5)],
   ["uniform", uniform(Math.round(2e5 * scale), Math.round(2e5 * scale), 10)],
   ["rmat", rmat(quick ? 14 : 17, 16)],
+  // The large end of the range (10^6 rows, about 10^7 entries: far past the L3, DRAM-bound), SpMV only.
+  ...(wanted("spmv") ? [["uniform-large", uniform(Math.round(1e6 * scale), Math.round(1e6 * scale), 10)], ["rmat-large", rmat(quick ? 17 : 20, 10)]] : []),
 ];
+// SpMV: scipy runs in a python process kept open beside this one, and the two sides are timed in alternating
+// rounds (5 rounds of 5 calls each), so that a shared machine's changing load falls on both alike; medians and
+// fastest calls over all rounds, CPU time per call from the process's own clock on each side.
+const scipySpmv = wanted("spmv") ? scipyServer() : undefined;
 for (const [name, M] of wanted("spmv") ? matrices : []) {
   const A = ours(M);
   const file = saveCsr(name, M);
   const x = denseRand(M.m);
   save(`${name}.x`, x);
   const xt = tensor(x, [["col", M.m]]);
+  const key = `spmv-${name}`;
   // Each result is disposed, as scipy's is freed when its last reference goes: the next product then writes the
   // same heap block (already paged in). Left to the garbage collector, every call would write fresh pages.
-  const t = await time(() => A.dot("col", xt).dispose(), quick ? 3 : 15);
+  const call = () => A.dot("col", xt).dispose();
+  for (let w = 0; w < 5; w++) call(); // past the engine's tier-up to its optimizing compiler
+  const loaded = await scipySpmv?.ask({ load: file.name, n: M.n, m: M.m });
+  const [mine, theirs] = [[], []];
+  let [cpu, theirCpu] = [0, 0];
+  for (let round = 0; round < (quick ? 1 : 5); round++) {
+    const reps = quick ? 3 : 5;
+    const c = process.cpuUsage();
+    for (let r = 0; r < reps; r++) {
+      const t0 = performance.now();
+      call();
+      mine.push((performance.now() - t0) / 1000);
+    }
+    const used = process.cpuUsage(c);
+    cpu += (used.user + used.system) / 1e6;
+    const got = loaded === "ok" ? await scipySpmv.ask({ reps }) : undefined;
+    if (got) [theirs.push(...got.t), (theirCpu += got.cpu)];
+  }
+  const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  const t = median(mine);
+  if (theirs.length) Object.assign(scipyTimes, { [key]: median(theirs), [`${key}-min`]: Math.min(...theirs), [`${key}-cpu`]: theirCpu / theirs.length });
   const bytes = M.idx.length * 8 + (M.n + 1) * 4 + M.n * 4 + M.m * 4;
   const gbs = bytes / t / 1e9;
-  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, key: `spmv-${name}`, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
-  jobs.push({ kind: "spmv", key: `spmv-${name}`, ...file });
+  results.push({ workload: "SpMV", matrix: `${name} ${M.n}×${M.m}, nnz ${M.idx.length}`, ours: t, cpu: cpu / mine.length, min: Math.min(...mine), key, note: `${(bytes / 1e6).toFixed(1)} MB moved: ${gbs.toFixed(2)} GB/s${triad ? ` = ${((100 * gbs) / triad).toFixed(0)}% of the STREAM triad (${triad} GB/s)` : ""}` });
 }
+scipySpmv?.close();
 // SpMM on the smaller matrices (the dense operand and result are rows × K)
 for (const [name, M] of wanted("spmm") ? matrices.filter(([n]) => n === "uniform" || n === "rmat") : []) {
   const A = ours(M);
@@ -163,7 +245,7 @@ if (wanted("add")) {
 }
 // SpGEMM A·A into CSR on the generated matrices (both sides produce a sparse result with sorted rows; scipy's
 // A @ A is single-threaded, ours runs the row loop on both cores with a workspace row per thread).
-for (const [name, M] of wanted("spgemm") ? [...matrices.filter(([n]) => n !== "rmat"), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]] : []) {
+for (const [name, M] of wanted("spgemm") ? [...matrices.filter(([n]) => ["poisson2d", "banded", "uniform"].includes(n)), ["rmat (2^14)", rmat(quick ? 12 : 14, 16)]] : []) {
   const file = saveCsr(`sq-${name.replace(/\W/g, "")}`, M);
   const [L, R] = [ours(M, ["i", "k"]), ours(M, ["k", "j"])];
   const t = await time(() => L.dot("k", R).materialize(), quick ? 3 : 5);
@@ -208,9 +290,7 @@ def timeit(f, reps=3 if quick else 7):
 out = {}
 for j in jobs:
   k = j["kind"]
-  if k == "spmv":
-    A = csr(j["name"], j["n"], j["m"]); x = load(j["name"] + ".x", np.float32); out[j["key"]] = timeit(lambda: A @ x, 3 if quick else 15)
-  elif k == "spmm":
+  if k == "spmm":
     A = csr(j["name"], j["n"], j["m"]); X = load(j["name"] + ".X" + str(j["K"]), np.float32).reshape(j["m"], j["K"]); out[j["key"]] = timeit(lambda: A @ X)
   elif k == "sddmm":
     S = csr("sddmm", j["n"], j["m"]).tocoo(); a = load("sddmm.a", np.float32).reshape(j["n"], j["K"]); b = load("sddmm.b", np.float32).reshape(j["K"], j["m"])
@@ -230,16 +310,16 @@ for j in jobs:
     out[j["key"]] = timeit(f)
 print(json.dumps(out))
 `;
-let scipyTimes = {};
 try {
-  const text = execFileSync("python3", ["-c", python, dir, JSON.stringify(jobs), quick ? "1" : "0"], { encoding: "utf8", maxBuffer: 1 << 24, env: { ...process.env, OMP_NUM_THREADS: "1", OPENBLAS_NUM_THREADS: "1", MKL_NUM_THREADS: "1" } });
-  scipyTimes = JSON.parse(text.trim().split("\n").at(-1));
+  const text = execFileSync("python3", ["-c", python, dir, JSON.stringify(jobs), quick ? "1" : "0"], { encoding: "utf8", maxBuffer: 1 << 24, env: pythonEnv });
+  Object.assign(scipyTimes, JSON.parse(text.trim().split("\n").at(-1)));
 } catch (e) {
   console.error(`scipy side failed: ${e.message}`);
 }
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`sparse bench${quick ? " (QUICK)" : ""}: named-tensor on ${availableParallelism()} cores (CPU, generated Wasm) vs scipy ${"(single-threaded)"}; median seconds`);
+const threads = (await getDevice("cpu")).threads ?? 1;
+console.log(`sparse bench${quick ? " (QUICK)" : ""}: named-tensor on ${threads} thread(s) of ${availableParallelism()} cores (CPU, generated Wasm) vs scipy ${"(single-threaded)"}; median seconds`);
 console.log("| workload | matrix | named-tensor (s) | scipy (s) | scipy ÷ named-tensor |");
 console.log("| --- | --- | ---: | ---: | ---: |");
 for (const r of results) {
@@ -247,4 +327,14 @@ for (const r of results) {
   console.log(`| ${r.workload} | ${r.matrix} | ${r.ours.toFixed(4)} | ${s === undefined ? "n/a" : s.toFixed(4)} | ${s === undefined ? "n/a" : (s / r.ours).toFixed(2)} |`);
 }
 for (const r of results) if (r.note) console.log(`- ${r.workload} ${r.matrix}: ${r.note}`);
+// The fastest call of each side (what a quiet machine gives), and CPU time per call (process-wide: both of our
+// threads, the pool's wait spins included; scipy's one thread).
+for (const r of results) {
+  const s = scipyTimes[`${r.key}-min`];
+  if (r.min !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: fastest call named-tensor ${(r.min * 1e3).toFixed(3)} ms, scipy ${(s * 1e3).toFixed(3)} ms: ratio ${(s / r.min).toFixed(2)}`);
+}
+for (const r of results) {
+  const s = scipyTimes[`${r.key}-cpu`];
+  if (r.cpu !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: CPU per call named-tensor ${(r.cpu * 1e3).toFixed(3)} ms (${threads} thread${threads > 1 ? "s" : ""} together), scipy ${(s * 1e3).toFixed(3)} ms: scipy CPU ÷ (ours ÷ ${threads}) = ${(s / (r.cpu / threads)).toFixed(2)}`);
+}
 printMachine(machine);

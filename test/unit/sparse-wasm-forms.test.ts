@@ -4,7 +4,7 @@
 // over the balanced bounds and is checked against float64 loops on fresh random CSR matrices whose rows have
 // 0, 1 or many entries; on a shared memory, run takes its passes in chunks from a table (as the threads do).
 import { describe, expect, it } from "vitest";
-import { balancedSplit } from "../../src/backend/cpu/sparse.js";
+import { balancedSplit, guidedSplit } from "../../src/backend/cpu/sparse.js";
 import { generateSparseWasm } from "../../src/backend/cpu/wasm/sparse.js";
 import { lowerSparse } from "../../src/backend/kernel/sparse/codegen.js";
 import type { Assignment, SparseExpr } from "../../src/backend/kernel/sparse/notation.js";
@@ -81,6 +81,31 @@ const spmv = (n: number, m: number): Assignment => ({
   expr: { op: "binary", fn: "mul", a: at(0), b: at(1) },
 });
 
+describe("guidedSplit", () => {
+  it("chunks from 0 to the rows, each at most 1/(8 · threads) of the work (plus one row), the last ones short", () => {
+    expect(guidedSplit(undefined, 1000, 2).slice(0, 4)).toEqual([0, 63, 122, 177]);
+    expect(guidedSplit(undefined, 1000, 2).slice(-3)).toEqual([991, 999, 1000]);
+    expect(guidedSplit(undefined, 1, 2)).toEqual([0, 1]);
+    expect(guidedSplit(Int32Array.from([0, 1000, 1000, 1000, 1000]), 4, 2)).toEqual([0, 1, 3, 4]);
+    for (const threads of [1, 2, 3, 8]) {
+      const { pos } = randomCsr(3000, 40);
+      const b = guidedSplit(pos, 3000, threads);
+      expect(b[0]).toBe(0);
+      expect(b.at(-1)).toBe(3000);
+      const work = (r: number) => pos[r]! + r;
+      const heaviest = Math.max(...Array.from({ length: 3000 }, (_, r) => pos[r + 1]! - pos[r]! + 1));
+      for (let q = 0; q + 1 < b.length; q++) {
+        expect(b[q + 1]!).toBeGreaterThan(b[q]!);
+        expect(work(b[q + 1]!) - work(b[q]!)).toBeLessThanOrEqual(work(3000) / (8 * threads) + heaviest);
+      }
+      // The last chunks are the floor's size: 1/(64 · threads) of the work, give or take a row.
+      const last = work(b.at(-2)!) - work(b.at(-3)!);
+      expect(last).toBeLessThanOrEqual(work(3000) / (64 * threads) + heaviest);
+      expect(b.length - 1).toBeLessThanOrEqual(64 * threads + 1);
+    }
+  });
+});
+
 describe("balancedSplit", () => {
   it("gives each part about the same entries plus rows, bounds from 0 to the rows, nondecreasing", () => {
     // A skewed matrix: row 0 holds most entries (an R-MAT graph's first rows).
@@ -119,10 +144,23 @@ describe("CPU sparse kernels' fast forms", () => {
     expect(k128).toContain("v128.store offset=496"); // four blocks of eight
     expect(text(33)).toMatch(/f32\.load[\s\S]*f32\.store/); // the 33rd column
   });
-  it("SpMV's row reduction is unrolled by two with a second accumulator", () => {
+  it("SpMV's row reduction is unrolled by four, two accumulators, the row's arrays read at constant offsets from pointers, the last passes straight", () => {
     const text = generateSparseWasm(lowerSparse(spmv(10, 10)).kernels[0]!, { shared: false, maxPages: 10 }).text;
-    // A's values and x are loaded in each of the two unrolled passes and in the plain loop after them.
-    expect(text.match(/f32\.load/g)?.length).toBe(6);
+    // A's values and x are loaded in each of the four unrolled passes and the three straight passes after them.
+    expect(text.match(/f32\.load/g)?.length).toBe(14);
+    // Passes 1 to 3 read idx and values at offsets 4, 8, 12 from the trip's pointers (x is gathered by index).
+    for (const offset of [4, 8, 12]) {
+      expect(text).toContain(`i32.load offset=${offset}`);
+      expect(text).toContain(`f32.load offset=${offset}`);
+    }
+    expect(text).not.toContain("f32.load offset=16");
+  });
+  it("SpMV's row loop loads one row pointer a row: a row starts where the previous one ended", () => {
+    const text = generateSparseWasm(lowerSparse(spmv(10, 10)).kernels[0]!, { shared: false, maxPages: 10 }).text;
+    const [before, rows] = [text.slice(0, text.indexOf("loop")), text.slice(text.indexOf("loop"))];
+    // Before the loop, pos[start] (when the range is not empty); in a trip, before the row's entries, pos[row + 1] only.
+    expect(before.match(/i32\.load/g)?.length).toBe(1);
+    expect(rows.slice(0, rows.indexOf("block")).match(/i32\.load/g)?.length).toBe(1);
   });
   it("the kernels names the row pointers to balance the split by", () => {
     const [k] = lowerSparse(spmm(4, 4, 3)).kernels;

@@ -29,8 +29,6 @@ const generator = (): typeof generateSparseWasm => {
   throw new DeviceError("the CPU's sparse kernel generator is not loaded: sparse kernels run only in a program that imports the sparse front end (sparse, fromCoo, the sparse readers)");
 };
 
-/** Chunks per thread of a chunked launch: few enough to cost nothing, enough that a delayed thread's last one is short. */
-const CHUNKS_PER_THREAD = 16;
 
 /**
  * Bounds splitting the rows [0, pos.length - 1) into `parts` runs of about equal work, a row weighing its
@@ -53,6 +51,32 @@ export function balancedSplit(pos: ArrayLike<number>, parts: number): number[] {
     bounds.push(lo);
   }
   bounds.push(rows);
+  return bounds;
+}
+
+/**
+ * Bounds of the chunks the threads of a chunked launch take in turn, rows measured as balancedSplit measures them
+ * (entries plus one; rows alone without `pos`): each chunk an eighth of the work left per thread, at most 1/(8 ·
+ * threads) of the whole (a thread the system delays holding its chunk leaves the others little to wait for) and
+ * at least 1/(64 · threads) — so the last chunks are short and the threads finish close together.
+ * @example guidedSplit(undefined, 1000, 2) // [0, 63, 122, 177, …, 983, 991, 999, 1000]: 49 chunks, 63 rows down to 8
+ */
+export function guidedSplit(pos: ArrayLike<number> | undefined, rows: number, threads: number): number[] {
+  const work = (r: number): number => (pos ? pos[r]! - pos[0]! + r : r);
+  const total = work(rows);
+  const [most, least] = [total / (8 * threads), total / (64 * threads)];
+  const bounds = [0];
+  for (let done = 0; bounds.at(-1)! < rows; ) {
+    done = Math.min(total, done + Math.max(1, least, Math.min(most, (total - done) / (8 * threads))));
+    // The first row at which the work reaches `done` (a binary search: work is increasing).
+    let [lo, hi] = [bounds.at(-1)!, rows];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (work(mid) < done) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > bounds.at(-1)!) bounds.push(lo);
+  }
   return bounds;
 }
 
@@ -112,9 +136,10 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
       const balanced = pos && pos.length === extent + 1;
       // A chunked kernel: the table of chunks [taken, count, finished, bounds…] the threads take passes from.
-      const chunks = c.chunked ? (split ? Math.min(extent, parts * CHUNKS_PER_THREAD) : 1) : 0;
+      const bounds = c.chunked ? (split ? guidedSplit(balanced ? pos : undefined, extent, parts) : [0, extent]) : [];
+      const chunks = bounds.length - 1;
       const table = c.chunked ? ex.heap.alloc(4 * (chunks + 4)) : 0;
-      if (c.chunked) ex.heap.i32(table, chunks + 4).set([0, chunks, 0, ...(balanced ? balancedSplit(pos, chunks) : Array.from({ length: chunks + 1 }, (_, i) => Math.round((extent * i) / chunks)))]);
+      if (c.chunked) ex.heap.i32(table, chunks + 4).set([0, chunks, 0, ...bounds]);
       const argsFor = (part: number): number[] => [...args, ...blocks.map((b, n) => b + 4 * spaces[n]!.size * part), ...(c.chunked ? [table] : [])];
       const release = (): void => {
         for (const b of blocks) ex.heap.free(b);

@@ -253,7 +253,9 @@ export class ThreadPool {
       // Waits while the done word still holds the value read above: a worker that says done in between makes
       // the wait return at once (waiting on a value read again here slept out the timeout in that race).
       // A page's main thread may not block (Atomics.wait throws there): it spins on the done word.
-      if (spun < SPINS) spun++;
+      // A chunked launch (`finished`) waits here only for the threads' last, short chunks: a brief spin, then
+      // sleep, so that on a busy machine it does not hold the core a delayed worker needs.
+      if (spun < (finished ? SPINS / 10 : SPINS)) spun++;
       else if (canBlock) Atomics.wait(w.header, 1, word, finished ? 0.05 : 1000);
     }
     if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");

@@ -103,10 +103,13 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
       case "local":
         f.get(index.get(v.name)!);
         return;
-      case "load":
-        address(v.buffer, v.index);
-        f.mem(v.type === "i32" ? "i32.load" : "f32.load");
+      case "load": {
+        const pointer = atCounter && v.index.op === "local" && v.index.name === atCounter.counter ? atCounter.pointers.get(v.buffer) : undefined;
+        if (pointer !== undefined) f.get(pointer);
+        else address(v.buffer, v.index);
+        f.mem(v.type === "i32" ? "i32.load" : "f32.load", pointer !== undefined ? atCounter!.offset : 0);
         return;
+      }
       case "unary": {
         const op = unaryOps[v.fn];
         if (!op) throw new SparseDeviceError(`its Wasm generator has no form of ${v.fn} yet`);
@@ -155,12 +158,16 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
         if (blockedProduct(s)) return;
         const counter = index.get(s.counter)!;
         const pending = after.length;
-        if (!vectorPart(s)) unrolledReduction(s);
+        if (!vectorPart(s) && unrolledReduction(s)) {
+          while (after.length > pending) after.pop()!();
+          return;
+        }
+        const body = carriedLoads(s);
         f.block().loop();
         f.get(counter);
         value(s.to);
         f.op("i32.ge_s").brIf(1);
-        stmts(s.body);
+        stmts(body);
         f.get(counter).i32(1).op("i32.add").set(counter);
         f.br(0).end().end();
         while (after.length > pending) after.pop()!();
@@ -517,38 +524,105 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
   }
 
   /**
-   * A reduction loop `… acc = acc + term` over a sparse range (SpMV's row): two passes per trip, the second
-   * into a second accumulator, so that the two chains of f32 additions overlap; the plain loop that follows does
-   * the last pass, and the second sum is added into acc after it. Applies when the body only sets locals and
-   * acc is read nowhere else in it.
+   * A reduction loop `… acc = acc + term` over a sparse range (SpMV's row): four passes per trip, alternating
+   * between acc and a second accumulator so that two chains of f32 additions overlap. Each buffer the body
+   * loads at the loop's counter itself (a row's idx and values) is read through a byte pointer set once per trip,
+   * pass j at the constant offset 4j (an addressing-mode immediate, not a shift and add per load), the pointers
+   * moving 16 bytes a trip; the counter still steps once per pass, so any other use of it sees its value. The
+   * last 0 to 3 passes run straight (nested ifs on the counter, the same pointers and offsets), not as a loop,
+   * and the second sum is added into acc after them. Applies when the body only sets locals and acc is read
+   * nowhere else in it; returns whether it emitted the loop.
    */
-  function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): void {
-    if (s.parallel) return;
+  function unrolledReduction(s: Extract<SparseStmt, { kind: "loop" }>): boolean {
+    if (s.parallel) return false;
     const last = s.body.at(-1);
-    if (last?.kind !== "set" || k.locals.get(last.name) !== "f32") return;
+    if (last?.kind !== "set" || k.locals.get(last.name) !== "f32") return false;
     const acc = last.name;
     const v = last.value;
-    if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return;
+    if (v.op !== "binary" || v.fn !== "add" || v.a.op !== "local" || v.a.name !== acc || reads(v.b, acc)) return false;
     const pre = s.body.slice(0, -1);
-    if (!pre.every((t) => t.kind === "set" && t.name !== acc && !reads(t.value, acc))) return;
+    if (!pre.every((t) => t.kind === "set" && t.name !== acc && t.name !== s.counter && !reads(t.value, acc))) return false;
+    const UNROLL = 4;
     const counter = index.get(s.counter)!;
     const first = index.get(acc)!;
     const second = f.local("f32");
+    // One pointer per buffer loaded at the counter, set at the top of each trip.
+    const buffers = new Set<number>();
+    const collect = (x: SparseValue): void => {
+      if (x.op === "load" && x.index.op === "local" && x.index.name === s.counter) buffers.add(x.buffer);
+      if (x.op === "load") collect(x.index);
+      else if (x.op === "unary") collect(x.x);
+      else if (x.op === "binary" || x.op === "int") [x.a, x.b].forEach(collect);
+    };
+    for (const t of s.body) if (t.kind === "set") collect(t.value);
+    const pointers = new Map([...buffers].map((b) => [b, f.local("i32")]));
     f.f32(0).set(second);
     f.block().loop();
-    f.get(counter).i32(1).op("i32.add");
+    f.get(counter).i32(UNROLL - 1).op("i32.add");
     value(s.to);
     f.op("i32.ge_s").brIf(1);
-    stmts(s.body);
-    f.get(counter).i32(1).op("i32.add").set(counter);
-    index.set(acc, second);
-    stmts(s.body);
-    index.set(acc, first);
-    f.get(counter).i32(1).op("i32.add").set(counter);
+    for (const [b, p] of pointers) f.get(b).get(counter).i32(2).op("i32.shl").op("i32.add").set(p);
+    for (let pass = 0; pass < UNROLL; pass++) {
+      atCounter = { counter: s.counter, pointers, offset: 4 * pass };
+      index.set(acc, pass % 2 ? second : first);
+      stmts(s.body);
+      f.get(counter).i32(1).op("i32.add").set(counter);
+    }
     f.br(0).end().end();
+    // The passes left (fewer than UNROLL): each runs if the one before it ran and the counter is still short.
+    for (const [b, p] of pointers) f.get(b).get(counter).i32(2).op("i32.shl").op("i32.add").set(p);
+    for (let pass = 0; pass < UNROLL - 1; pass++) {
+      f.get(counter);
+      value(s.to);
+      f.op("i32.lt_s").if();
+      atCounter = { counter: s.counter, pointers, offset: 4 * pass };
+      index.set(acc, pass % 2 ? second : first);
+      stmts(s.body);
+      f.get(counter).i32(1).op("i32.add").set(counter);
+    }
+    for (let pass = 0; pass < UNROLL - 1; pass++) f.end();
+    atCounter = undefined;
+    index.set(acc, first);
     after.push(() => void f.get(first).get(second).op("f32.add").set(first));
+    return true;
   }
-  /** What to emit after the plain loop that follows an unrolled one (the second accumulator's sum). */
+  /**
+   * A loop whose body sets `a = B[c]` and `b = B[c + 1]` (c the counter or a local set to it at the top of the
+   * body, B stored nowhere in the loop) takes B[c] from the previous trip's B[c + 1] (a CSR row starts where the
+   * previous one ends): B[c] is loaded once before the loop (when it runs at all) into a carried local, `a` is
+   * set from it, and `b` is copied into it. Returns the body to emit (the loop's own unchanged if not of that form).
+   */
+  function carriedLoads(s: Extract<SparseStmt, { kind: "loop" }>): readonly SparseStmt[] {
+    const top = s.body[0];
+    const c = top?.kind === "set" && top.value.op === "local" && top.value.name === s.counter ? top.name : s.counter;
+    const setsOf = setIn(s.body);
+    if (setsOf.filter((n) => n === c).length > (c === s.counter ? 0 : 1)) return s.body;
+    const isC = (v: SparseValue): boolean => v.op === "local" && v.name === c;
+    const isCPlus1 = (v: SparseValue): boolean => v.op === "int" && v.fn === "add" && ((isC(v.a) && v.b.op === "const" && v.b.value === 1) || (isC(v.b) && v.a.op === "const" && v.a.value === 1));
+    const stores = (list: readonly SparseStmt[]): number[] =>
+      list.flatMap((t): number[] => (t.kind === "store" || t.kind === "sort" ? [t.buffer] : t.kind === "loop" ? stores(t.body) : t.kind === "if" ? stores(t.then) : t.kind === "merge" ? t.cases.flatMap((x) => stores(x.body)) : []));
+    const written = new Set(stores(s.body));
+    const loadSet = (t: SparseStmt, at: (v: SparseValue) => boolean) => t.kind === "set" && k.locals.get(t.name) === "i32" && t.value.op === "load" && !written.has(t.value.buffer) && at(t.value.index);
+    let body = s.body;
+    for (const a of s.body) {
+      if (!loadSet(a, isC) || a.kind !== "set" || a.value.op !== "load") continue;
+      const buffer = a.value.buffer;
+      const b = s.body.find((t) => loadSet(t, isCPlus1) && t.kind === "set" && t.value.op === "load" && t.value.buffer === buffer);
+      if (b?.kind !== "set" || setsOf.filter((n) => n === b.name).length !== 1) continue;
+      const carried = `${b.name}_carried`;
+      index.set(carried, f.local("i32"));
+      f.get(index.get(s.counter)!);
+      value(s.to);
+      f.op("i32.lt_s").if();
+      value({ op: "load", type: "i32", buffer, index: { op: "local", type: "i32", name: s.counter } });
+      f.set(index.get(carried)!).end();
+      body = body.flatMap((t): SparseStmt[] => (t === a ? [{ kind: "set", name: a.name, value: { op: "local", type: "i32", name: carried } }] : t === b ? [t, { kind: "set", name: carried, value: { op: "local", type: "i32", name: b.name } }] : [t]));
+    }
+    return body;
+  }
+  /** While an unrolled reduction emits its passes: loads at `counter` read `pointers` at `offset` instead. */
+  let atCounter: { readonly counter: string; readonly pointers: ReadonlyMap<number, number>; readonly offset: number } | undefined;
+  /** What to emit after an unrolled loop and its last passes (the second accumulator's sum). */
   const after: (() => void)[] = [];
 
   /**
