@@ -7,24 +7,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csr, fromCoo, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
+import { randomRows } from "../helpers/sparse-random.js";
 
 const next = rng(testSeed ^ 0x5e3a);
 
-/** A CSR matrix (as COO lists) whose row i holds `length(i)` distinct random columns of m, with random values. */
-function rowsOf(n: number, m: number, length: (i: number) => number): { rows: Int32Array; cols: Int32Array; vals: Float32Array } {
-  const [rows, cols, vals]: [number[], number[], number[]] = [[], [], []];
-  for (let i = 0; i < n; i++) {
-    const count = Math.min(m, length(i));
-    const taken = new Set<number>();
-    while (taken.size < count) taken.add(Math.floor(next() * m));
-    for (const j of taken) {
-      rows.push(i);
-      cols.push(j);
-      vals.push(Math.fround(next() * 4 - 2));
-    }
-  }
-  return { rows: Int32Array.from(rows), cols: Int32Array.from(cols), vals: Float32Array.from(vals) };
-}
+const rowsOf = (n: number, m: number, length: (i: number) => number) => randomRows(n, m, length, next);
 
 /** Checks A·x against a float64 loop for the matrix `M` (n × m), twice (the output block is reused). */
 async function checkSpmv(n: number, m: number, M: { rows: Int32Array; cols: Int32Array; vals: Float32Array }): Promise<void> {

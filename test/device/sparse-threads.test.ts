@@ -7,25 +7,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csr, fromCoo, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
+import { randomRows } from "../helpers/sparse-random.js";
 
 const next = rng(testSeed ^ 0x7a11);
 
 /** A skewed random CSR matrix over (row, col): rows 0..9 hold many entries, the rest 0, 1 or a few. */
-function skewed(n: number, m: number): { rows: Int32Array; cols: Int32Array; vals: Float32Array } {
-  const [rows, cols, vals]: [number[], number[], number[]] = [[], [], []];
-  for (let i = 0; i < n; i++) {
+const skewed = (n: number, m: number) =>
+  randomRows(n, m, (i) => {
     const u = next();
-    const count = i < 10 ? Math.floor(m * 0.5) : u < 0.3 ? 0 : u < 0.6 ? 1 : 2 + Math.floor(next() * 4);
-    const taken = new Set<number>();
-    while (taken.size < count) taken.add(Math.floor(next() * m));
-    for (const j of taken) {
-      rows.push(i);
-      cols.push(j);
-      vals.push(Math.fround(next() * 4 - 2));
-    }
-  }
-  return { rows: Int32Array.from(rows), cols: Int32Array.from(cols), vals: Float32Array.from(vals) };
-}
+    return i < 10 ? Math.floor(m * 0.5) : u < 0.3 ? 0 : u < 0.6 ? 1 : 2 + Math.floor(next() * 4);
+  }, next);
 
 describe.each(deviceNames)("sparse kernels split across threads on %s", (device) => {
   beforeAll(() => useDevice(device));

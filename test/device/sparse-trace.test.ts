@@ -13,21 +13,14 @@ import type { Node } from "../../src/graph/node.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { settle } from "../helpers/gc.js";
 import { rng, testSeed } from "../helpers/random.js";
-import { randomSparseValues } from "../helpers/sparse-random.js";
+import { expectRelClose, valuesWithEmptyRow } from "../helpers/sparse-random.js";
 
 const next = rng(testSeed ^ 0x5ace);
 const dense = (n: number): Float64Array => Float64Array.from({ length: n }, () => Math.fround(next() * 2 - 1));
 const f32 = (a: ArrayLike<number>): Float32Array => Float32Array.from(a);
-const close = (got: ArrayLike<number>, want: ArrayLike<number>, tol = 1e-5): void => {
-  expect(got.length).toBe(want.length);
-  for (let i = 0; i < want.length; i++) if (!(Math.abs(got[i]! - want[i]!) <= tol * (1 + Math.abs(want[i]!)))) expect.fail(`element ${i}: got ${got[i]}, want ${want[i]} (seed ${testSeed})`);
-};
-/** A random n×m pattern's dense values with row `empty` storing nothing. */
-const withEmptyRow = (n: number, m: number, density: number, empty: number): Float64Array => {
-  const a = randomSparseValues(n * m, density, next);
-  a.fill(0, empty * m, (empty + 1) * m);
-  return a;
-};
+const close = (got: ArrayLike<number>, want: ArrayLike<number>, tol = 1e-5): void => expectRelClose(got, want, tol);
+/** Random sparse values of an n×m matrix whose row `empty` stores nothing. */
+const withEmptyRow = (n: number, m: number, density: number, empty: number): Float64Array => valuesWithEmptyRow(n, m, density, empty, next);
 
 /** The primitives of the lazy graph under the nodes a realize is asked for. */
 function primitivesUnder(roots: readonly Node[]): Set<string> {

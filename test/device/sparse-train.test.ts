@@ -7,21 +7,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Format, StateError, adam, crossEntropy, csc, csr, dcsr, grad, randn, sgd, sparse, tensor, trace, valueAndGrad, variable } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
-import { randomSparseValues } from "../helpers/sparse-random.js";
+import { expectRelClose, valuesWithEmptyRow } from "../helpers/sparse-random.js";
 
 const next = rng(testSeed ^ 0x7e5);
 const dense = (n: number): Float64Array => Float64Array.from({ length: n }, () => Math.fround(next() * 4 - 2));
 const f32 = (a: ArrayLike<number>): Float32Array => Float32Array.from(a);
-const close = (got: ArrayLike<number>, want: ArrayLike<number>, tol = 1e-4): void => {
-  expect(got.length).toBe(want.length);
-  for (let i = 0; i < want.length; i++) if (!(Math.abs(got[i]! - want[i]!) <= tol * (1 + Math.abs(want[i]!)))) expect.fail(`element ${i}: got ${got[i]}, want ${want[i]} (seed ${testSeed})`);
-};
+const close = (got: ArrayLike<number>, want: ArrayLike<number>, tol = 1e-4): void => expectRelClose(got, want, tol);
 /** Random sparse values of an n×m matrix whose row `empty` stores nothing. */
-const withEmptyRow = (n: number, m: number, density: number, empty: number): Float64Array => {
-  const a = randomSparseValues(n * m, density, next);
-  a.fill(0, empty * m, (empty + 1) * m);
-  return a;
-};
+const withEmptyRow = (n: number, m: number, density: number, empty: number): Float64Array => valuesWithEmptyRow(n, m, density, empty, next);
 
 describe.each(deviceNames)("training through sparse ops on %s", (device) => {
   beforeAll(() => useDevice(device));

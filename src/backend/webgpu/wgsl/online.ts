@@ -75,13 +75,7 @@ export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKer
   decompose(w, em, k.outer, "group");
   const bound = new Set(k.outer.map((v) => v.name));
   targets.forEach((target, ti) => {
-    const inner = extentOf(target.inner);
-    const chunk = Math.max(1, Math.min(CHUNK, inner));
-    em.enter();
-    openChunk(w, em, o, target, bound, chunk);
-    w.open(`for (var kk = tid; kk < ${keys}i; kk += ${wg}i)`);
-    onlineStep(w, em, o, target, chunk);
-    w.close();
+    const { inner, chunk } = keyLoop(w, em, o, target, bound, `for (var kk = tid; kk < ${keys}i; kk += ${wg}i)`);
     // the partial states meet: M = max of the m's (the IR's runningMax), each rescaled to M (the IR's rescale)
     w.line("red_m[tid] = m;");
     w.line("red_l[tid] = l;");
@@ -137,13 +131,7 @@ export function onlineThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): Wgsl
   decompose(w, em, k.outer, "row");
   const bound = new Set(k.outer.map((v) => v.name));
   targets.forEach((target, ti) => {
-    const inner = extentOf(target.inner);
-    const chunk = Math.max(1, Math.min(CHUNK, inner));
-    em.enter();
-    openChunk(w, em, o, target, bound, chunk);
-    w.open(`for (var kk = 0i; kk < ${keys}i; kk++)`);
-    onlineStep(w, em, o, target, chunk);
-    w.close();
+    const { inner, chunk } = keyLoop(w, em, o, target, bound, `for (var kk = 0i; kk < ${keys}i; kk++)`);
     const result = { softmax: "acc[q] / l", sum: "acc[q]", max: "m" }[target.result];
     w.open(`for (var q = 0i; q < min(${chunk}i, ${inner}i - c0); q++)`);
     atInner(w, em, target.inner, "(c0 + q)", () => w.line(storeTarget(em, target, result)));
@@ -161,16 +149,24 @@ export function onlineThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): Wgsl
 }
 
 /**
- * Opens the loop over chunks of a target's inner points (c0) and starts a chunk's online state: m = −∞, l = 0,
- * acc = 0; hoists what depends on the row alone before the key loop.
+ * In a scope of its own (closed by the caller with em.exit()): opens the loop over chunks of a target's inner
+ * points (c0), starts a chunk's online state (m = −∞, l = 0, acc = 0), hoists what depends on the row alone, and
+ * runs the online update over the keys in the loop `header` (over flat key kk). The c0 loop stays open.
  */
-function openChunk(w: Writer, em: WgslExprEmitter, o: OnlineSoftmax, target: Target, bound: ReadonlySet<string>, chunk: number): void {
-  w.open(`for (var c0 = 0i; c0 < ${extentOf(target.inner)}i; c0 += ${chunk}i)`);
+function keyLoop(w: Writer, em: WgslExprEmitter, o: OnlineSoftmax, target: Target, bound: ReadonlySet<string>, header: string): { inner: number; chunk: number } {
+  const inner = extentOf(target.inner);
+  const chunk = Math.max(1, Math.min(CHUNK, inner));
+  em.enter();
+  w.open(`for (var c0 = 0i; c0 < ${inner}i; c0 += ${chunk}i)`);
   w.line(`var m = ${reduceIdentity("max", "f32", em.use)};`);
   w.line("var l = 0.0f;");
   w.line(`var acc: array<f32, ${chunk}>;`);
   w.line(`for (var q = 0i; q < ${chunk}i; q++) { acc[q] = 0.0f; }`);
   em.hoist([...o.phases.map((p) => p.body), o.logit, target.value], bound);
+  w.open(header);
+  onlineStep(w, em, o, target, chunk);
+  w.close();
+  return { inner, chunk };
 }
 
 /**
