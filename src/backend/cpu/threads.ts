@@ -232,7 +232,7 @@ export class ThreadPool {
       for (const w of used) {
         for (let i = 0; i < 1000 && Atomics.load(w.header, 1) !== seq; i++);
         if (Atomics.load(w.header, 1) !== seq) this.#late.push({ worker: w, seq });
-        else if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
+        else checkShare(w);
       }
     }
     if (finished) {
@@ -258,7 +258,7 @@ export class ThreadPool {
       if (spun < (finished ? SPINS / 10 : SPINS)) spun++;
       else if (canBlock) Atomics.wait(w.header, 1, word, finished ? 0.05 : 1000);
     }
-    if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
+    checkShare(w);
   }
 
   /** Waits until words[index] reaches `value` (spinning first; a page's main thread only spins). */
@@ -289,10 +289,15 @@ export class ThreadPool {
       const { worker: w, seq } = this.#late[i]!;
       if (Atomics.load(w.header, 1) !== seq) continue;
       this.#late.splice(i, 1);
-      if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
+      checkShare(w);
     }
     if (this.#late.length === 0) for (const release of this.#releases.splice(0)) release();
   }
+}
+
+/** Throws when worker w's share of its last launch failed (its failed word, set by the worker's catch). */
+function checkShare(w: PoolWorker): void {
+  if (w.header[6]) throw new InternalError("internal: a kernel failed on a worker thread");
 }
 
 /** Whether this thread may block in Atomics.wait (not a browser page's main thread). */
