@@ -4,8 +4,9 @@
 // so a large step is exact up to float32 rounding of the computed result) and against float64 gradients from
 // naive loops: dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, dB(k,j) = Σ_i A(i,k) dC(i,j) at B's. The CPU computes
 // these results now (their pattern is needed for the values tensor); WebGPU gets the pattern of a sparse add / mul
-// assembled by the CPU from the operands' levels and computes the values itself. WebGPU refuses SpGEMM, and
-// converting a tracked operand's storage order (DCSR's dense-first copy) reads its values back: those on the CPU.
+// assembled by the CPU from the operands' levels and computes the values itself. SpGEMM's gradients read an
+// operand in the other loop order (dB's A stored k first), and converting a tracked operand's storage order
+// (also DCSR's dense-first copy) reads its values back on the host: those on the CPU.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Format, type SparseTensor, type Tensor, csc, csr, dcsr, sparse, tensor } from "../../src/index.js";
 import type { AnyTensor } from "../../src/tensor.js";

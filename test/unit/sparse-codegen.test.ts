@@ -116,7 +116,17 @@ describe("sparse code generation", () => {
         cols.forEach((j, e) => expect(vals[pos[i]! + e]!).toBeCloseTo(want[i * m + j]!, 10));
       }
       for (const x of kernels) expect(() => new WebAssembly.Module(generateSparseWasm(x, { shared: false, maxPages: 100 }).bytes)).not.toThrow();
-      expect(() => generateSparseWgsl(kernels[1]!)).toThrow("its WGSL generator has no per-invocation workspace");
+      // WGSL: the four workspaces in two bindings (i32: mark, list, sort; f32: the row), a slot per row while the
+      // binding holds them; a smaller binding gives fewer slots, each taking every slots-th row; one too small refuses.
+      const slot = { i32: m + (m + 1) + m, f32: m };
+      const wgsl = generateSparseWgsl(kernels[1]!);
+      expect(wgsl.code.match(/@binding/g)).toHaveLength(9 + 2);
+      expect(wgsl.workspace).toEqual({ i32: 4 * slot.i32 * n, f32: 4 * slot.f32 * n });
+      const two = generateSparseWgsl(kernels[1]!, 4 * slot.i32 * 2 + 3);
+      expect(two.workspace).toEqual({ i32: 4 * slot.i32 * 2, f32: 4 * slot.f32 * 2 });
+      expect(two.code).toContain("for (var w_pass = w_slot; w_pass < 11i; w_pass = w_pass + 2i) {");
+      expect(() => generateSparseWgsl(kernels[1]!, 4 * slot.i32 - 1)).toThrow(`its workspace rows take ${4 * slot.i32} bytes per invocation, more than the ${4 * slot.i32 - 1} bytes its workspace binding may take on this adapter`);
+      expect(generateSparseWgsl(kernels[0]!).workspace).toEqual({ i32: 4 * m * n, f32: 0 });
     });
   }
 

@@ -26,12 +26,14 @@ export interface CompiledKernel {
 
 /**
  * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n,
- * its workgroup grid, and the check of its compilation (carried by what it writes).
+ * then its workspace bindings, its workgroup grid, and the check of its compilation (carried by what it writes).
  */
 export interface SparsePipeline {
   readonly pipeline: GPUComputePipeline;
   readonly layout: GPUBindGroupLayout;
   readonly groups: readonly [number, number];
+  /** Bytes of its i32 and f32 workspace bindings (0: none), bound after its buffers from the executor's own. */
+  readonly workspace: { readonly i32: number; readonly f32: number };
   readonly compiled: Check;
   readonly kernel: SparseKernel;
 }
@@ -88,6 +90,8 @@ export class WebGpuExecutor {
   readonly bindGroups: BindGroupCache;
   readonly #uniform: GrowingBuffer;
   readonly #status: GrowingBuffer;
+  /** The workspaces of sparse kernels (each invocation zeroes its slice when it starts), by type. */
+  readonly #workspace: { readonly i32: GrowingBuffer; readonly f32: GrowingBuffer };
   /** Mappable buffers for reading back status words, timestamps and (the device's read) values. */
   readonly staging: StagingPool;
   #timer: LaunchTimer | undefined;
@@ -96,6 +100,7 @@ export class WebGpuExecutor {
     this.bindGroups = new BindGroupCache(host.gpu);
     this.#uniform = new GrowingBuffer(host.gpu, Usage.UNIFORM | Usage.COPY_DST);
     this.#status = new GrowingBuffer(host.gpu, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST);
+    this.#workspace = { i32: new GrowingBuffer(host.gpu, Usage.STORAGE), f32: new GrowingBuffer(host.gpu, Usage.STORAGE) };
     this.staging = new StagingPool(host.gpu);
   }
 
@@ -290,6 +295,11 @@ export class WebGpuExecutor {
     const slot = this.host.storageAlign;
     const status = checking.length ? this.#status.take(checking.length * slot) : undefined;
     const staging = status ? this.staging.take(checking.length * 16) : undefined;
+    // One workspace buffer per type for the program, as large as its largest kernel's: its launches run in turn.
+    const workspaces = (["i32", "f32"] as const).map((t) => {
+      const bytes = Math.max(0, ...launches.map((l) => ("workspace" in l.compiled ? l.compiled.workspace[t] : 0)));
+      return bytes ? this.#workspace[t].take(bytes) : undefined;
+    });
     if (uniform) {
       const bytes = new Uint8Array(total);
       let at = 0;
@@ -317,7 +327,11 @@ export class WebGpuExecutor {
         for (const i of wgsl.vectorInputs) entries.push({ binding: b.vector(i), resource: { buffer: l.buffers[i + 1]! } });
         if (l.params) entries.push({ binding: b.params, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
         if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
-      } else entries = l.buffers.map((buffer, n) => ({ binding: n, resource: { buffer } }));
+      } else {
+        const { workspace } = c;
+        const bound = [...l.buffers, ...(["i32", "f32"] as const).flatMap((t, n) => (workspace[t] ? [workspaces[n]!] : []))];
+        entries = bound.map((buffer, n) => ({ binding: n, resource: { buffer } }));
+      }
       at += sizes[i]!;
       // Timed: a pass per launch, whose begin and end timestamps bracket it (still one submit).
       if (timed) pass = encoder.beginComputePass({ timestampWrites: timed.writes(i) });
@@ -353,6 +367,8 @@ export class WebGpuExecutor {
   destroy(): void {
     this.#uniform.destroy();
     this.#status.destroy();
+    this.#workspace.i32.destroy();
+    this.#workspace.f32.destroy();
     this.staging.destroy();
     this.#timer?.destroy();
     this.bindGroups.clear();

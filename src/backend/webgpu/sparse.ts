@@ -1,8 +1,8 @@
 // Layer: src/backend/webgpu. WebGPU's part of the device contract for sparse kernels: a compute pipeline per
 // kernel structure from the generated WGSL (wgsl/sparse.ts), with an explicit layout of one storage binding per
-// buffer (operands read-only), launched by the executor as a step of a program's compute pass (a sparse
-// routine, executor.ts), whose results carry the compilation's check. A kernel that binds more buffers than the
-// adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
+// buffer (operands read-only) and one per workspace type (bound by the executor from buffers it keeps), launched
+// by the executor as a step of a program's compute pass (a sparse routine, executor.ts), whose results carry the
+// compilation's check. A kernel that binds more buffers than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
 import type { PreparedKernel, SparseKernel } from "../device-contract.js";
 import { SparseDeviceError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
@@ -58,21 +58,25 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
         stats.cacheHits++;
         return known;
       }
-      const limit = device.limits.maxStorageBuffersPerShaderStage;
-      if (kernel.buffers.length > limit) throw new SparseDeviceError(`the kernel binds ${kernel.buffers.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
-      const { code, groups } = generator()(kernel);
+      const limits = device.limits;
+      const { code, groups, workspace } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize));
+      const types = (["i32", "f32"] as const).filter((t) => workspace[t] > 0);
+      const own = kernel.buffers.filter((b) => !b.workspace);
+      const bound = own.length + types.length;
+      const limit = limits.maxStorageBuffersPerShaderStage;
+      if (bound > limit) throw new SparseDeviceError(`the kernel binds ${bound} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
       device.pushErrorScope("out-of-memory");
       device.pushErrorScope("validation");
       const layout = device.createBindGroupLayout({
-        entries: kernel.buffers.map((b, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: b.output ? "storage" : "read-only-storage" } })),
+        entries: [...own.map((b) => b.output), ...types.map(() => true)].map((output, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: output ? "storage" : "read-only-storage" } })),
       });
       const pipeline = device.createComputePipeline({
         layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
         compute: { module: device.createShaderModule({ code }), entryPoint: "main" },
       });
-      const compiled: CompiledSparse = { hash, pipeline, layout, groups, kernel, compiled: scopes(device, kernel, "compile") };
+      const compiled: CompiledSparse = { hash, pipeline, layout, groups, kernel, workspace, compiled: scopes(device, kernel, "compile") };
       cache.set(hash, compiled);
       stats.compiled++;
       return compiled;

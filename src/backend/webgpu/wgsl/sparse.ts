@@ -2,8 +2,11 @@
 // the same statements the Wasm generator lowers: one storage binding per buffer (read-only for operands), every
 // IR local a function variable, `loop` and `merge` as WGSL loops with a break test, i32 tests as 0/1 through
 // select. A kernel with a parallel outermost loop runs one invocation per pass of it (row-parallel: SpMV, SpMM,
-// SDDMM, CSR add/mul, row sums); any other runs as a single invocation. f32 functions are those WGSL has as
-// built-ins; another is refused with a sentence naming it. Imports the kernel IR.
+// SDDMM, CSR add/mul, row sums); any other runs as a single invocation. A kernel with workspaces (taco's dense
+// accumulator row: SpGEMM, TTM into CSF) runs a bounded number of invocations instead, each over every
+// slots-th pass with its own slice of one i32 and one f32 workspace binding, zeroed when it starts: a row per
+// pass would need rows × columns of memory. f32 functions are those WGSL has as built-ins; another is refused
+// with a sentence naming it. Imports the kernel IR.
 import { SparseDeviceError, type SparseKernel, type SparseStmt, type SparseValue } from "../../kernel/sparse/ir.js";
 
 /** Invocations per workgroup of a row-parallel sparse kernel. */
@@ -40,24 +43,77 @@ const f32Literal = (v: number): string => {
 };
 
 /**
- * The WGSL of a sparse kernel and its dispatch size (workgroups along x and y).
+ * The most bytes a workspace binding takes (less where the adapter's binding limit is lower): 128 MiB, WebGPU's
+ * default maxStorageBufferBindingSize; SpGEMM over 10^5 columns then runs about 100 invocations at once.
+ */
+export const SPARSE_WORKSPACE_BYTES = 128 * 1024 * 1024;
+
+/** A kernel's generated WGSL: its code, its dispatch, and the bytes of its workspace bindings (bound after the buffers). */
+export interface SparseWgsl {
+  readonly code: string;
+  readonly groups: [number, number];
+  /** Bytes of the i32 and of the f32 workspace binding, in that order after the kernel's own buffers (0: none). */
+  readonly workspace: { readonly i32: number; readonly f32: number };
+}
+
+/** How a kernel's workspaces sit in the two workspace bindings: each buffer's offset in its slot, the slot sizes, the slots. */
+function workspaceLayout(k: SparseKernel, maxBytes: number) {
+  const offsets = new Map<number, number>();
+  const slot = { i32: 0, f32: 0 };
+  k.buffers.forEach((b, n) => {
+    if (!b.workspace) return;
+    offsets.set(n, slot[b.type]);
+    slot[b.type] += b.workspace;
+  });
+  const perSlot = 4 * Math.max(slot.i32, slot.f32);
+  if (perSlot > maxBytes) throw new SparseDeviceError(`its workspace rows take ${perSlot} bytes per invocation, more than the ${maxBytes} bytes its workspace binding may take on this adapter`);
+  const slots = Math.max(1, Math.min(k.parallelExtent || 1, Math.floor(maxBytes / Math.max(1, perSlot))));
+  return { offsets, slot, slots };
+}
+
+/**
+ * The WGSL of a sparse kernel, its dispatch size (workgroups along x and y) and its workspace bindings' bytes.
+ * `bindingBytes`: the most bytes a storage binding may have on the adapter (its maxStorageBufferBindingSize).
  * @example generateSparseWgsl(lowerSparse(spmv).kernels[0]).groups // [ceil(rows / 64), 1]
  */
-export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [number, number] } {
-  const workspace = k.buffers.find((b) => b.workspace);
-  if (workspace) throw new SparseDeviceError(`its WGSL generator has no per-invocation workspace (the dense ${workspace.name} row a sparse result summed over an inner variable is gathered in, as in SpGEMM): compute it on the CPU device`);
+export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSPACE_BYTES): SparseWgsl {
+  const ws = k.buffers.some((b) => b.workspace) ? workspaceLayout(k, Math.min(SPARSE_WORKSPACE_BYTES, bindingBytes)) : undefined;
   const lines: string[] = [];
   const buffer = (n: number): string => ident("b", k.buffers[n]!.name);
+  /** An element of buffer n: a workspace's in this invocation's slot of its type's binding. */
+  const element = (n: number, index: string): string => {
+    const b = k.buffers[n]!;
+    if (!b.workspace) return `${buffer(n)}[${index}]`;
+    return `w_${b.type}[w_${b.type}_base + ${ws!.offsets.get(n)!}i + ${index}]`;
+  };
   const name = (local: string): string => (local === "start" || local === "end" ? local : ident("v", local));
-  k.buffers.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${buffer(n)}: array<${b.type}>;`));
+  const own = k.buffers.filter((b) => !b.workspace);
+  own.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${ident("b", b.name)}: array<${b.type}>;`));
+  const types = ws ? (["i32", "f32"] as const).filter((t) => ws.slot[t] > 0) : [];
+  types.forEach((t, n) => lines.push(`@group(0) @binding(${own.length + n}) var<storage, read_write> w_${t}: array<${t}>;`));
   const parallel = k.parallelExtent > 0;
-  const groups = parallel ? Math.ceil(k.parallelExtent / SPARSE_WORKGROUP) : 1;
+  const invocations = ws ? ws.slots : parallel ? k.parallelExtent : 1;
+  const groups = parallel || ws ? Math.ceil(invocations / SPARSE_WORKGROUP) : 1;
   const [gx, gy] = [Math.min(groups, SPARSE_GROUPS_X), Math.ceil(groups / SPARSE_GROUPS_X)];
-  lines.push("", `@compute @workgroup_size(${parallel ? SPARSE_WORKGROUP : 1})`, "fn main(@builtin(global_invocation_id) gid: vec3<u32>) {");
-  if (parallel) lines.push(`  let start = i32(gid.x + gid.y * ${gx * SPARSE_WORKGROUP}u);`, `  if (start >= ${k.parallelExtent}i) { return; }`, "  let end = start + 1i;");
+  lines.push("", `@compute @workgroup_size(${parallel || ws ? SPARSE_WORKGROUP : 1})`, "fn main(@builtin(global_invocation_id) gid: vec3<u32>) {");
+  let indent = "  ";
+  if (ws) {
+    // A slot per invocation: zeroed, then every slots-th pass of the parallel loop (or the one pass) runs in it.
+    lines.push(`  let w_slot = i32(gid.x + gid.y * ${gx * SPARSE_WORKGROUP}u);`, `  if (w_slot >= ${ws.slots}i) { return; }`);
+    for (const t of types) {
+      lines.push(`  let w_${t}_base = w_slot * ${ws.slot[t]}i;`);
+      lines.push(`  for (var w_z = 0i; w_z < ${ws.slot[t]}i; w_z = w_z + 1i) { w_${t}[w_${t}_base + w_z] = ${t === "i32" ? "0i" : "0.0f"}; }`);
+    }
+    lines.push("  var start: i32;", "  var end: i32;");
+  } else if (parallel) lines.push(`  let start = i32(gid.x + gid.y * ${gx * SPARSE_WORKGROUP}u);`, `  if (start >= ${k.parallelExtent}i) { return; }`, "  let end = start + 1i;");
   else lines.push("  if (gid.x != 0u) { return; }", "  let start = 0i;", "  let end = 1i;");
   for (const [local, type] of k.locals) if (local !== "start" && local !== "end") lines.push(`  var ${name(local)}: ${type};`);
+  if (ws) {
+    lines.push(`  for (var w_pass = w_slot; w_pass < ${k.parallelExtent || 1}i; w_pass = w_pass + ${ws.slots}i) {`, "    start = w_pass;", "    end = w_pass + 1i;");
+    indent = "    ";
+  }
   let merges = 0;
+  let sorts = 0;
 
   const value = (v: SparseValue): string => {
     switch (v.op) {
@@ -66,7 +122,7 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
       case "local":
         return name(v.name);
       case "load":
-        return `${buffer(v.buffer)}[${value(v.index)}]`;
+        return element(v.buffer, value(v.index));
       case "unary": {
         const f = unaryFns[v.fn];
         if (!f) throw new SparseDeviceError(`its WGSL generator has no form of ${v.fn} yet`);
@@ -122,16 +178,79 @@ export function generateSparseWgsl(k: SparseKernel): { code: string; groups: [nu
           lines.push(`${indent}}`);
           break;
         case "store": {
-          const target = `${buffer(s.buffer)}[${value(s.index)}]`;
+          const target = element(s.buffer, value(s.index));
           lines.push(`${indent}${target} ${s.accumulate ? "+=" : "="} ${value(s.value)};`);
           break;
         }
         case "sort":
-          throw new SparseDeviceError("its WGSL generator has no in-place sort of a segment's coordinates");
+          sort(s, indent);
+          break;
       }
     }
   };
-  stmts(k.body, "  ");
+  /**
+   * Sorts [from, to) of a buffer ascending: insertion sort of runs of 8, then bottom-up merges through the
+   * scratch buffer (a segment of n entries takes n log n steps, where insertion sort would take n²).
+   */
+  const sort = (s: Extract<SparseStmt, { kind: "sort" }>, indent: string): void => {
+    if (s.scratch === undefined) throw new SparseDeviceError("its WGSL generator sorts a segment's coordinates only through a scratch buffer");
+    const v = (x: string): string => `s${sorts}_${x}`;
+    sorts++;
+    const list = (i: string): string => element(s.buffer, `${v("lo")} + ${i}`);
+    const scratch = (i: string): string => element(s.scratch!, i);
+    const merge = (from: (i: string) => string, to: (i: string) => string, at: string): string[] => [
+      `${at}loop {`,
+      `${at}  if (${v("o")} >= ${v("e")}) { break; }`,
+      `${at}  var ${v("first")} = ${v("q")} >= ${v("e")};`,
+      `${at}  if (!${v("first")} && ${v("p")} < ${v("m")}) { ${v("first")} = ${from(v("p"))} <= ${from(v("q"))}; }`,
+      `${at}  if (${v("first")}) { ${to(v("o"))} = ${from(v("p"))}; ${v("p")} = ${v("p")} + 1i; } else { ${to(v("o"))} = ${from(v("q"))}; ${v("q")} = ${v("q")} + 1i; }`,
+      `${at}  ${v("o")} = ${v("o")} + 1i;`,
+      `${at}}`,
+    ];
+    const i = indent;
+    lines.push(
+      `${i}{  // sort ${k.buffers[s.buffer]!.name}[${value(s.from)} .. ${value(s.to)}]`,
+      `${i}  let ${v("lo")} = ${value(s.from)};`,
+      `${i}  let ${v("n")} = ${value(s.to)} - ${v("lo")};`,
+      `${i}  for (var ${v("r")} = 0i; ${v("r")} < ${v("n")}; ${v("r")} = ${v("r")} + 8i) {`,
+      `${i}    let ${v("re")} = min(${v("r")} + 8i, ${v("n")});`,
+      `${i}    for (var ${v("i")} = ${v("r")} + 1i; ${v("i")} < ${v("re")}; ${v("i")} = ${v("i")} + 1i) {`,
+      `${i}      let ${v("x")} = ${list(v("i"))};`,
+      `${i}      var ${v("j")} = ${v("i")};`,
+      `${i}      loop {`,
+      `${i}        if (${v("j")} <= ${v("r")}) { break; }`,
+      `${i}        let ${v("y")} = ${list(`${v("j")} - 1i`)};`,
+      `${i}        if (${v("y")} <= ${v("x")}) { break; }`,
+      `${i}        ${list(v("j"))} = ${v("y")};`,
+      `${i}        ${v("j")} = ${v("j")} - 1i;`,
+      `${i}      }`,
+      `${i}      ${list(v("j"))} = ${v("x")};`,
+      `${i}    }`,
+      `${i}  }`,
+      `${i}  var ${v("in_scratch")} = false;`,
+      `${i}  for (var ${v("w")} = 8i; ${v("w")} < ${v("n")}; ${v("w")} = ${v("w")} * 2i) {`,
+      `${i}    for (var ${v("b")} = 0i; ${v("b")} < ${v("n")}; ${v("b")} = ${v("b")} + 2i * ${v("w")}) {`,
+      `${i}      let ${v("m")} = min(${v("b")} + ${v("w")}, ${v("n")});`,
+      `${i}      let ${v("e")} = min(${v("b")} + 2i * ${v("w")}, ${v("n")});`,
+      `${i}      var ${v("p")} = ${v("b")};`,
+      `${i}      var ${v("q")} = ${v("m")};`,
+      `${i}      var ${v("o")} = ${v("b")};`,
+      `${i}      if (${v("in_scratch")}) {`,
+      ...merge(scratch, list, `${i}        `),
+      `${i}      } else {`,
+      ...merge(list, scratch, `${i}        `),
+      `${i}      }`,
+      `${i}    }`,
+      `${i}    ${v("in_scratch")} = !${v("in_scratch")};`,
+      `${i}  }`,
+      `${i}  if (${v("in_scratch")}) {`,
+      `${i}    for (var ${v("c")} = 0i; ${v("c")} < ${v("n")}; ${v("c")} = ${v("c")} + 1i) { ${list(v("c"))} = ${scratch(v("c"))}; }`,
+      `${i}  }`,
+      `${i}}`,
+    );
+  };
+  stmts(k.body, indent);
+  if (ws) lines.push("  }");
   lines.push("}");
-  return { code: lines.join("\n"), groups: [gx, gy] };
+  return { code: lines.join("\n"), groups: [gx, gy], workspace: { i32: ws ? 4 * ws.slot.i32 * ws.slots : 0, f32: ws ? 4 * ws.slot.f32 * ws.slots : 0 } };
 }
