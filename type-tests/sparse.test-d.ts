@@ -63,3 +63,20 @@ expectError(Am.sum("row"));
 expectError(Am.dot("row", zeros([["row", 3]])));
 expectError(A.mask("rows"));
 expectError(Am.mask("row"));
+
+// Unary functions: those that keep zero keep the sparse type, the others give the dense type; mean is sum's type.
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(A.neg());
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(A.abs().sqrt().relu().tanh());
+expectType<SparseTensor<[["row", 3, "masked"], ["col", 4]]>>(Am.sin());
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.exp());
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.sigmoid());
+expectType<Tensor<[["row", 3], ["col", 4]], "float32">>(A.cos().add(A.log()));
+expectType<Tensor<[["row", 3]], "float32">>(A.mean("col"));
+expectType<Tensor<[], "float32">>(A.mean(["row", "col"]));
+expectType<Tensor<[["row", 3, "masked"]], "float32">>(Am.mean("col"));
+expectType<SparseTensor<[["row", 3], ["col", 4]]>>(A.div(2).pow(2));
+expectError(A.div(zeros([["row", 3], ["col", 4]])));
+expectError(A.mean("rows"));
+expectError(Am.mean("row"));
+// a function that keeps zero only for some arguments (clamp) has no sparse form: toDense() first
+expectError(A.clamp(-1, 1));

@@ -6,12 +6,13 @@
 import { uploadNode } from "../backend/engine.js";
 import { type ShapeDim, checkShape, numel, showDims } from "../shape/dims.js";
 import { type CheckedLevel, checkFormat } from "../shape/sparse.js";
-import { type AnyTensor, Tensor, wrap, tensorArg } from "../tensor.js";
+import { type AnyTensor, Tensor, fromDims, wrap, tensorArg } from "../tensor.js";
 import type { CheckShape, Plain, Shape, ShapeRecord } from "../types/dims.js";
 import { ArgumentError, ShapeError, cooLength, cooMissing, cooNotCoordinate, cooOutOfRange, takesNot } from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 import type { CheckFormat, FormatSpec, GuardFormat, Level } from "../types/sparse.js";
 import { formatName } from "./format.js";
+import { installSparseElementwise } from "./elementwise.js";
 import { installSparseMethods } from "./ops.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
 
@@ -166,6 +167,14 @@ export class SparseTensor<S extends Shape = Shape> {
    */
   toDense(): Tensor<S, "float32"> {
     const dims = this.shapeDims;
+    const plain = dims.map((d) => ({ name: d.name, size: d.size }));
+    if (this.valuesTensor && !this.#vals && !this.#pending) {
+      // Values held as a tensor (withValues, a unary map) are added into zeros where they are, on any device,
+      // and gradients reach them.
+      const zeros = wrap(uploadNode(new Float32Array(numel(dims)), "float32", plain));
+      const open = new SparseTensor<Shape>(plain.map((d) => ({ ...d, masked: false })), { levels: this.#levels }, this.valuesTensor);
+      return fromDims(((open as unknown as { add(t: AnyTensor): AnyTensor }).add(zeros)).node, dims);
+    }
     const strides = logicalStrides(dims, this.storage.levels);
     const out = new Float32Array(numel(dims));
     forEachEntry(this.storage, (coords, p) => {
@@ -173,7 +182,8 @@ export class SparseTensor<S extends Shape = Shape> {
       for (let l = 0; l < coords.length; l++) at += coords[l]! * strides[l]!;
       out[at] = this.storage.vals[p]!;
     });
-    return wrap(uploadNode(out, "float32", dims.map((d) => ({ name: d.name, size: d.size }))));
+    // (private dims stay private: fromDims keeps their marks)
+    return fromDims(uploadNode(out, "float32", plain), dims);
   }
 
   /**
@@ -209,6 +219,7 @@ export class SparseTensor<S extends Shape = Shape> {
   }
 }
 installSparseMethods();
+installSparseElementwise();
 
 const percent = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
 

@@ -52,3 +52,7 @@ D.mask("row").sum("row");
 A.mask("row").dot("row", zeros([["row", 3]]));
 // @error: "row" is private (masked)
 D.mask("row").dot("row", zeros([["row", 3]]));
+// @error: "rows" is not a dimension of { row: 3, col: 4 }
+A.mean("rows");
+// @error: "rows" is not a dimension of { row: 3, col: 4 }
+D.mean("rows");

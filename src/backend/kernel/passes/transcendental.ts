@@ -29,17 +29,18 @@ const pow2 = (n: Expr): Expr => fromBits(shiftLeft(add(n, i32(127)), 23));
 const withSignOf = (big: Expr, x: Expr): Expr => fromBits(bitOr(bitsOf(big), bitAnd(bitsOf(x), i32(-2147483648))));
 
 /**
- * e^x: x = n·ln2 + r with |r| <= ln2/2, e^r by a degree-5 polynomial, times 2^n as 2^⌊n/2⌋·2^(n−⌊n/2⌋): both
- * factors stay normal floats, so the products overflow to Infinity and underflow through subnormals to 0, and a
- * NaN (which passes the clamp) stays NaN through the polynomial — no selects needed.
+ * e^x: x = n·ln2 + r with |r| <= ln2/2, e^r as 1 + r + r²·P(r) with P of degree 5 (Cephes' expf: exactly 1 at
+ * r = 0, so e^0 is 1, and within an ulp elsewhere), times 2^n as 2^⌊n/2⌋·2^(n−⌊n/2⌋): both factors stay normal
+ * floats, so the products overflow to Infinity and underflow through subnormals to 0, and a NaN (which passes
+ * the clamp) stays NaN through the polynomial — no selects needed.
  * @example expOf(x) // e^x
  */
 export function expOf(x0: Expr): Expr {
   const x = clampKeepingNaN(x0, -104, 89);
   const n = un("round", mul(x, f32(Math.LOG2E)));
   const r = sub(sub(x, mul(n, f32(0.693359375))), mul(n, f32(-2.1219444e-4)));
-  // degree 5, interpolating e^r at the Chebyshev nodes of [-ln2/2, ln2/2] (near-minimax: 1.4 ulp)
-  const p = poly(r, [1.0000001192092896, 1, 0.49998870491981506, 0.16666504740715027, 0.041917506605386734, 0.008369148708879948]);
+  // 1 + r + r²·P(r): the leading terms exact (a near-minimax polynomial in r alone gives e^0 = 1 + 1 ulp)
+  const p = add(add(mul(mul(r, r), poly(r, [0.50000001201, 0.16666665459, 0.041665795894, 0.0083334519073, 0.0013981999507, 0.00019875691500])), r), f32(1));
   // n is an integer, so n + 1.5·2^23 is exact and its low mantissa bits are n (two's complement).
   const k = sub(bitsOf(add(n, f32(12582912))), i32(0x4b400000));
   const half = shiftRight(k, 1);
