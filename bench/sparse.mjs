@@ -342,7 +342,7 @@ for (const r of results) {
 }
 for (const r of results) {
   const s = scipyTimes[`${r.key}-cpu`];
-  if (r.cpu !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: CPU per call named-tensor ${(r.cpu * 1e3).toFixed(3)} ms (${threads} thread${threads > 1 ? "s" : ""} together), scipy ${(s * 1e3).toFixed(3)} ms: scipy CPU ÷ (ours ÷ ${threads}) = ${(s / (r.cpu / threads)).toFixed(2)}`);
+  if (r.cpu !== undefined && s !== undefined) console.log(`- ${r.workload} ${r.matrix}: CPU per call named-tensor ${(r.cpu * 1e3).toFixed(3)} ms (${threads} thread${threads > 1 ? "s" : ""} together), scipy ${(s * 1e3).toFixed(3)} ms: scipy CPU ÷ (ours ÷ ${threads}) = ${(s / (r.cpu / threads)).toFixed(2)}; our threads busy on average (CPU ÷ median wall) ${(r.cpu / r.ours).toFixed(2)}`);
 }
 for (const line of spmvRounds) console.log(line);
 printMachine(machine);
