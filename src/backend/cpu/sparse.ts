@@ -80,6 +80,8 @@ export function guidedSplit(pos: ArrayLike<number> | undefined, rows: number, th
   return bounds;
 }
 
+/** The guided splits kept, by row-pointer buffer. */
+const splits = new WeakMap<object, { extent: number; parts: number; total: number; bounds: number[] }>();
 /**
  * guidedSplit of a row-pointer buffer, kept per buffer (a matrix in many products): searching its row pointers
  * anew on every launch read them from memory (5–40 µs for 10^6 rows, before any worker was woken). Any
@@ -87,7 +89,6 @@ export function guidedSplit(pos: ArrayLike<number> | undefined, rows: number, th
  * buffer written again with other rows is split anew.
  * @example splitOf(posBuffer, posBuffer.array, rows, 2) // the same array as the last call's for that buffer
  */
-const splits = new WeakMap<object, { extent: number; parts: number; total: number; bounds: number[] }>();
 export function splitOf(buffer: object, pos: ArrayLike<number>, extent: number, parts: number): number[] {
   const total = pos[extent]! - pos[0]!;
   const known = splits.get(buffer);
