@@ -4,7 +4,7 @@
 // over the balanced bounds and is checked against float64 loops on fresh random CSR matrices whose rows have
 // 0, 1 or many entries; on a shared memory, run takes its passes in chunks from a table (as the threads do).
 import { describe, expect, it } from "vitest";
-import { balancedSplit, guidedSplit } from "../../src/backend/cpu/sparse.js";
+import { balancedSplit, guidedSplit, splitOf } from "../../src/backend/cpu/sparse.js";
 import { generateSparseWasm } from "../../src/backend/cpu/wasm/sparse.js";
 import { lowerSparse } from "../../src/backend/kernel/sparse/codegen.js";
 import type { Assignment, SparseExpr } from "../../src/backend/kernel/sparse/notation.js";
@@ -79,6 +79,23 @@ const spmv = (n: number, m: number): Assignment => ({
     { name: "x", levels: [{ var: "j", kind: "dense", size: m }] },
   ],
   expr: { op: "binary", fn: "mul", a: at(0), b: at(1) },
+});
+
+describe("splitOf (guidedSplit kept per row-pointer buffer)", () => {
+  it("gives the kept bounds while the rows, parts and total entries are the same, and splits anew when one changes", () => {
+    const buffer = {};
+    const { pos } = randomCsr(3000, 40);
+    const first = splitOf(buffer, pos, 3000, 2);
+    expect(first).toEqual(guidedSplit(pos, 3000, 2));
+    expect(splitOf(buffer, pos, 3000, 2)).toBe(first);
+    expect(splitOf(buffer, pos, 3000, 3)).toEqual(guidedSplit(pos, 3000, 3));
+    // the buffer written again with other rows (another total): split anew
+    const other = randomCsr(3000, 40).pos;
+    const again = other[3000] === pos[3000] ? other.map((p, r) => p + (r === 3000 ? 1 : 0)) : other;
+    expect(splitOf(buffer, again, 3000, 3)).toEqual(guidedSplit(again, 3000, 3));
+    // another buffer with the same rows has its own
+    expect(splitOf({}, Int32Array.from({ length: 3001 }, (_, r) => r * r), 3000, 3)).toEqual(guidedSplit(Int32Array.from({ length: 3001 }, (_, r) => r * r), 3000, 3));
+  });
 });
 
 describe("guidedSplit", () => {
