@@ -244,6 +244,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   };
 
   let parallelExtent = 0;
+  /** A parallel loop over a compressed first level's positions: the local of their count, the level's idx. */
+  let compressedParallel: { count: string; idx: number; tensor: number } | undefined;
   const genVar = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
     const v = order[d]!;
     const lattice = scheduleLattice(mergeLattice(a, v, expr));
@@ -255,6 +257,12 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     // Each pass of an outermost output variable writes only outputs with that coordinate: passes are independent.
     // (A dense output is zeroed by each pass over its own slice, so the variable must be the output's first.)
     const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && a.output.levels[0]?.var === v && (!sparseOutput || a.output.levels[0]!.kind === "dense");
+    // Or the positions of an operand's compressed first level, when the output is dense and first indexed by its
+    // variable (taco §6.4): a compressed level's coordinates are unique, so each position writes its own output
+    // slice. The passes are the positions [0, pos[1]), at most the variable's extent (the launch's).
+    const only = lattice.points.length === 1 ? lattice.points[0]! : undefined;
+    const root = only && only.loop !== "merge" && only.rangers.length === 1 && !only.rangers[0]!.dense ? only.rangers[0]! : undefined;
+    const positions = d === 0 && !sparseOutput && root !== undefined && root.level === 0 && a.operands[root.tensor]!.levels[0]!.kind === "compressed" && a.output.levels[0]?.var === v;
     for (const p of lattice.points) {
       for (const r of p.rangers) {
         const key = `${r.tensor}.${r.level}`;
@@ -276,7 +284,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
           const pos = fresh(`p${o.name}${r.level + 1}`);
           const end = fresh(`${pos}_end`);
           const parent = posOf(st, r.tensor, r.level - 1);
-          if (o.levels[r.level]!.kind === "compressed") {
+          if (positions) {
+            // (a first level's pos[0] is 0: the pass is the position)
+            const count = fresh(`${pos}_count`);
+            stmts.push(set(count, load(bound.pos[0]!, i32(1), "i32")), set(pos, local("start")), set(end, int("min", local(count), local("end"))));
+            parallelExtent = extent(v);
+            compressedParallel = { count, idx: bound.idx[0]!, tensor: r.tensor };
+          } else if (o.levels[r.level]!.kind === "compressed") {
             stmts.push(set(pos, load(bound.pos[r.level]!, parent, "i32")), set(end, load(bound.pos[r.level]!, int("add", parent, i32(1)), "i32")));
           } else stmts.push(set(pos, parent), set(end, int("add", parent, i32(1))));
           rangerLocals.set(key, { pos, end: local(end), coord: load(bound.idx[r.level]!, local(pos), "i32"), label: r.name });
@@ -325,7 +339,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       const label = `${v}: ${p.iterators.map((i) => i.name).join(" ∧ ")}`;
       if (p.loop !== "merge") {
         const it = its[0]!;
-        stmts.push({ kind: "loop", counter: it.pos, to: it.end, body: [set(coord, it.coord), ...caseBody(p)], parallel: parallel || undefined, label });
+        stmts.push({ kind: "loop", counter: it.pos, to: it.end, body: [set(coord, it.coord), ...caseBody(p)], parallel: parallel || positions || undefined, label });
       } else {
         const cases = p.cases.map((c) => {
           const q = lattice.points[c]!;
@@ -345,7 +359,25 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   // A parallel loop's pass zeroes its own slice at its start (still in cache when the pass accumulates into it).
   const outer = body.find((s): s is Extract<SparseStmt, { kind: "loop" }> => s.kind === "loop" && s.parallel === true);
   const rowSet = outer?.body[0];
-  if (!sparseOutput && !exactCover && parallelExtent > 0 && outer && rowSet?.kind === "set") {
+  if (compressedParallel && outer && rowSet?.kind === "set") {
+    // Each position zeroes the output's slices from the one after the previous position's coordinate up to its
+    // own; the last position also those after its coordinate; with no positions, the pass at 0 zeroes them all.
+    const size = a.output.levels[0]!.size;
+    const slice = a.output.levels.reduce((n, l) => n * l.size, 1) / size;
+    const { count, idx } = compressedParallel;
+    const [z, zEnd] = [fresh("zero"), fresh("zero_end")];
+    const zeroTo = (to: SparseValue): SparseStmt => ({ kind: "loop", counter: z, to, body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output's slices" });
+    const p = outer.counter;
+    const zeroing: SparseStmt[] = [
+      set(z, i32(0)),
+      { kind: "if", cond: int("lt", i32(0), local(p)), then: [set(z, int("mul", int("add", load(idx, int("add", local(p), i32(-1)), "i32"), i32(1)), i32(slice)))] },
+      set(zEnd, int("mul", int("add", local(rowSet.name), i32(1)), i32(slice))),
+      zeroTo(local(zEnd)),
+      { kind: "if", cond: int("eq", int("add", local(p), i32(1)), local(count)), then: [zeroTo(i32(size * slice))] },
+    ];
+    const none: SparseStmt = { kind: "if", cond: int("and", int("eq", local(count), i32(0)), int("eq", local("start"), i32(0))), then: [set(z, i32(0)), zeroTo(i32(size * slice))] };
+    body.splice(body.indexOf(outer), 1, none, { ...outer, body: [rowSet, ...zeroing, ...outer.body.slice(1)] });
+  } else if (!sparseOutput && !exactCover && parallelExtent > 0 && outer && rowSet?.kind === "set") {
     const slice = a.output.levels.reduce((n, l) => n * l.size, 1) / parallelExtent;
     const z = fresh("zero");
     const zEnd = fresh("zero_end");
@@ -368,6 +400,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
   // The parallel loop's work per pass: the entries of an operand's compressed level right under it (a CSR's row).
   const weighed = parallelExtent > 0 ? a.operands.findIndex((o) => o.levels[0]?.var === order[0] && o.levels[0]?.kind === "dense" && o.levels[1]?.kind === "compressed") : -1;
-  const balance = weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
+  // Over a compressed first level's positions: the pos of its compressed second level (as many passes as positions, fewer than the extent).
+  const balance = compressedParallel ? operands[compressedParallel.tensor]!.pos[1] : weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
   return { title, formats, buffers, locals, body, parallelExtent, ...(balance !== undefined ? { balance } : {}) };
 }
