@@ -303,6 +303,7 @@ const own = <T extends Int32Array | Float32Array>(got: Int32Array | Float32Array
 function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInput[]): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
   sparsePart(device, a);
   const plan = lowerCached(a);
+  if (plan.bounded) return yield* boundedSteps(device, a, inputs, plan.bounded);
   const layout = sparseBuffers(a);
   const [assemble, compute] = plan.kernels as [typeof plan.kernels[0], typeof plan.kernels[0]];
   const levels = a.output.levels;
@@ -331,6 +332,47 @@ function* sparseSteps(device: Device, a: Assignment, inputs: readonly SparseInpu
     return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
   } finally {
     for (const b of [...second.owned, posBuffer, idxBuffer, valBuffer]) b.release();
+  }
+}
+
+/**
+ * A sparse result in one pass where each segment holds at most its operands' entries (LoweredSparse.bounded):
+ * computed at the sum of the operands' offsets with its count, the counts read back and summed into offsets,
+ * then the segments moved into place — each segment merged once, not counted by a merge first.
+ */
+function* boundedSteps(device: Device, a: Assignment, inputs: readonly SparseInput[], kernels: NonNullable<LoweredSparse["bounded"]>): Generator<BufferView, SparseArrays & { readonly vals: Float32Array }, Int32Array | Float32Array> {
+  const layout = sparseBuffers(a);
+  const levels = a.output.levels;
+  const segments = levels.slice(0, -1).reduce((n, l) => n * l.size, 1);
+  // (every operand is sparse: boundable)
+  const lastPos = inputs.map((i) => (i.kind === "sparse" ? i.arrays.levels.at(-1)!.pos! : new Int32Array(segments + 1)));
+  const bound = lastPos.reduce((n, p) => n + p[segments]!, 0);
+  const counts = device.allocate("int32", segments + 1);
+  const idxAt = device.allocate("int32", Math.max(1, bound));
+  const valsAt = device.allocate("float32", Math.max(1, bound));
+  const owned = [counts, idxAt, valsAt];
+  try {
+    const first = bind(device, a, inputs, [counts, idxAt, valsAt]);
+    try {
+      launch(device, [kernels.compute], first.buffers, layout.output.vals);
+      const pos = own((yield { buffer: counts, dtype: "int32", sizes: [segments + 1], strides: [1], offset: 0 }), Int32Array);
+      pos[0] = 0;
+      for (let s = 0; s < segments; s++) pos[s + 1]! += pos[s]!;
+      const nnz = pos[segments]!;
+      const posBuffer = device.upload(pos, "int32");
+      const idxBuffer = device.allocate("int32", Math.max(1, nnz));
+      const valBuffer = device.allocate("float32", Math.max(1, nnz));
+      owned.push(posBuffer, idxBuffer, valBuffer);
+      const buffers = [...lastPos.map((p) => residentOn(device, p)), posBuffer, idxAt, valsAt, idxBuffer, valBuffer];
+      launch(device, [kernels.compact], buffers, buffers.length - 1);
+      const idx = own((yield { buffer: idxBuffer, dtype: "int32", sizes: [nnz], strides: [1], offset: 0 }), Int32Array);
+      const vals = own((yield { buffer: valBuffer, dtype: "float32", sizes: [nnz], strides: [1], offset: 0 }), Float32Array);
+      return { levels: [...levels.slice(0, -1).map(() => ({})), { pos, idx }], vals };
+    } finally {
+      for (const b of first.owned) b.release();
+    }
+  } finally {
+    for (const b of owned) b.release();
   }
 }
 
@@ -375,7 +417,8 @@ export function explainSparse(a: Assignment, device: Device = getDefaultDevice()
   if (isCycle(plan.graph)) return lines.join("\n");
   lines.push("iteration graph:", ...showIterationGraph(plan.graph).split("\n").map((l) => `  ${l}`), "merge lattices:");
   for (const v of plan.graph.order) lines.push(`  ${showLattice(a, scheduleLattice(mergeLattice(a, v)))}`);
-  for (const k of plan.kernels) {
+  // (the kernels that run: a bounded result's one pass and compaction, else the assembly and compute)
+  for (const k of plan.bounded ? [plan.bounded.compute, plan.bounded.compact] : plan.kernels) {
     lines.push("kernel:", showSparseKernel(k));
     if (device.sparse) {
       const g = device.sparse.generatedCode(k);

@@ -4,7 +4,7 @@
 // leave a scalar tail after SpMM's f32x4 blocks. Checked against float64 loops on fresh random inputs, the
 // same call repeated (the output slice each pass zeroes must not keep a previous result).
 import { beforeAll, describe, expect, it } from "vitest";
-import { csf, csr, explainSparse, fromCoo, tensor } from "../../src/index.js";
+import { type SparseTensor, csf, csr, explainSparse, fromCoo, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { randomRows } from "../helpers/sparse-random.js";
@@ -95,6 +95,52 @@ describe.each(deviceNames)("MTTKRP over CSF split across threads on %s", (device
           expect(text).toMatch(/while \(pA1 < pA1_end\) parallel \{ {2}\/\/ i: A\.i/);
           expect(text.match(/^kernel:$/gm)).toHaveLength(1);
         }
+      }
+    });
+  }
+});
+
+// A sparse result whose rows hold at most their operands' entries (CSR ± CSR, CSR ⊙ CSR, A + B ⊙ C fused) in one
+// pass: each row computed at the sum of its operands' offsets with its count, then moved into place. Skewed
+// rows (empty, one entry, half the columns), enough rows that both threads take some, the same call repeated.
+describe.each(deviceNames)("sparse results computed at bounds on %s", (device) => {
+  beforeAll(() => useDevice(device));
+  const [n, m] = [9000, 300];
+  const matrix = () => {
+    const M = skewed(n, m);
+    return { M, A: fromCoo([["row", n], ["col", m]], { coords: { row: M.rows, col: M.cols }, values: M.vals }, csr("row", "col")) };
+  };
+  /** Row-major float64 dense values and pattern of a COO matrix. */
+  const dense = (M: ReturnType<typeof skewed>): { v: Float64Array; p: Uint8Array } => {
+    const [v, p] = [new Float64Array(n * m), new Uint8Array(n * m)];
+    for (let e = 0; e < M.vals.length; e++) [(v[M.rows[e]! * m + M.cols[e]!]! += M.vals[e]!), (p[M.rows[e]! * m + M.cols[e]!] = 1)];
+    return { v, p };
+  };
+  const cases: [string, number, (x: number[]) => number, (p: number[]) => boolean, (A: SparseTensor<any>[]) => SparseTensor<any>][] = [
+    ["A + B", 2, ([a, b]) => a! + b!, ([p, q]) => !!(p || q), ([A, B]) => A!.add(B!) as never],
+    ["A - B", 2, ([a, b]) => a! - b!, ([p, q]) => !!(p || q), ([A, B]) => A!.sub(B!) as never],
+    ["A ⊙ B", 2, ([a, b]) => a! * b!, ([p, q]) => !!(p && q), ([A, B]) => A!.mul(B!) as never],
+    ["A + B ⊙ C", 3, ([a, b, c]) => a! + b! * c!, ([p, q, r]) => !!(p || (q && r)), ([A, B, C]) => A!.add(B!.mul(C!)) as never],
+  ];
+  for (const [what, count, value, kept, op] of cases) {
+    it(`${what} over ${n} skewed CSR rows matches float64, in one pass and a compaction`, async () => {
+      const made = Array.from({ length: count }, matrix);
+      const refs = made.map(({ M }) => dense(M));
+      for (let round = 0; round < 2; round++) {
+        const R = await op(made.map((x) => x.A));
+        if (round === 0) {
+          const text = explainSparse(R);
+          expect(text).toContain("[compute at bounds: idx, values and counts]");
+          expect(text).toContain("[compact: move each segment into place]");
+        }
+        const got = await R.toDense().data();
+        let nnz = 0;
+        for (let i = 0; i < n * m; i++) {
+          if (kept(refs.map((r) => r.p[i]!))) nnz++;
+          const want = value(refs.map((r) => r.v[i]!));
+          if (!(Math.abs(got[i]! - want) <= 1e-5 * (1 + Math.abs(want)))) expect.fail(`element ${i} (round ${round}): got ${got[i]}, want ${want}`);
+        }
+        expect(R.nnz).toBe(nnz);
       }
     });
   }

@@ -15,8 +15,12 @@ import { scheduleLattice, mergeLattice } from "./lattice.js";
 import { type Assignment, type Operand, type SparseExpr, accessedTensors, showAssignment } from "./notation.js";
 import { InternalError } from "../../../types/errors.js";
 
-/** Which half of a sparse output's work a kernel does, or `compute` into a dense output. */
-export type SparseMode = "compute" | "assemble";
+/**
+ * Which half of a sparse output's work a kernel does, or `compute` into a dense output; `bounded`: both at once,
+ * each segment written from the sum of its operands' segment offsets (an upper bound of its own) and its count
+ * stored, for `compact` to move into place.
+ */
+export type SparseMode = "compute" | "assemble" | "bounded";
 
 /** Where each operand level's arrays are among the kernel's buffers. */
 interface Bound {
@@ -69,6 +73,14 @@ export interface LoweredSparse {
   readonly graph: IterationGraph;
   readonly kernels: readonly SparseKernel[];
   readonly sparseOutput: boolean;
+  /**
+   * A sparse result whose segments hold at most the entries of its operands' segments (a sum or product of CSR
+   * matrices, each stored as the result is): one pass that computes each segment at the sum of the operands'
+   * offsets and counts it, then `compact` — buffers: the operands' last pos arrays in order, the result's pos
+   * (offsets), the bounded idx and values, then the result's idx and values — moves the segments into place.
+   * Instead of `kernels`' assembly, which merges every segment twice.
+   */
+  readonly bounded?: { readonly compute: SparseKernel; readonly compact: SparseKernel };
 }
 
 /**
@@ -83,7 +95,54 @@ export function lowerSparse(a: Assignment): LoweredSparse {
   if (sparseOutput && !out.every((l, n) => (n === out.length - 1 ? l.kind === "compressed" : l.kind === "dense")))
     throw new SparseLoweringError("a sparse result is assembled only in formats whose last level is compressed and the others dense (CSR, a sparse vector)");
   const modes: SparseMode[] = sparseOutput ? ["assemble", "compute"] : ["compute"];
-  return { graph, sparseOutput, kernels: modes.map((m) => generate(a, graph, m, sparseOutput)) };
+  const kernels = modes.map((m) => generate(a, graph, m, sparseOutput));
+  return { graph, sparseOutput, kernels, ...(boundable(a, graph) ? { bounded: { compute: generate(a, graph, "bounded", true), compact: compaction(a) } } : {}) };
+}
+
+/**
+ * Whether each segment of `a`'s sparse result holds at most its operands' entries in that segment: the result
+ * dense levels then one compressed, every operand sparse and stored alike (same variables in the same order,
+ * dense levels then the last compressed), the loops in that order (no sum).
+ */
+function boundable(a: Assignment, graph: IterationGraph): boolean {
+  const out = a.output.levels;
+  const same = (levels: readonly { var: string; kind: string }[]): boolean =>
+    levels.length === out.length && levels.every((l, n) => l.var === out[n]!.var && l.kind === (n === out.length - 1 ? "compressed" : "dense"));
+  return out.length >= 2 && same(out) && a.operands.length > 0 && a.operands.every((o) => same(o.levels)) && graph.order.length === out.length && graph.order.every((v, n) => v === out[n]!.var);
+}
+
+/** The kernel moving a bounded computation's segments into place (LoweredSparse.bounded.compact). */
+function compaction(a: Assignment): SparseKernel {
+  const out = a.output.levels;
+  const segments = out.slice(0, -1).reduce((n, l) => n * l.size, 1);
+  const m = a.operands.length;
+  const buffers: SparseBuffer[] = [
+    ...a.operands.map((o) => ({ name: `${o.name}${out.length}_pos`, type: "i32" as const, output: false })),
+    { name: `out${out.length}_pos`, type: "i32", output: false },
+    { name: "bounded_idx", type: "i32", output: false },
+    { name: "bounded_vals", type: "f32", output: false },
+    { name: `out${out.length}_idx`, type: "i32", output: true },
+    { name: "out_vals", type: "f32", output: true },
+  ];
+  const [pos, fromIdx, fromVals, toIdx, toVals] = [m, m + 1, m + 2, m + 3, m + 4];
+  const seg = local("seg");
+  const from = a.operands.reduce<SparseValue>((sum, _, t) => int("add", sum, load(t, seg, "i32")), i32(0));
+  const at = int("add", local("c"), local("shift"));
+  const body: SparseStmt[] = [
+    set("seg", local("start")),
+    set("seg_end", int("min", i32(segments), local("end"))),
+    { kind: "loop", counter: "seg", to: local("seg_end"), parallel: true, label: "each segment", body: [
+      set("c", load(pos, seg, "i32")),
+      set("c_end", load(pos, int("add", seg, i32(1)), "i32")),
+      set("shift", int("add", from, int("mul", local("c"), i32(-1)))),
+      { kind: "loop", counter: "c", to: local("c_end"), label: "move its entries", body: [
+        { kind: "store", buffer: toIdx, index: local("c"), value: load(fromIdx, at, "i32"), accumulate: false },
+        { kind: "store", buffer: toVals, index: local("c"), value: load(fromVals, at, "f32"), accumulate: false },
+      ] },
+    ] },
+  ];
+  const locals = new Map<string, "i32" | "f32">(["start", "end", "seg", "seg_end", "c", "c_end", "shift"].map((n) => [n, "i32"]));
+  return { title: `${showAssignment(a)}  [compact: move each segment into place]`, buffers, locals, body, parallelExtent: segments, balance: pos };
 }
 
 /** One kernel in one mode. */
@@ -327,6 +386,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       // The fill of a sparse output starts each segment at its offset.
       const segment = sparseOutput && lastDense >= 0 && a.output.levels[lastDense]!.var === v;
       if (segment && mode === "compute") body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
+      // Bounded: the segment starts at the sum of the operands' offsets, and its count is stored after it.
+      if (segment && mode === "bounded") {
+        const first = fresh("seg_first");
+        const from = a.operands.reduce<SparseValue>((sum, _, t) => int("add", sum, load(operands[t]!.pos[lastDense + 1]!, posOf(next, t, lastDense), "i32")), i32(0));
+        const filled = genFrom(d + 1, q.expr, next);
+        return [...body, set(first, from), set(cursor, local(first)), ...filled, { kind: "store", buffer: output.pos[lastDense + 1]!, index: int("add", outParent(next), i32(1)), value: int("add", local(cursor), int("mul", local(first), i32(-1))), accumulate: false }];
+      }
       // The count of a segment (a merge's entries) in a local, stored once: not a load and store of pos per entry.
       if (segment && mode === "assemble" && !workspace) {
         const counted = genFrom(d + 1, q.expr, next);
@@ -396,7 +462,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const to = parallelExtent > 0 ? int("mul", int("min", local("end"), i32(parallelExtent)), i32(slice)) : i32(total);
     body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
   }
-  const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
+  const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : mode === "bounded" ? "  [compute at bounds: idx, values and counts]" : "  [compute: idx and values]") : ""}`;
   const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
   // The parallel loop's work per pass: the entries of an operand's compressed level right under it (a CSR's row).
   const weighed = parallelExtent > 0 ? a.operands.findIndex((o) => o.levels[0]?.var === order[0] && o.levels[0]?.kind === "dense" && o.levels[1]?.kind === "compressed") : -1;
