@@ -2,7 +2,8 @@
 // from the iteration graph and merge lattices), binds the operands' level arrays and values (sparse operands'
 // host arrays uploaded; dense operands' materialised buffers used in place), runs the kernels as a program of
 // one sparse routine step (the device compiles them through the contract's `sparse` part), and returns the result — a dense tensor's node (no read-back), or a sparse
-// result's level arrays after its assembly (count per segment, offsets on the host, then idx and values).
+// result's level arrays after its assembly (count per segment, offsets on the host, then idx and values; or each
+// segment computed once at a bound and counted, then compacted).
 // Or, as a graph node (`sparseNode`), the same kernels as one step of a program — a sparse routine the realize
 // loop and a traced function's bound program run like any other step, its level arrays constant leaves. Also
 // explain()'s text for a sparse expression. Imports the kernel room, the contract and src/graph.

@@ -6,8 +6,11 @@
 // variable, summed variables reduce into a local (emit-reduction-compute), stored once per output point
 // (emit-compute). A dense output is written in place; a sparse output (dense levels then one compressed level:
 // CSR, a sparse vector) is assembled by two kernels (§6.3): `assemble` counts each output segment into pos
-// (the host turns counts into offsets), `compute` writes idx and values. The outermost loop runs in parallel
-// when it is a dense output variable whose passes write disjoint outputs (§6.4).
+// (the host turns counts into offsets), `compute` writes idx and values — or, where each segment holds at most
+// its operands' entries (CSR ± CSR), `bounded` computes each segment once at the sum of the operands' offsets
+// with its count and `compact` moves it into place. The outermost loop runs in parallel when it is a dense
+// output variable whose passes write disjoint outputs, or the positions of a compressed first level whose
+// variable is the dense output's first (each coordinate is unique: MTTKRP over CSF) (§6.4).
 // Imports the sparse notation, lattices, iteration graph and IR.
 import { type IterationGraph, isCycle, iterationGraph } from "./iteration-graph.js";
 import type { SparseBuffer, SparseKernel, SparseStmt, SparseValue } from "./ir.js";
