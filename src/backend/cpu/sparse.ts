@@ -82,6 +82,8 @@ export function guidedSplit(pos: ArrayLike<number> | undefined, rows: number, th
 
 /** Passes of the parallel loop below which a sparse kernel runs on one thread. */
 const PARALLEL_ROWS = Number(globalThis.process?.env?.NAMED_TENSOR_SPARSE_PARALLEL_ROWS ?? 4096);
+/** Entries and passes (where the kernel names its row pointers) from which it splits however few its passes. */
+const PARALLEL_ENTRIES = Number(globalThis.process?.env?.NAMED_TENSOR_SPARSE_PARALLEL_ENTRIES ?? 8 * PARALLEL_ROWS);
 
 /**
  * The sparse half of the CPU device: `executor` compiles and runs, `reference` interprets instead.
@@ -130,11 +132,10 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
       const balanced = pos !== undefined && pos.length <= extent + 1;
       const rows = balanced ? pos.length - 1 : extent;
-      // A kernel whose pass does more than read its entries (a workspace's gather, the slices of a compressed
-      // level) splits when its entries are many, not only its passes.
-      const heavy = spaces.length > 0 || rows < extent;
+      // Few passes of many entries split too (MTTKRP's 400 slices of 1000 entries): the entries and passes at
+      // least PARALLEL_ENTRIES, or PARALLEL_ROWS with a workspace (each entry of A scales a row of B in SpGEMM).
       const work = balanced ? pos[rows]! - pos[0]! + rows : extent;
-      const split = ex.pool !== undefined && (c.kernel.parallelExtent >= PARALLEL_ROWS || (heavy && work >= PARALLEL_ROWS));
+      const split = ex.pool !== undefined && (c.kernel.parallelExtent >= PARALLEL_ROWS || work >= (spaces.length > 0 ? PARALLEL_ROWS : PARALLEL_ENTRIES));
       const parts = split ? Math.min(ex.pool!.size, Math.max(1, rows)) : 1;
       const blocks = spaces.map((w) => {
         const address = ex.heap.alloc(4 * w.size * parts);
