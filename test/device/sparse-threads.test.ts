@@ -56,7 +56,7 @@ describe.each(deviceNames)("MTTKRP over CSF split across threads on %s", (device
   beforeAll(() => useDevice(device));
 
   const cases: [string, number, number, number, number, number, (i: number) => boolean][] = [
-    ["empty slices at both ends and between", 600, 40, 30, 5, 30000, (i) => i >= 7 && i < 590 && i % 5 !== 2],
+    ["empty slices at both ends and between", 600, 150, 30, 5, 90000, (i) => i >= 7 && i < 590 && i % 5 !== 2],
     ["a size-1 j and rank 1", 6000, 1, 20, 1, 20000, (i) => i % 7 !== 0],
     ["a size-1 k, rank 3, only the last slice empty", 4500, 9, 1, 3, 20000, (i) => i < 4499],
     ["no entries at all", 5000, 3, 4, 2, 0, () => true],
