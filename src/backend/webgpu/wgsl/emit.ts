@@ -157,13 +157,11 @@ export class WgslExprEmitter {
     return k;
   }
 
-  /** Opens a scope of temporaries: a new one, or `scope`, one that exit() returned (its temporaries in scope again). */
-  enter(scope: Map<string, string> = new Map()): void {
-    this.#scopes.push(scope);
+  enter(): void {
+    this.#scopes.push(new Map());
   }
-  /** Closes the innermost scope, returning it. */
-  exit(): Map<string, string> {
-    return this.#scopes.pop()!;
+  exit(): void {
+    this.#scopes.pop();
   }
   #cached(key: string): string | undefined {
     for (let i = this.#scopes.length - 1; i >= 0; i--) {
