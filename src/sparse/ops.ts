@@ -179,13 +179,31 @@ function fewerEntriesThanPoints(b: Built, node: Node): boolean {
 }
 
 /**
+ * Whether a lazy node is a few binary functions (at most `budget`, no sum) of computed tensors: joined into the
+ * kernel it costs those few operations per point the kernel reads, which a computed product would cost to load —
+ * and computing it first writes and reads all its points (MTTKRP's C(j,r) · D(k,r): J · K · R of them, where the
+ * kernel reads nnz · R, one loop nest as in taco). (Not unary functions: a generator lacking one, exp on the
+ * CPU, would refuse the joined kernel call after call before the operand is computed first.)
+ */
+function fewElementwise(node: Node, budget = 4): boolean {
+  let left = budget;
+  const walk = (n: Node): boolean => {
+    if (n.storage) return true;
+    if (n.op.kind !== "binary" || --left < 0) return false;
+    return n.inputs.every((x) => x.dtype === "float32" && walk(x));
+  };
+  return !node.storage && walk(node);
+}
+
+/**
  * A dense operand as an expression: a lazy product summed over names, under products only, joins the kernel
  * (its summed names become the assignment's) when the kernel reads it at fewer entries than it has points; a
- * lazy elementwise function of such parts too; anything else is computed first and read as a dense operand.
+ * lazy elementwise function of such parts too, and a few binary functions of computed tensors whatever their
+ * points; anything else is computed first and read as a dense operand.
  */
 function addDense(b: Built, node: Node, taken: Set<string>, underProducts: boolean): SparseAssignment["expr"] {
   if (node.dtype !== "float32") throw new ArgumentError(`a sparse op takes float32 operands, not ${node.dtype === "int32" ? "an int32" : "a bool"} tensor (cast it first)`);
-  if (!node.storage && b.join && fewerEntriesThanPoints(b, node)) {
+  if (!node.storage && b.join && (fewerEntriesThanPoints(b, node) || fewElementwise(node))) {
     const op = node.op;
     b.joined = true;
     if (op.kind === "reduce" && op.fn === "sum" && underProducts && op.dims.every((d) => !taken.has(d))) {

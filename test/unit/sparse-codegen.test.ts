@@ -130,6 +130,86 @@ describe("sparse code generation", () => {
     });
   }
 
+  for (const [what, I, slices] of [["empty slices between, before and after", 9, [1, 2, 5, 6]], ["every slice", 4, [0, 1, 2, 3]], ["no entries", 5, []]] as const) {
+    it(`MTTKRP over CSF (${what}): one kernel whose loop over the first level's positions is parallel; pass by pass, in any order, it matches naive loops`, () => {
+      const [J, K, R] = [3, 4, 5];
+      const lvl = (v: string, kind: "dense" | "compressed", size: number) => ({ var: v, kind, size });
+      const a: Assignment = {
+        output: { name: "out", levels: [lvl("i", "dense", I), lvl("r", "dense", R)] },
+        operands: [
+          { name: "B", levels: [lvl("i", "compressed", I), lvl("j", "compressed", J), lvl("k", "compressed", K)] },
+          { name: "C", levels: [lvl("j", "dense", J), lvl("r", "dense", R)] },
+          { name: "D", levels: [lvl("k", "dense", K), lvl("r", "dense", R)] },
+        ],
+        expr: { op: "binary", fn: "mul", a: at(0), b: { op: "binary", fn: "mul", a: at(1), b: at(2) } },
+      };
+      const { kernels } = lowerSparse(a);
+      expect(kernels).toHaveLength(1);
+      const k = kernels[0]!;
+      expect(k.parallelExtent).toBe(I);
+      // A CSF tensor: each kept slice i holds random (j, k) entries, ascending.
+      const [p1, i1, p2, i2, p3, i3, vals] = [[0], [] as number[], [0], [] as number[], [0], [] as number[], [] as number[]];
+      const want = new Float64Array(I * R);
+      const [C, D] = [Float32Array.from({ length: J * R }, () => next() * 2 - 1), Float32Array.from({ length: K * R }, () => next() * 2 - 1)];
+      for (const i of slices) {
+        i1.push(i);
+        for (let j = 0; j < J; j++) {
+          const ks = Array.from({ length: K }, (_, x) => x).filter(() => next() < 0.5);
+          if (!ks.length) continue;
+          i2.push(j);
+          for (const kk of ks) {
+            const v = Math.fround(next() * 2 - 1);
+            [i3.push(kk), vals.push(v)];
+            for (let r = 0; r < R; r++) want[i * R + r]! += v * C[j * R + r]! * D[kk * R + r]!;
+          }
+          p3.push(i3.length);
+        }
+        p2.push(i2.length);
+      }
+      p1.push(i1.length);
+      const out = new Float64Array(I * R).fill(Number.NaN); // (not zeroed: the kernel zeroes every row once)
+      const arrays = [Int32Array.from(p1), Int32Array.from(i1), Int32Array.from(p2), Int32Array.from(i2), Int32Array.from(p3), Int32Array.from(i3), Float32Array.from(vals), C, D, out];
+      // One pass at a time in a random order (as WebGPU's invocations), then the passes as two slices (two threads).
+      const order = Array.from({ length: I }, (_, x) => x).sort(() => next() - 0.5);
+      for (const pass of order) interpretSparse(k, arrays, pass, pass + 1);
+      want.forEach((w, x) => expect(out[x]).toBeCloseTo(w, 10));
+      out.fill(Number.NaN);
+      const half = Math.floor(next() * (I + 1));
+      [interpretSparse(k, arrays, half, I), interpretSparse(k, arrays, 0, half)];
+      want.forEach((w, x) => expect(out[x]).toBeCloseTo(w, 10));
+      expect(() => new WebAssembly.Module(generateSparseWasm(k, { shared: true, maxPages: 100 }).bytes)).not.toThrow();
+      expect(generateSparseWgsl(k).groups).toEqual([1, 1]);
+    });
+  }
+
+  it("CSR + CSR ⊙ CSR in one pass at bounds, then compacted: the rows and values of naive loops", () => {
+    const [n, m] = [12, 10];
+    const ms = [randomCsr(n, m, 0.4), randomCsr(n, m, 0.3), randomCsr(n, m, 0.5)];
+    const csrOf = (name: string) => ({ name, levels: [{ var: "i", kind: "dense" as const, size: n }, { var: "j", kind: "compressed" as const, size: m }] });
+    const a: Assignment = { output: csrOf("out"), operands: [csrOf("A"), csrOf("B"), csrOf("C")], expr: { op: "binary", fn: "add", a: at(0), b: { op: "binary", fn: "mul", a: at(1), b: at(2) } } };
+    const { bounded } = lowerSparse(a);
+    expect(bounded).toBeDefined();
+    const bound = ms.reduce((s, x) => s + x.idx.length, 0);
+    const [counts, idxAt, valsAt] = [new Int32Array(n + 1), new Int32Array(bound).fill(-1), new Float64Array(bound).fill(Number.NaN)];
+    const operands = ms.flatMap((x) => [x.pos, x.idx, x.vals]);
+    interpretSparse(bounded!.compute, [...operands, counts, idxAt, valsAt], 0, n);
+    const pos = counts.slice();
+    for (let i = 0; i < n; i++) pos[i + 1]! += pos[i]!;
+    const [idx, vals] = [new Int32Array(pos[n]!), new Float64Array(pos[n]!)];
+    // The compaction in two slices, the later first.
+    const args = [...ms.map((x) => x.pos), pos, idxAt, valsAt, idx, vals];
+    [interpretSparse(bounded!.compact, args, 5, n), interpretSparse(bounded!.compact, args, 0, 5)];
+    for (let i = 0; i < n; i++) {
+      const cols = Array.from({ length: m }, (_, j) => j).filter((j) => ms[0]!.dense[i * m + j] !== 0 || (ms[1]!.dense[i * m + j] !== 0 && ms[2]!.dense[i * m + j] !== 0));
+      expect(Array.from(idx.subarray(pos[i], pos[i + 1]))).toEqual(cols);
+      cols.forEach((j, e) => expect(vals[pos[i]! + e]).toBeCloseTo(ms[0]!.dense[i * m + j]! + ms[1]!.dense[i * m + j]! * ms[2]!.dense[i * m + j]!, 10));
+    }
+    for (const k of [bounded!.compute, bounded!.compact]) {
+      expect(() => new WebAssembly.Module(generateSparseWasm(k, { shared: true, maxPages: 100 }).bytes)).not.toThrow();
+      expect(generateSparseWgsl(k).code).toContain("@workgroup_size(64)");
+    }
+  });
+
   it("a sparse result whose outer variable sits below a summed one is refused", () => {
     const lvl = (v: string, kind: "dense" | "compressed", size: number) => ({ var: v, kind, size });
     const a: Assignment = {

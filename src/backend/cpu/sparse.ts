@@ -100,6 +100,8 @@ export function splitOf(buffer: object, pos: ArrayLike<number>, extent: number, 
 
 /** Passes of the parallel loop below which a sparse kernel runs on one thread. */
 const PARALLEL_ROWS = Number(globalThis.process?.env?.NAMED_TENSOR_SPARSE_PARALLEL_ROWS ?? 4096);
+/** Entries and passes (where the kernel names its row pointers) from which it splits however few its passes. */
+const PARALLEL_ENTRIES = Number(globalThis.process?.env?.NAMED_TENSOR_SPARSE_PARALLEL_ENTRIES ?? 8 * PARALLEL_ROWS);
 
 /**
  * The sparse half of the CPU device: `executor` compiles and runs, `reference` interprets instead.
@@ -143,18 +145,25 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const ex = executor();
       ex.stats.launches++;
       const args = cpu.map((b) => b.address);
-      const split = ex.pool !== undefined && c.kernel.parallelExtent >= PARALLEL_ROWS;
-      const parts = split ? Math.min(ex.pool!.size, extent) : 1;
+      // Rows balanced by entries where the kernel names its row pointers (an R-MAT graph's rows are skewed). Over a
+      // compressed first level's positions the pointers are fewer than the extent: the passes past them are empty.
+      const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
+      const balanced = pos !== undefined && pos.length <= extent + 1;
+      const rows = balanced ? pos.length - 1 : extent;
+      // Few passes of many entries split too (MTTKRP's 400 slices of 1000 entries): the entries and passes at
+      // least PARALLEL_ENTRIES, or PARALLEL_ROWS with a workspace (each entry of A scales a row of B in SpGEMM).
+      const work = balanced ? pos[rows]! - pos[0]! + rows : extent;
+      const split = ex.pool !== undefined && (c.kernel.parallelExtent >= PARALLEL_ROWS || work >= (spaces.length > 0 ? PARALLEL_ROWS : PARALLEL_ENTRIES));
+      const parts = split ? Math.min(ex.pool!.size, Math.max(1, rows)) : 1;
       const blocks = spaces.map((w) => {
         const address = ex.heap.alloc(4 * w.size * parts);
         ex.heap.u8(address, 4 * w.size * parts).fill(0);
         return address;
       });
-      // Rows balanced by entries where the kernel names its row pointers (an R-MAT graph's rows are skewed).
-      const pos = c.kernel.balance !== undefined ? cpu[c.kernel.balance]?.array : undefined;
-      const balanced = pos && pos.length === extent + 1;
+      /** Bounds over the pointers' rows, the last one moved to the extent (it takes the empty passes past them). */
+      const toExtent = (b: number[]): number[] => (b.length > 1 ? [...b.slice(0, -1), extent] : [0, extent]);
       // A chunked kernel: the table of chunks [taken, count, finished, bounds…] the threads take passes from.
-      const bounds = c.chunked ? (split ? (balanced ? splitOf(cpu[c.kernel.balance!]!, pos, extent, parts) : guidedSplit(undefined, extent, parts)) : [0, extent]) : [];
+      const bounds = c.chunked ? (split ? (balanced ? toExtent(splitOf(cpu[c.kernel.balance!]!, pos, rows, parts)) : guidedSplit(undefined, extent, parts)) : [0, extent]) : [];
       const chunks = bounds.length - 1;
       const table = c.chunked ? ex.heap.alloc(4 * (chunks + 4)) : 0;
       if (c.chunked) ex.heap.i32(table, chunks + 4).set([0, chunks, 0, ...bounds]);
@@ -169,7 +178,7 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       const finished = split && counted ? { done: () => Atomics.load(counted, 2) === chunks, release } : undefined;
       let released = false;
       try {
-        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balanced && !c.chunked ? balancedSplit(pos, parts) : undefined, finished);
+        if (split) ex.pool!.run({ hash: c.hash, module: c.module!, run: c.run } as never, argsFor, extent, parts, balanced && !c.chunked ? toExtent(balancedSplit(pos, parts)) : undefined, finished);
         else c.run(...argsFor(0), 0, extent);
         released = finished !== undefined;
       } finally {

@@ -6,8 +6,11 @@
 // variable, summed variables reduce into a local (emit-reduction-compute), stored once per output point
 // (emit-compute). A dense output is written in place; a sparse output (dense levels then one compressed level:
 // CSR, a sparse vector) is assembled by two kernels (§6.3): `assemble` counts each output segment into pos
-// (the host turns counts into offsets), `compute` writes idx and values. The outermost loop runs in parallel
-// when it is a dense output variable whose passes write disjoint outputs (§6.4).
+// (the host turns counts into offsets), `compute` writes idx and values — or, where each segment holds at most
+// its operands' entries (CSR ± CSR), `bounded` computes each segment once at the sum of the operands' offsets
+// with its count and `compact` moves it into place. The outermost loop runs in parallel when it is a dense
+// output variable whose passes write disjoint outputs, or the positions of a compressed first level whose
+// variable is the dense output's first (each coordinate is unique: MTTKRP over CSF) (§6.4).
 // Imports the sparse notation, lattices, iteration graph and IR.
 import { type IterationGraph, isCycle, iterationGraph } from "./iteration-graph.js";
 import type { SparseBuffer, SparseKernel, SparseStmt, SparseValue } from "./ir.js";
@@ -15,8 +18,12 @@ import { scheduleLattice, mergeLattice } from "./lattice.js";
 import { type Assignment, type Operand, type SparseExpr, accessedTensors, showAssignment } from "./notation.js";
 import { InternalError } from "../../../types/errors.js";
 
-/** Which half of a sparse output's work a kernel does, or `compute` into a dense output. */
-export type SparseMode = "compute" | "assemble";
+/**
+ * Which half of a sparse output's work a kernel does, or `compute` into a dense output; `bounded`: both at once,
+ * each segment written from the sum of its operands' segment offsets (an upper bound of its own) and its count
+ * stored, for `compact` to move into place.
+ */
+export type SparseMode = "compute" | "assemble" | "bounded";
 
 /** Where each operand level's arrays are among the kernel's buffers. */
 interface Bound {
@@ -69,6 +76,14 @@ export interface LoweredSparse {
   readonly graph: IterationGraph;
   readonly kernels: readonly SparseKernel[];
   readonly sparseOutput: boolean;
+  /**
+   * A sparse result whose segments hold at most the entries of its operands' segments (a sum or product of CSR
+   * matrices, each stored as the result is): one pass that computes each segment at the sum of the operands'
+   * offsets and counts it, then `compact` — buffers: the operands' last pos arrays in order, the result's pos
+   * (offsets), the bounded idx and values, then the result's idx and values — moves the segments into place.
+   * Instead of `kernels`' assembly, which merges every segment twice.
+   */
+  readonly bounded?: { readonly compute: SparseKernel; readonly compact: SparseKernel };
 }
 
 /**
@@ -83,7 +98,54 @@ export function lowerSparse(a: Assignment): LoweredSparse {
   if (sparseOutput && !out.every((l, n) => (n === out.length - 1 ? l.kind === "compressed" : l.kind === "dense")))
     throw new SparseLoweringError("a sparse result is assembled only in formats whose last level is compressed and the others dense (CSR, a sparse vector)");
   const modes: SparseMode[] = sparseOutput ? ["assemble", "compute"] : ["compute"];
-  return { graph, sparseOutput, kernels: modes.map((m) => generate(a, graph, m, sparseOutput)) };
+  const kernels = modes.map((m) => generate(a, graph, m, sparseOutput));
+  return { graph, sparseOutput, kernels, ...(boundable(a, graph) ? { bounded: { compute: generate(a, graph, "bounded", true), compact: compaction(a) } } : {}) };
+}
+
+/**
+ * Whether each segment of `a`'s sparse result holds at most its operands' entries in that segment: the result
+ * dense levels then one compressed, every operand sparse and stored alike (same variables in the same order,
+ * dense levels then the last compressed), the loops in that order (no sum).
+ */
+function boundable(a: Assignment, graph: IterationGraph): boolean {
+  const out = a.output.levels;
+  const same = (levels: readonly { var: string; kind: string }[]): boolean =>
+    levels.length === out.length && levels.every((l, n) => l.var === out[n]!.var && l.kind === (n === out.length - 1 ? "compressed" : "dense"));
+  return out.length >= 2 && same(out) && a.operands.length > 0 && a.operands.every((o) => same(o.levels)) && graph.order.length === out.length && graph.order.every((v, n) => v === out[n]!.var);
+}
+
+/** The kernel moving a bounded computation's segments into place (LoweredSparse.bounded.compact). */
+function compaction(a: Assignment): SparseKernel {
+  const out = a.output.levels;
+  const segments = out.slice(0, -1).reduce((n, l) => n * l.size, 1);
+  const m = a.operands.length;
+  const buffers: SparseBuffer[] = [
+    ...a.operands.map((o) => ({ name: `${o.name}${out.length}_pos`, type: "i32" as const, output: false })),
+    { name: `out${out.length}_pos`, type: "i32", output: false },
+    { name: "bounded_idx", type: "i32", output: false },
+    { name: "bounded_vals", type: "f32", output: false },
+    { name: `out${out.length}_idx`, type: "i32", output: true },
+    { name: "out_vals", type: "f32", output: true },
+  ];
+  const [pos, fromIdx, fromVals, toIdx, toVals] = [m, m + 1, m + 2, m + 3, m + 4];
+  const seg = local("seg");
+  const from = a.operands.reduce<SparseValue>((sum, _, t) => int("add", sum, load(t, seg, "i32")), i32(0));
+  const at = int("add", local("c"), local("shift"));
+  const body: SparseStmt[] = [
+    set("seg", local("start")),
+    set("seg_end", int("min", i32(segments), local("end"))),
+    { kind: "loop", counter: "seg", to: local("seg_end"), parallel: true, label: "each segment", body: [
+      set("c", load(pos, seg, "i32")),
+      set("c_end", load(pos, int("add", seg, i32(1)), "i32")),
+      set("shift", int("add", from, int("mul", local("c"), i32(-1)))),
+      { kind: "loop", counter: "c", to: local("c_end"), label: "move its entries", body: [
+        { kind: "store", buffer: toIdx, index: local("c"), value: load(fromIdx, at, "i32"), accumulate: false },
+        { kind: "store", buffer: toVals, index: local("c"), value: load(fromVals, at, "f32"), accumulate: false },
+      ] },
+    ] },
+  ];
+  const locals = new Map<string, "i32" | "f32">(["start", "end", "seg", "seg_end", "c", "c_end", "shift"].map((n) => [n, "i32"]));
+  return { title: `${showAssignment(a)}  [compact: move each segment into place]`, buffers, locals, body, parallelExtent: segments, balance: pos };
 }
 
 /** One kernel in one mode. */
@@ -244,6 +306,8 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   };
 
   let parallelExtent = 0;
+  /** A parallel loop over a compressed first level's positions: the local of their count, the level's idx. */
+  let compressedParallel: { count: string; idx: number; tensor: number } | undefined;
   const genVar = (d: number, expr: SparseExpr, st: State): SparseStmt[] => {
     const v = order[d]!;
     const lattice = scheduleLattice(mergeLattice(a, v, expr));
@@ -255,6 +319,12 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     // Each pass of an outermost output variable writes only outputs with that coordinate: passes are independent.
     // (A dense output is zeroed by each pass over its own slice, so the variable must be the output's first.)
     const parallel = d === 0 && lattice.points.length === 1 && lattice.points[0]!.loop === "dense" && a.output.levels[0]?.var === v && (!sparseOutput || a.output.levels[0]!.kind === "dense");
+    // Or the positions of an operand's compressed first level, when the output is dense and first indexed by its
+    // variable (taco §6.4): a compressed level's coordinates are unique, so each position writes its own output
+    // slice. The passes are the positions [0, pos[1]), at most the variable's extent (the launch's).
+    const only = lattice.points.length === 1 ? lattice.points[0]! : undefined;
+    const root = only && only.loop !== "merge" && only.rangers.length === 1 && !only.rangers[0]!.dense ? only.rangers[0]! : undefined;
+    const positions = d === 0 && !sparseOutput && root !== undefined && root.level === 0 && a.operands[root.tensor]!.levels[0]!.kind === "compressed" && a.output.levels[0]?.var === v;
     for (const p of lattice.points) {
       for (const r of p.rangers) {
         const key = `${r.tensor}.${r.level}`;
@@ -276,7 +346,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
           const pos = fresh(`p${o.name}${r.level + 1}`);
           const end = fresh(`${pos}_end`);
           const parent = posOf(st, r.tensor, r.level - 1);
-          if (o.levels[r.level]!.kind === "compressed") {
+          if (positions) {
+            // (a first level's pos[0] is 0: the pass is the position)
+            const count = fresh(`${pos}_count`);
+            stmts.push(set(count, load(bound.pos[0]!, i32(1), "i32")), set(pos, local("start")), set(end, int("min", local(count), local("end"))));
+            parallelExtent = extent(v);
+            compressedParallel = { count, idx: bound.idx[0]!, tensor: r.tensor };
+          } else if (o.levels[r.level]!.kind === "compressed") {
             stmts.push(set(pos, load(bound.pos[r.level]!, parent, "i32")), set(end, load(bound.pos[r.level]!, int("add", parent, i32(1)), "i32")));
           } else stmts.push(set(pos, parent), set(end, int("add", parent, i32(1))));
           rangerLocals.set(key, { pos, end: local(end), coord: load(bound.idx[r.level]!, local(pos), "i32"), label: r.name });
@@ -313,6 +389,13 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       // The fill of a sparse output starts each segment at its offset.
       const segment = sparseOutput && lastDense >= 0 && a.output.levels[lastDense]!.var === v;
       if (segment && mode === "compute") body.push(set(cursor, load(output.pos[lastDense + 1]!, outParent(next), "i32")));
+      // Bounded: the segment starts at the sum of the operands' offsets, and its count is stored after it.
+      if (segment && mode === "bounded") {
+        const first = fresh("seg_first");
+        const from = a.operands.reduce<SparseValue>((sum, _, t) => int("add", sum, load(operands[t]!.pos[lastDense + 1]!, posOf(next, t, lastDense), "i32")), i32(0));
+        const filled = genFrom(d + 1, q.expr, next);
+        return [...body, set(first, from), set(cursor, local(first)), ...filled, { kind: "store", buffer: output.pos[lastDense + 1]!, index: int("add", outParent(next), i32(1)), value: int("add", local(cursor), int("mul", local(first), i32(-1))), accumulate: false }];
+      }
       // The count of a segment (a merge's entries) in a local, stored once: not a load and store of pos per entry.
       if (segment && mode === "assemble" && !workspace) {
         const counted = genFrom(d + 1, q.expr, next);
@@ -325,7 +408,7 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
       const label = `${v}: ${p.iterators.map((i) => i.name).join(" ∧ ")}`;
       if (p.loop !== "merge") {
         const it = its[0]!;
-        stmts.push({ kind: "loop", counter: it.pos, to: it.end, body: [set(coord, it.coord), ...caseBody(p)], parallel: parallel || undefined, label });
+        stmts.push({ kind: "loop", counter: it.pos, to: it.end, body: [set(coord, it.coord), ...caseBody(p)], parallel: parallel || positions || undefined, label });
       } else {
         const cases = p.cases.map((c) => {
           const q = lattice.points[c]!;
@@ -345,7 +428,25 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
   // A parallel loop's pass zeroes its own slice at its start (still in cache when the pass accumulates into it).
   const outer = body.find((s): s is Extract<SparseStmt, { kind: "loop" }> => s.kind === "loop" && s.parallel === true);
   const rowSet = outer?.body[0];
-  if (!sparseOutput && !exactCover && parallelExtent > 0 && outer && rowSet?.kind === "set") {
+  if (compressedParallel && outer && rowSet?.kind === "set") {
+    // Each position zeroes the output's slices from the one after the previous position's coordinate up to its
+    // own; the last position also those after its coordinate; with no positions, the pass at 0 zeroes them all.
+    const size = a.output.levels[0]!.size;
+    const slice = a.output.levels.reduce((n, l) => n * l.size, 1) / size;
+    const { count, idx } = compressedParallel;
+    const [z, zEnd] = [fresh("zero"), fresh("zero_end")];
+    const zeroTo = (to: SparseValue): SparseStmt => ({ kind: "loop", counter: z, to, body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output's slices" });
+    const p = outer.counter;
+    const zeroing: SparseStmt[] = [
+      set(z, i32(0)),
+      { kind: "if", cond: int("lt", i32(0), local(p)), then: [set(z, int("mul", int("add", load(idx, int("add", local(p), i32(-1)), "i32"), i32(1)), i32(slice)))] },
+      set(zEnd, int("mul", int("add", local(rowSet.name), i32(1)), i32(slice))),
+      zeroTo(local(zEnd)),
+      { kind: "if", cond: int("eq", int("add", local(p), i32(1)), local(count)), then: [zeroTo(i32(size * slice))] },
+    ];
+    const none: SparseStmt = { kind: "if", cond: int("and", int("eq", local(count), i32(0)), int("eq", local("start"), i32(0))), then: [set(z, i32(0)), zeroTo(i32(size * slice))] };
+    body.splice(body.indexOf(outer), 1, none, { ...outer, body: [rowSet, ...zeroing, ...outer.body.slice(1)] });
+  } else if (!sparseOutput && !exactCover && parallelExtent > 0 && outer && rowSet?.kind === "set") {
     const slice = a.output.levels.reduce((n, l) => n * l.size, 1) / parallelExtent;
     const z = fresh("zero");
     const zEnd = fresh("zero_end");
@@ -364,10 +465,11 @@ function generate(a: Assignment, graph: IterationGraph, mode: SparseMode, sparse
     const to = parallelExtent > 0 ? int("mul", int("min", local("end"), i32(parallelExtent)), i32(slice)) : i32(total);
     body.unshift(set(z, from), set(zEnd, to), { kind: "loop", counter: z, to: local(zEnd), body: [{ kind: "store", buffer: output.vals, index: local(z), value: { op: "const", type: "f32", value: 0 }, accumulate: false }], label: "zero the output" });
   }
-  const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : "  [compute: idx and values]") : ""}`;
+  const title = `${showAssignment(a)}${sparseOutput ? (mode === "assemble" ? "  [assemble: count each segment]" : mode === "bounded" ? "  [compute at bounds: idx, values and counts]" : "  [compute: idx and values]") : ""}`;
   const formats = a.operands.map((o) => `${o.name}: ${o.levels.map((l) => `${l.var} ${l.kind}`).join(", ")}`).join("; ");
   // The parallel loop's work per pass: the entries of an operand's compressed level right under it (a CSR's row).
   const weighed = parallelExtent > 0 ? a.operands.findIndex((o) => o.levels[0]?.var === order[0] && o.levels[0]?.kind === "dense" && o.levels[1]?.kind === "compressed") : -1;
-  const balance = weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
+  // Over a compressed first level's positions: the pos of its compressed second level (as many passes as positions, fewer than the extent).
+  const balance = compressedParallel ? operands[compressedParallel.tensor]!.pos[1] : weighed >= 0 ? operands[weighed]!.pos[1] : undefined;
   return { title, formats, buffers, locals, body, parallelExtent, ...(balance !== undefined ? { balance } : {}) };
 }
