@@ -13,7 +13,7 @@
 // than CHUNK are done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is stored. Imports
 // the IR, the emitter and the module helpers.
 import type { IndexExpr } from "../../../graph/index-expr.js";
-import { type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows } from "../../kernel/ir.js";
+import { type Expr, type Kernel, type LoopVar, type OnlineSoftmax, acrossRows, hotChildren } from "../../kernel/ir.js";
 import { InternalError } from "../../../types/errors.js";
 import { type EmitEnv, WgslExprEmitter, Writer, indexText, vectorizable } from "./emit.js";
 import { type WgslCaps, type WgslKernel, decompose, dispatchFor, entry, extentOf, kernelResult, moduleText, workgroupSize } from "./module.js";
@@ -115,11 +115,14 @@ export function onlineRows(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKer
 }
 
 /**
- * The shader of an online softmax-weighted kernel, one invocation per row, with its dispatch.
+ * The shader of an online softmax-weighted kernel, one invocation per row, with its dispatch: in named registers
+ * (unrolledThreads) where `form` asks for it and the sizes allow, else looped (a private array indexed by the loop).
  * @example onlineThreads(attentionKernel, caps).template // "online-threads"
  */
-export function onlineThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps): WgslKernel {
+export function onlineThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, form: OnlineForm = onlineForm): WgslKernel {
   const targets = targetsOf(k, o);
+  const unrolled = form.unroll ? unrolledThreads(k, o, caps, targets, form) : undefined;
+  if (unrolled) return unrolled;
   const w = new Writer();
   const em = new WgslExprEmitter(w, k, { vars: new Map(), reduced: [] });
   const points = extentOf(k.outer);
@@ -219,4 +222,264 @@ function atInner(w: Writer, em: WgslExprEmitter, inner: readonly LoopVar[], flat
   decompose(w, em, inner, flat);
   body();
   em.exit();
+}
+
+/**
+ * How onlineThreads writes its kernels (tests force each form): `unroll`, the weighted sums in named registers and
+ * the dot products written out point by point (unrolledThreads, where the sizes allow); `rows`, the query rows
+ * each invocation runs (1, 2 or 4).
+ */
+export interface OnlineForm {
+  unroll: boolean;
+  rows: number;
+  /** The most idle invocations (rows past the end of a batch point) to take for the row blocks, over the rows. */
+  idle: number;
+}
+
+/** The form the device uses (bench/RESULTS.md "WebGPU: the fused attention kernel in registers"). */
+export const onlineForm: OnlineForm = { unroll: true, rows: 2, idle: 1 / 8 };
+
+/**
+ * The most f32 values unrolledThreads holds per row in named registers, each of: a chunk's weighted sums (CHUNK,
+ * 64, so every whole chunk) and a phase's dot product's row operands (its points, 4 to a vec4 where wide).
+ * Unrolled, every private index is a constant, which the shader compilers keep in registers (LLVM's SROA on
+ * lavapipe); a dynamically indexed `array<f32, 64>` becomes memory there (lavapipe) and local memory on a
+ * hardware GPU. The budget at d 64: 64 sums + 64 row operands (the row's q, loaded once per row and kept across
+ * the keys) + the online state and temporaries ≈ 140 registers for one row, under the 255 of an NVIDIA or AMD
+ * invocation; so `rows` > 1 keeps the row operands in registers only while rows × (sums + operands) ≤ 2 ×
+ * UNROLLED, and reloads them per key beyond (cached loads on a GPU). A dot product over more points (d 128)
+ * keeps the looped form.
+ */
+const UNROLLED = 64;
+
+type Phase = OnlineSoftmax["phases"][number];
+
+/** Whether a phase's dot product sums 4 lanes at a time along its last loop (a multiple of 4 points: vec4 loads). */
+function phaseForm(em: WgslExprEmitter, p: Phase): { wide: boolean; last: LoopVar | undefined } {
+  const last = p.vars[p.vars.length - 1];
+  const wide = p.fn === "sum" && p.type === "f32" && last !== undefined && last.extent % 4 === 0 && em.deps(p.body).has(last.name) && vectorizable([p.body], last.name);
+  return { wide, last };
+}
+
+/** The points of a loop nest, row-major, the last loop `step` at a time. */
+function nestPoints(vars: readonly LoopVar[], step: number): number[][] {
+  const points: number[][] = [];
+  const at = vars.map(() => 0);
+  for (;;) {
+    points.push([...at]);
+    let j = vars.length - 1;
+    while (j >= 0 && (at[j] = at[j]! + (j === vars.length - 1 ? step : 1)) >= vars[j]!.extent) at[j--] = 0;
+    if (j < 0) return points;
+  }
+}
+
+/** The loads under `roots` that `keep` accepts, largest first (a load is not searched further). */
+function loadsOf(em: WgslExprEmitter, roots: readonly Expr[], keep: (deps: readonly string[]) => boolean): Expr[] {
+  const loads: Expr[] = [];
+  const seen = new Set<Expr>();
+  const visit = (e: Expr): void => {
+    if (seen.has(e)) return;
+    seen.add(e);
+    if (e.op === "load") {
+      if (keep([...em.deps(e)])) loads.push(e);
+    } else for (const c of hotChildren(e)) visit(c);
+  };
+  roots.forEach(visit);
+  return loads;
+}
+
+/** A chunk's weighted sums in named registers: vec4s along the last inner loop (`lane`), or scalars. */
+interface Accs {
+  readonly lane: string | undefined;
+  /** The registers of a row (`acc{row}_{j}`). */
+  readonly count: number;
+  /** The WGSL text of row r's sum at chunk point q. */
+  name(r: number, q: number): string;
+}
+
+/**
+ * The shader of an online softmax-weighted kernel, `rows` rows per invocation, everything private in named
+ * registers (undefined where the sizes do not allow: a dot product of more than UNROLLED points, or weighted sums
+ * not in whole chunks).
+ *
+ * Layout: when the last outer loop (attention's query rows of one batch point) fills whole workgroups, a
+ * workgroup's invocations share every other outer index (the batch point, from the workgroup id alone), so a
+ * key's operands (k[b, key, d], v[b, key, e]) are read at one address by all of them (a broadcast on a GPU, a
+ * scalar load on one whose compiler proves it uniform); an invocation runs rows base + r·wg (r < rows), so those
+ * loads serve its `rows` rows once per key (register blocking, as the CPU's tiled form does). A row past the end
+ * computes the last row again and stores nothing. Otherwise (few rows per batch point) one row per invocation on
+ * the flat outer index.
+ */
+function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: readonly Target[], form: OnlineForm): WgslKernel | undefined {
+  const w = new Writer();
+  const em = new WgslExprEmitter(w, k, { vars: new Map(), reduced: [] });
+  const env = em.env;
+  if (o.phases.some((p) => extentOf(p.vars) > UNROLLED)) return undefined;
+  const chunks = targets.map((t) => Math.max(1, Math.min(CHUNK, extentOf(t.inner))));
+  if (targets.some((t, i) => extentOf(t.inner) % chunks[i]! !== 0)) return undefined;
+  const points = extentOf(k.outer);
+  const keys = extentOf(o.vars);
+  const wg = workgroupSize(caps, 64);
+  const last = k.outer[k.outer.length - 1];
+  const fits = (rows: number): boolean => last !== undefined && Math.ceil(last.extent / (wg * rows)) * wg * rows - last.extent <= last.extent * form.idle;
+  let rows = 1;
+  for (const r of [4, 2]) if (r <= form.rows && fits(r)) rows = Math.max(rows, r);
+  const blocked = fits(rows);
+  const per = blocked ? Math.ceil(last!.extent / (wg * rows)) : 1;
+  const operandsInRegisters = rows === 1 || targets.every((_, i) => rows * (chunks[i]! + Math.max(...o.phases.map((p) => extentOf(p.vars)))) <= 2 * UNROLLED);
+  entry(w, [wg]);
+  // rowName[r]: the WGSL of row r's last outer index (blocked), or undefined (one row: the outer vars bound flat)
+  const rowName: (string | undefined)[] = [];
+  const rowIn: string[] = [];
+  if (blocked) {
+    w.line(`let base = (group % ${per}i) * ${wg * rows}i + i32(lid);`);
+    w.line(`if (group >= ${(points / last!.extent) * per}i || base >= ${last!.extent}i) { return; }`);
+    decompose(w, em, k.outer.slice(0, -1), `(group / ${per}i)`);
+    for (let r = 0; r < rows; r++) {
+      rowName.push(`row${r}`);
+      rowIn.push(r === 0 ? "true" : `base + ${r * wg}i < ${last!.extent}i`);
+      w.line(r === 0 ? "let row0 = base;" : `let row${r} = min(base + ${r * wg}i, ${last!.extent - 1}i);`);
+    }
+  } else {
+    w.line(`let row = group * ${wg}i + i32(lid);`);
+    w.line(`if (row >= ${points}i) { return; }`);
+    decompose(w, em, k.outer, "row");
+    rowName.push(undefined);
+    rowIn.push("true");
+  }
+  const atRow = (r: number): void => {
+    if (rowName[r] !== undefined) env.vars.set(last!.name, rowName[r]!);
+  };
+  const keyVars = new Set(o.vars.map((v) => v.name));
+  const bound = new Set(k.outer.map((v) => v.name));
+  const rowDep = (deps: readonly string[]): boolean => (blocked ? deps.includes(last!.name) : deps.some((d) => bound.has(d)));
+  const forms = o.phases.map((p) => phaseForm(em, p));
+  const phasePoints = o.phases.map((p, i) => nestPoints(p.vars, forms[i]!.wide ? 4 : 1));
+  const bindPoint = (i: number, j: number): void => o.phases[i]!.vars.forEach((v, x) => env.vars.set(v.name, `${phasePoints[i]![j]![x]}i`));
+  // emits `body` in a fresh scope above the given persisted ones (so nothing emitted here lands in them)
+  const within = (scopes: readonly (Map<string, string> | undefined)[], body: () => void): void => {
+    const used = scopes.filter((s): s is Map<string, string> => s !== undefined);
+    used.forEach((s) => em.enter(s));
+    em.enter();
+    body();
+    em.exit();
+    used.forEach(() => em.exit());
+  };
+  targets.forEach((target, ti) => {
+    const inner = extentOf(target.inner);
+    const chunk = chunks[ti]!;
+    const lastInner = target.inner[target.inner.length - 1];
+    const wide = lastInner !== undefined && lastInner.extent % 4 === 0 && chunk % 4 === 0 && em.deps(target.value).has(lastInner.name) && vectorizable([target.value], lastInner.name);
+    const accs: Accs = wide ? { lane: lastInner.name, count: chunk / 4, name: (r, q) => `acc${r}_${q >> 2}[${q & 3}]` } : { lane: undefined, count: chunk, name: (r, q) => `acc${r}_${q}` };
+    em.enter();
+    w.open(`for (var c0 = 0i; c0 < ${inner}i; c0 += ${chunk}i)`);
+    // each row's online state, what depends on the row alone (hoisted), and its operands at each point of each phase
+    const rowScopes: Map<string, string>[] = [];
+    const operandScopes: (Map<string, string> | undefined)[][][] = [];
+    for (let r = 0; r < rows; r++) {
+      atRow(r);
+      w.line(`var m${r} = ${reduceIdentity("max", "f32", em.use)};`);
+      w.line(`var l${r} = 0.0f;`);
+      for (let j = 0; j < accs.count; j++) w.line(`var acc${r}_${j} = ${accs.lane ? "vec4<f32>(0.0f)" : "0.0f"};`);
+      em.enter();
+      em.hoist([...o.phases.map((p) => p.body), o.logit, target.value], bound);
+      operandScopes.push(
+        o.phases.map((p, i) => {
+          const loads = operandsInRegisters ? loadsOf(em, [p.body], (deps) => rowDep(deps) && !deps.some((d) => keyVars.has(d))) : [];
+          return phasePoints[i]!.map((_, j) => {
+            if (!loads.length) return undefined;
+            bindPoint(i, j);
+            em.enter();
+            if (forms[i]!.wide) em.lane = forms[i]!.last!.name;
+            loads.forEach((l) => em.value(l));
+            em.lane = undefined;
+            return em.exit();
+          });
+        }),
+      );
+      rowScopes.push(em.exit());
+    }
+    w.open(`for (var kk = 0i; kk < ${keys}i; kk++)`);
+    em.enter();
+    decompose(w, em, o.vars, "kk");
+    // the key's operands that no row index reaches, loaded once for the rows: at each point of each phase, and at
+    // each register of the weighted sums
+    const shared = (roots: readonly Expr[], lane: string | undefined, bind: () => void): Map<string, string> | undefined => {
+      const loads = rows > 1 ? loadsOf(em, roots, (deps) => !rowDep(deps) && deps.some((d) => keyVars.has(d))) : [];
+      if (!loads.length) return undefined;
+      bind();
+      em.enter();
+      em.lane = lane;
+      loads.forEach((l) => em.value(l));
+      em.lane = undefined;
+      return em.exit();
+    };
+    const phaseShared = o.phases.map((p, i) => phasePoints[i]!.map((_, j) => shared([p.body], forms[i]!.wide ? forms[i]!.last!.name : undefined, () => bindPoint(i, j))));
+    const accShared: (Map<string, string> | undefined)[] = [];
+    for (let j = 0; j < accs.count; j++) {
+      em.enter();
+      accShared.push(shared([target.value], accs.lane, () => decompose(w, em, target.inner, `(c0 + ${accs.lane ? 4 * j : j}i)`)));
+      em.exit();
+    }
+    for (let r = 0; r < rows; r++) {
+      atRow(r);
+      within([rowScopes[r]], () => {
+        o.phases.forEach((p, i) => {
+          const a = `pacc${i}_${r}`;
+          const { wide: pw, last: pl } = forms[i]!;
+          w.line(`var ${a} = ${pw ? "vec4<f32>(0.0f)" : reduceIdentity(p.fn, p.type, em.use)};`);
+          phasePoints[i]!.forEach((_, j) => {
+            bindPoint(i, j);
+            within([phaseShared[i]![j], operandScopes[r]![i]![j]], () => {
+              if (pw) em.lane = pl!.name;
+              w.line(`${a} = ${pw ? `${a} + ${em.value(p.body)}` : reduceStep(p.fn, p.type, a, em.value(p.body), em.use)};`);
+              em.lane = undefined;
+            });
+          });
+          w.line(`let d${i}_${r} = ${pw ? `(${a}.x + ${a}.y) + (${a}.z + ${a}.w)` : a};`);
+          env.reduced[i] = `d${i}_${r}`;
+        });
+        const n = o.phases.length;
+        w.line(`let s${r} = ${em.value(o.logit)};`);
+        env.reduced[n] = `s${r}`;
+        env.reduced[n + 1] = `m${r}`;
+        w.line(`let mn${r} = ${em.value(o.runningMax)};`);
+        env.reduced[n + 2] = `mn${r}`;
+        w.line(`let wt${r} = ${em.value(target.weight)};`);
+        w.line(`let rs${r} = ${em.value(o.rescale)};`);
+        w.line(`l${r} = l${r} * rs${r} + wt${r};`);
+        for (let j = 0; j < accs.count; j++) {
+          within([accShared[j]], () => {
+            em.lane = accs.lane;
+            atInner(w, em, target.inner, `(c0 + ${accs.lane ? 4 * j : j}i)`, () => w.line(`acc${r}_${j} = acc${r}_${j} * rs${r} + wt${r} * ${em.value(target.value, accs.lane ? 4 : 1)};`));
+            em.lane = undefined;
+          });
+        }
+        w.line(`m${r} = mn${r};`);
+      });
+    }
+    em.exit();
+    w.close();
+    for (let r = 0; r < rows; r++) {
+      atRow(r);
+      w.open(`if (${rowIn[r]})`);
+      within([rowScopes[r]], () => {
+        for (let q = 0; q < chunk; q++) {
+          const a = accs.name(r, q);
+          const result = { softmax: `${a} / l${r}`, sum: a, max: `m${r}` }[target.result];
+          atInner(w, em, target.inner, `(c0 + ${q}i)`, () => w.line(storeTarget(em, target, result)));
+        }
+        if (ti === 0 && o.rowOutputs?.length) {
+          w.open("if (c0 == 0i)");
+          storeRowOutputs(w, em, o, `m${r}`, `l${r}`);
+          w.close();
+        }
+      });
+      w.close();
+    }
+    w.close();
+    em.exit();
+  });
+  w.close();
+  return kernelResult(moduleText(k, em, w), "online-threads", dispatchFor(blocked ? (points / last!.extent) * per : Math.ceil(points / wg), caps), em);
 }
