@@ -7,7 +7,9 @@
 //   - onlineThreads, for many rows: one invocation per row runs the whole online loop by itself. Neighbouring
 //     invocations are neighbouring rows of one batch point, which read the same key's operands (k[key, d],
 //     v[key, e]) at the same time, so one load serves them all, where in onlineRows each invocation reads another
-//     key's row; no workgroup memory, no barriers.
+//     key's row; no workgroup memory, no barriers. Written in named registers where the sizes allow
+//     (unrolledThreads: the weighted sums as `acc` registers, the dot products point by point with the row's
+//     operands loaded once per row, optionally several rows per invocation sharing each key's loads), else looped.
 // A kernel with several outputs (ir.ts: further weighted sums, `accumulations`) runs one pass over the keys per
 // weighted sum; the row statistics it stores besides (`rowOutputs`) are written once per row. Inner dims longer
 // than CHUNK are done chunk by chunk (each recomputes the logits). Nothing of size [row, key] is stored. Imports
@@ -236,8 +238,14 @@ export interface OnlineForm {
   idle: number;
 }
 
-/** The form the device uses (bench/RESULTS.md "WebGPU: the fused attention kernel in registers"). */
-export const onlineForm: OnlineForm = { unroll: true, rows: 2, idle: 1 / 8 };
+/**
+ * The form the device uses (bench/RESULTS.md "WebGPU: the fused attention kernel in registers"): in registers, one
+ * row per invocation. On lavapipe the registers measured 1.5–1.7× the looped form (b8, d 64, seq 128–512, forward
+ * and training step); 2 or 4 rows per invocation were within the shared machine's noise of one row there, and on
+ * a hardware GPU they would double or quadruple the registers (128–256 sums at d 64, past 255 at 4) and divide
+ * the workgroups, so one row stays the default until a GPU measures them.
+ */
+export const onlineForm: OnlineForm = { unroll: true, rows: 1, idle: 1 / 8 };
 
 /**
  * The most f32 values unrolledThreads holds per row in named registers, each of: a chunk's weighted sums (CHUNK,
