@@ -4,7 +4,7 @@
 // variant gets its own programs and pipelines (the program cache and the executor's pipeline cache keyed by the
 // variant too). Reports the best of --reps per variant (wall, until the GPU is done) and the first ÷ the last.
 //   node bench/attention-wgsl-forms.mjs [--b 8] [--d 64] [--seqs 128,512] [--reps 3] [--modes forward,train]
-//     [--variants '[{"perRow":true},{"unroll":false},{"unroll":true,"rows":1},{"unroll":true,"rows":2}]']
+//     [--variants (each: perRow, unroll, rows, together) '[{"perRow":true},{"unroll":false},{"unroll":true,"rows":1},{"unroll":true,"rows":2}]']
 import { option } from "./lib/options.mjs";
 const nt = await import("../dist/index.js");
 const { onlineSoftmaxFusion } = await import("../dist/backend/kernel/passes/online-softmax.js");
@@ -28,7 +28,7 @@ WebGpuExecutor.prototype.compile = function (key, ...rest) {
   return compile.call(this, `${key}:form ${salt}`, ...rest);
 };
 const apply = (v) => {
-  Object.assign(onlineForm, { unroll: v.unroll ?? true, rows: v.rows ?? 1 });
+  Object.assign(onlineForm, { unroll: v.unroll ?? true, rows: v.rows ?? 1, together: v.together ?? true });
   onlineTemplates.minRowsPerInvocation = v.perRow ? Infinity : 0;
 };
 const [b, d, reps] = [Number(option("b", 8)), Number(option("d", 64)), Number(option("reps", 3))];

@@ -13,7 +13,7 @@ import { onlineForm, onlineThreads } from "../../src/backend/webgpu/wgsl/online.
 import { randn } from "../../src/index.js";
 
 const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgroupsPerDimension: 65535, maxWorkgroupStorage: 16384 };
-const form = { unroll: true, rows: 4, idle: Infinity };
+const form = { unroll: true, rows: 4, idle: Infinity, together: true };
 
 describe("the online kernels' WGSL template in named registers, 4 rows per invocation", () => {
   it("loads each key's k and v once for the 4 rows, and stores only the rows that exist", () => {

@@ -236,6 +236,8 @@ export interface OnlineForm {
   rows: number;
   /** The most idle invocations (rows past the end of a batch point) to take for the row blocks, over the rows. */
   idle: number;
+  /** Several weighted sums in one pass over the keys where their registers fit (else a pass each). */
+  together: boolean;
 }
 
 /**
@@ -245,7 +247,7 @@ export interface OnlineForm {
  * a hardware GPU they would double or quadruple the registers (128–256 sums at d 64, past 255 at 4) and divide
  * the workgroups, so one row stays the default until a GPU measures them.
  */
-export const onlineForm: OnlineForm = { unroll: true, rows: 1, idle: 1 / 8 };
+export const onlineForm: OnlineForm = { unroll: true, rows: 1, idle: 1 / 8, together: true };
 
 /**
  * The most f32 values unrolledThreads holds per row in named registers, each of: a chunk's weighted sums (CHUNK,
@@ -373,12 +375,25 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
     em.exit();
     used.forEach(() => em.exit());
   };
-  targets.forEach((target, ti) => {
-    const inner = extentOf(target.inner);
-    const chunk = chunks[ti]!;
-    const lastInner = target.inner[target.inner.length - 1];
-    const wide = lastInner !== undefined && lastInner.extent % 4 === 0 && chunk % 4 === 0 && em.deps(target.value).has(lastInner.name) && vectorizable([target.value], lastInner.name);
-    const accs: Accs = wide ? { lane: lastInner.name, count: chunk / 4, name: (r, q) => `acc${r}_${q >> 2}[${q & 3}]` } : { lane: undefined, count: chunk, name: (r, q) => `acc${r}_${q}` };
+  // The weighted sums that share one pass over the keys (one set of logits): all of them when each is one whole
+  // chunk and their registers fit (rows × (Σ sums + row operands) ≤ 2 × UNROLLED: attention's dk and dv at d 32),
+  // else one pass each.
+  const operands = Math.max(...o.phases.map((p) => extentOf(p.vars)));
+  const together = targets.length > 1 && form.together && targets.every((t, i) => chunks[i] === extentOf(t.inner)) && rows * (chunks.reduce((x, y) => x + y, 0) + operands) <= 2 * UNROLLED;
+  const groups = together ? [targets.map((_, i) => i)] : targets.map((_, i) => [i]);
+  groups.forEach((group) => {
+    const chunk = Math.max(...group.map((ti) => chunks[ti]!));
+    const inner = extentOf(targets[group[0]!]!.inner);
+    // per target of the group: its registers' names (x: the target's place in the group) and their form
+    const sums = group.map((ti, x) => {
+      const target = targets[ti]!;
+      const c = chunks[ti]!;
+      const lastInner = target.inner[target.inner.length - 1];
+      const wide = lastInner !== undefined && lastInner.extent % 4 === 0 && c % 4 === 0 && em.deps(target.value).has(lastInner.name) && vectorizable([target.value], lastInner.name);
+      const tag = x === 0 ? "" : `x${x}`;
+      const accs: Accs = wide ? { lane: lastInner.name, count: c / 4, name: (r, q) => `acc${r}${tag}_${q >> 2}[${q & 3}]` } : { lane: undefined, count: c, name: (r, q) => `acc${r}${tag}_${q}` };
+      return { ti, target, chunk: c, accs, tag, reg: (r: number, j: number) => `acc${r}${tag}_${j}` };
+    });
     em.enter();
     w.open(`for (var c0 = 0i; c0 < ${inner}i; c0 += ${chunk}i)`);
     // each row's online state, what depends on the row alone (hoisted), and its operands at each point of each phase
@@ -387,10 +402,12 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
     for (let r = 0; r < rows; r++) {
       atRow(r);
       w.line(`var m${r} = ${reduceIdentity("max", "f32", em.use)};`);
-      w.line(`var l${r} = 0.0f;`);
-      for (let j = 0; j < accs.count; j++) w.line(`var acc${r}_${j} = ${accs.lane ? "vec4<f32>(0.0f)" : "0.0f"};`);
+      for (const t of sums) {
+        w.line(`var l${r}${t.tag} = 0.0f;`);
+        for (let j = 0; j < t.accs.count; j++) w.line(`var ${t.reg(r, j)} = ${t.accs.lane ? "vec4<f32>(0.0f)" : "0.0f"};`);
+      }
       em.enter();
-      em.hoist([...o.phases.map((p) => p.body), o.logit, target.value], bound);
+      em.hoist([...o.phases.map((p) => p.body), o.logit, ...sums.map((t) => t.target.value)], bound);
       operandScopes.push(
         o.phases.map((p, i) => {
           const loads = operandsInRegisters ? loadsOf(em, [p.body], (deps) => rowDep(deps) && !deps.some((d) => keyVars.has(d))) : [];
@@ -423,12 +440,15 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
       return em.exit();
     };
     const phaseShared = o.phases.map((p, i) => phasePoints[i]!.map((_, j) => shared([p.body], forms[i]!.wide ? forms[i]!.last!.name : undefined, () => bindPoint(i, j))));
-    const accShared: (Map<string, string> | undefined)[] = [];
-    for (let j = 0; j < accs.count; j++) {
-      em.enter();
-      accShared.push(shared([target.value], accs.lane, () => decompose(w, em, target.inner, `(c0 + ${accs.lane ? 4 * j : j}i)`)));
-      em.exit();
-    }
+    const accShared = sums.map((t) => {
+      const scopes: (Map<string, string> | undefined)[] = [];
+      for (let j = 0; j < t.accs.count; j++) {
+        em.enter();
+        scopes.push(shared([t.target.value], t.accs.lane, () => decompose(w, em, t.target.inner, `(c0 + ${t.accs.lane ? 4 * j : j}i)`)));
+        em.exit();
+      }
+      return scopes;
+    });
     for (let r = 0; r < rows; r++) {
       atRow(r);
       within([rowScopes[r]], () => {
@@ -453,16 +473,18 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
         env.reduced[n + 1] = `m${r}`;
         w.line(`let mn${r} = ${em.value(o.runningMax)};`);
         env.reduced[n + 2] = `mn${r}`;
-        w.line(`let wt${r} = ${em.value(target.weight)};`);
         w.line(`let rs${r} = ${em.value(o.rescale)};`);
-        w.line(`l${r} = l${r} * rs${r} + wt${r};`);
-        for (let j = 0; j < accs.count; j++) {
-          within([accShared[j]], () => {
-            em.lane = accs.lane;
-            atInner(w, em, target.inner, `(c0 + ${accs.lane ? 4 * j : j}i)`, () => w.line(`acc${r}_${j} = acc${r}_${j} * rs${r} + wt${r} * ${em.value(target.value, accs.lane ? 4 : 1)};`));
-            em.lane = undefined;
-          });
-        }
+        sums.forEach((t, x) => {
+          w.line(`let wt${r}${t.tag} = ${em.value(t.target.weight)};`);
+          w.line(`l${r}${t.tag} = l${r}${t.tag} * rs${r} + wt${r}${t.tag};`);
+          for (let j = 0; j < t.accs.count; j++) {
+            within([accShared[x]![j]], () => {
+              em.lane = t.accs.lane;
+              atInner(w, em, t.target.inner, `(c0 + ${t.accs.lane ? 4 * j : j}i)`, () => w.line(`${t.reg(r, j)} = ${t.reg(r, j)} * rs${r} + wt${r}${t.tag} * ${em.value(t.target.value, t.accs.lane ? 4 : 1)};`));
+              em.lane = undefined;
+            });
+          }
+        });
         w.line(`m${r} = mn${r};`);
       });
     }
@@ -472,15 +494,17 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
       atRow(r);
       w.open(`if (${rowIn[r]})`);
       within([rowScopes[r]], () => {
-        for (let q = 0; q < chunk; q++) {
-          const a = accs.name(r, q);
-          const result = { softmax: `${a} / l${r}`, sum: a, max: `m${r}` }[target.result];
-          atInner(w, em, target.inner, `(c0 + ${q}i)`, () => w.line(storeTarget(em, target, result)));
-        }
-        if (ti === 0 && o.rowOutputs?.length) {
-          w.open("if (c0 == 0i)");
-          storeRowOutputs(w, em, o, `m${r}`, `l${r}`);
-          w.close();
+        for (const t of sums) {
+          for (let q = 0; q < t.chunk; q++) {
+            const a = t.accs.name(r, q);
+            const result = { softmax: `${a} / l${r}${t.tag}`, sum: a, max: `m${r}` }[t.target.result];
+            atInner(w, em, t.target.inner, `(c0 + ${q}i)`, () => w.line(storeTarget(em, t.target, result)));
+          }
+          if (t.ti === 0 && o.rowOutputs?.length) {
+            w.open("if (c0 == 0i)");
+            storeRowOutputs(w, em, o, `m${r}`, `l${r}${t.tag}`);
+            w.close();
+          }
         }
       });
       w.close();
