@@ -245,22 +245,27 @@ export interface OnlineForm {
  * row per invocation. On lavapipe the registers measured 1.5–1.7× the looped form (b8, d 64, seq 128–512, forward
  * and training step); 2 or 4 rows per invocation were within the shared machine's noise of one row there, and on
  * a hardware GPU they would double or quadruple the registers (128–256 sums at d 64, past 255 at 4) and divide
- * the workgroups, so one row stays the default until a GPU measures them.
+ * the workgroups, so one row stays the default until a GPU measures them (REGISTERS).
  */
 export const onlineForm: OnlineForm = { unroll: true, rows: 1, idle: 1 / 8, together: true };
 
 /**
- * The most f32 values unrolledThreads holds per row in named registers, each of: a chunk's weighted sums (CHUNK,
- * 64, so every whole chunk) and a phase's dot product's row operands (its points, 4 to a vec4 where wide).
- * Unrolled, every private index is a constant, which the shader compilers keep in registers (LLVM's SROA on
- * lavapipe); a dynamically indexed `array<f32, 64>` becomes memory there (lavapipe) and local memory on a
- * hardware GPU. The budget at d 64: 64 sums + 64 row operands (the row's q, loaded once per row and kept across
- * the keys) + the online state and temporaries ≈ 140 registers for one row, under the 255 of an NVIDIA or AMD
- * invocation; so `rows` > 1 keeps the row operands in registers only while rows × (sums + operands) ≤ 2 ×
- * UNROLLED, and reloads them per key beyond (cached loads on a GPU). A dot product over more points (d 128)
- * keeps the looped form.
+ * The most points unrolledThreads writes out: a chunk's weighted sums (CHUNK, 64, so every whole chunk) and a
+ * phase's dot product (4 to a vec4 where wide); a dot product over more (d 128) keeps the looped form. Unrolled,
+ * every private index is a constant, which the shader compilers keep in registers (LLVM's SROA on lavapipe); a
+ * dynamically indexed `array<f32, 64>` becomes memory there (lavapipe) and local memory on a hardware GPU.
  */
 const UNROLLED = 64;
+
+/**
+ * The most f32 values an invocation holds in named registers across the key loop: rows × (the weighted sums of
+ * one pass + the row's operands of every phase, loaded once per row). 192, so that with the online state and
+ * the loop's temporaries (≈ 30) an invocation stays under the 255 registers of an NVIDIA or AMD invocation: the
+ * forward at d 64 holds 64 sums + 64 of q (128), the training step's kernels at d 64 64 sums + 64 of q + 64 of
+ * dO (192), one pass per weighted sum; beyond it the row's operands are loaded per key (cached loads on a GPU),
+ * and several weighted sums share a pass only within it (dk and dv at d 32).
+ */
+const REGISTERS = 192;
 
 type Phase = OnlineSoftmax["phases"][number];
 
@@ -336,7 +341,8 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
   for (const r of [4, 2]) if (r <= form.rows && fits(r)) rows = Math.max(rows, r);
   const blocked = fits(rows);
   const per = blocked ? Math.ceil(last!.extent / (wg * rows)) : 1;
-  const operandsInRegisters = rows === 1 || targets.every((_, i) => rows * (chunks[i]! + Math.max(...o.phases.map((p) => extentOf(p.vars)))) <= 2 * UNROLLED);
+  const operands = o.phases.reduce((n, p) => n + extentOf(p.vars), 0);
+  const operandsInRegisters = rows * (Math.max(...chunks) + operands) <= REGISTERS;
   entry(w, [wg]);
   // rowName[r]: the WGSL of row r's last outer index (blocked), or undefined (one row: the outer vars bound flat)
   const rowName: (string | undefined)[] = [];
@@ -376,10 +382,9 @@ function unrolledThreads(k: Kernel, o: OnlineSoftmax, caps: WgslCaps, targets: r
     used.forEach(() => em.exit());
   };
   // The weighted sums that share one pass over the keys (one set of logits): all of them when each is one whole
-  // chunk and their registers fit (rows × (Σ sums + row operands) ≤ 2 × UNROLLED: attention's dk and dv at d 32),
+  // chunk and their registers fit (rows × (Σ sums + row operands) ≤ REGISTERS: attention's dk and dv at d 32),
   // else one pass each.
-  const operands = Math.max(...o.phases.map((p) => extentOf(p.vars)));
-  const together = targets.length > 1 && form.together && targets.every((t, i) => chunks[i] === extentOf(t.inner)) && rows * (chunks.reduce((x, y) => x + y, 0) + operands) <= 2 * UNROLLED;
+  const together = targets.length > 1 && form.together && targets.every((t, i) => chunks[i] === extentOf(t.inner)) && rows * (chunks.reduce((x, y) => x + y, 0) + operands) <= REGISTERS;
   const groups = together ? [targets.map((_, i) => i)] : targets.map((_, i) => [i]);
   groups.forEach((group) => {
     const chunk = Math.max(...group.map((ti) => chunks[ti]!));
