@@ -1,13 +1,16 @@
 // The attention suites (attention-fused, attention-tiles, attention-backward, attention-outputs: forward,
 // gradients and the kernels' further outputs against float64 loops, odd sizes, masks, private batch dims) again on webgpu, with every online kernel in WGSL's
 // invocation-per-row template (wgsl/online.ts onlineThreads), which the device picks from
-// `onlineTemplates.minRowsPerInvocation` rows on and the suites' small sizes never reach. This file has its
-// own process (vitest's forks pool), so no pipeline or program compiled under the other template is reused, and
-// the first test shows that the threshold, 0 here, is what picks the template.
+// `onlineTemplates.minRowsPerInvocation` rows on and the suites' small sizes never reach, in its looped form
+// (`onlineForm.unroll` false: a private array indexed by the loops; attention-wgsl-registers.test.ts and
+// attention-wgsl-rows.test.ts run the named-register forms). This file has its own process (vitest's forks
+// pool), so no pipeline or program compiled under the other template is reused, and the first test shows that
+// the threshold, 0 here, is what picks the template.
 import { describe, expect, it } from "vitest";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { webgpuPasses } from "../../src/backend/webgpu/device.js";
 import { type WgslCaps, generateWgsl, onlineTemplates } from "../../src/backend/webgpu/wgsl/codegen.js";
+import { onlineForm } from "../../src/backend/webgpu/wgsl/online.js";
 import { randn } from "../../src/index.js";
 
 const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgroupsPerDimension: 65535, maxWorkgroupStorage: 16384 };
@@ -36,6 +39,7 @@ describe("the online kernels' WGSL template", () => {
 if ((process.env.NT_DEVICES ?? "cpu").split(",").includes("webgpu")) {
   process.env.NT_DEVICES = "webgpu";
   onlineTemplates.minRowsPerInvocation = 0;
+  onlineForm.unroll = false;
   await import("./attention-fused.test.js");
   await import("./attention-tiles.test.js");
   await import("./attention-backward.test.js");

@@ -20,8 +20,9 @@ export type { WgslCaps, WgslKernel } from "./module.js";
  * Rows (outer points) from which an online softmax-weighted kernel runs an invocation per row (onlineThreads:
  * neighbouring rows share each key's loads) instead of a workgroup per row (onlineRows: its invocations split
  * the keys). Below it a workgroup per row keeps a GPU busier (wg× the invocations). On lavapipe the invocation
- * per row measured 1.2–2.5× faster from 512 rows on (b4–8, d64, seq 128–1024: bench/RESULTS.md); not yet
- * measured on a hardware GPU.
+ * per row measured 1.2–2.5× faster from 512 rows on (b4–8, d64, seq 128–1024: bench/RESULTS.md), and in its
+ * register form (online.ts unrolledThreads) 3–4× faster at b8 × 128 rows; kept at 4096 because a hardware GPU
+ * needs the workgroups (1024 rows are 16 workgroups of 64); not yet measured on one.
  */
 export const onlineTemplates = { minRowsPerInvocation: 4096 };
 

@@ -157,11 +157,13 @@ export class WgslExprEmitter {
     return k;
   }
 
-  enter(): void {
-    this.#scopes.push(new Map());
+  /** Opens a scope of temporaries: a new one, or `scope`, one that exit() returned (its temporaries in scope again). */
+  enter(scope: Map<string, string> = new Map()): void {
+    this.#scopes.push(scope);
   }
-  exit(): void {
-    this.#scopes.pop();
+  /** Closes the innermost scope, returning it. */
+  exit(): Map<string, string> {
+    return this.#scopes.pop()!;
   }
   #cached(key: string): string | undefined {
     for (let i = this.#scopes.length - 1; i >= 0; i--) {
