@@ -12,6 +12,7 @@ import { type WgslCaps, onlineTemplates } from "../../src/backend/webgpu/wgsl/co
 import { onlineForm, onlineThreads } from "../../src/backend/webgpu/wgsl/online.js";
 import { randn, valueAndGrad } from "../../src/index.js";
 import { onlineSoftmaxFusion } from "../../src/backend/kernel/passes/online-softmax.js";
+import { attentionSuitesOnWebgpu } from "../helpers/attention-suites.js";
 
 const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgroupsPerDimension: 65535, maxWorkgroupStorage: 16384 };
 const form = { unroll: true, rows: 1, idle: -1, together: true };
@@ -52,12 +53,6 @@ describe("the online kernels' WGSL template in named registers, a row per invoca
   });
 });
 
-if ((process.env.NT_DEVICES ?? "cpu").split(",").includes("webgpu")) {
-  process.env.NT_DEVICES = "webgpu";
-  onlineTemplates.minRowsPerInvocation = 0;
+await attentionSuitesOnWebgpu(() => {
   Object.assign(onlineForm, form);
-  await import("./attention-fused.test.js");
-  await import("./attention-tiles.test.js");
-  await import("./attention-backward.test.js");
-  await import("./attention-outputs.test.js");
-}
+});

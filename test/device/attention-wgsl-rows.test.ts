@@ -11,6 +11,7 @@ import { webgpuPasses } from "../../src/backend/webgpu/device.js";
 import { type WgslCaps, onlineTemplates } from "../../src/backend/webgpu/wgsl/codegen.js";
 import { onlineForm, onlineThreads } from "../../src/backend/webgpu/wgsl/online.js";
 import { randn } from "../../src/index.js";
+import { attentionSuitesOnWebgpu } from "../helpers/attention-suites.js";
 
 const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgroupsPerDimension: 65535, maxWorkgroupStorage: 16384 };
 const form = { unroll: true, rows: 4, idle: Infinity, together: true };
@@ -32,12 +33,6 @@ describe("the online kernels' WGSL template in named registers, 4 rows per invoc
   });
 });
 
-if ((process.env.NT_DEVICES ?? "cpu").split(",").includes("webgpu")) {
-  process.env.NT_DEVICES = "webgpu";
-  onlineTemplates.minRowsPerInvocation = 0;
+await attentionSuitesOnWebgpu(() => {
   Object.assign(onlineForm, form);
-  await import("./attention-fused.test.js");
-  await import("./attention-tiles.test.js");
-  await import("./attention-backward.test.js");
-  await import("./attention-outputs.test.js");
-}
+});

@@ -12,6 +12,7 @@ import { webgpuPasses } from "../../src/backend/webgpu/device.js";
 import { type WgslCaps, generateWgsl, onlineTemplates } from "../../src/backend/webgpu/wgsl/codegen.js";
 import { onlineForm } from "../../src/backend/webgpu/wgsl/online.js";
 import { randn } from "../../src/index.js";
+import { attentionSuitesOnWebgpu } from "../helpers/attention-suites.js";
 
 const caps: WgslCaps = { maxInvocations: 256, maxWorkgroupSizeX: 256, maxWorkgroupsPerDimension: 65535, maxWorkgroupStorage: 16384 };
 const threshold = onlineTemplates.minRowsPerInvocation;
@@ -36,12 +37,6 @@ describe("the online kernels' WGSL template", () => {
   });
 });
 
-if ((process.env.NT_DEVICES ?? "cpu").split(",").includes("webgpu")) {
-  process.env.NT_DEVICES = "webgpu";
-  onlineTemplates.minRowsPerInvocation = 0;
+await attentionSuitesOnWebgpu(() => {
   onlineForm.unroll = false;
-  await import("./attention-fused.test.js");
-  await import("./attention-tiles.test.js");
-  await import("./attention-backward.test.js");
-  await import("./attention-outputs.test.js");
-}
+});
