@@ -4,10 +4,13 @@
 // gradients to a values tensor (`withValues`); a function that does not (exp, cos, sigmoid, …) gives the dense
 // result of the dense tensor. Which one is a property of the function in the table below, not a name branched
 // on, so the types and the run time agree. `div` and `pow` by a number keep the pattern where they keep zero and
-// refuse where they would not. `mean` by name is the sum over the names divided by their sizes.
-// Imports src/types and the top layer; SparseTensor's module calls installSparseElementwise once it is defined.
+// refuse where they would not. `mean` by name is the sum over the names divided by their sizes. `mapValues`
+// maps the stored values on the host by a function's float64 meaning (the ALU table's).
+// Imports src/graph's ALU table, src/types and the top layer; SparseTensor's module calls installSparseElementwise once it is defined.
 import type { AnyTensor, Tensor } from "../tensor.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
+import { unaryAlu } from "../graph/alu.js";
+import type { UnaryFn } from "../graph/node.js";
 import type { NameArg, NameList, Shape } from "../types/dims.js";
 import type { GuardNames, OkNames } from "../types/guard.js";
 import type { Reduce } from "../types/reduce.js";
@@ -124,6 +127,18 @@ export function installSparseElementwise(): void {
     return total.div(count) as AnyTensor;
   };
   for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+/**
+ * A function of every stored value that keeps zero (neg, abs, sqrt, relu-like maps): the pattern is kept. A
+ * function that does not keep zero (exp) would make every element non-zero: use `toDense()` first.
+ * @example mapValues(A, "abs") // |A| in A's format
+ */
+export function mapValues<S extends Shape>(t: SparseTensor<S>, fn: UnaryFn): SparseTensor<S> {
+  const info = unaryAlu[fn];
+  if (!info) throw new ArgumentError(takesNot("mapValues", "a function name such as \"abs\"", fn));
+  if (info.float64(0) !== 0) throw new ArgumentError(`mapValues(${fn}) does not keep zero (${fn}(0) = ${info.float64(0)}), so the result is dense: use toDense().${fn}()`);
+  return new SparseTensor<S>(t.shapeDims, { levels: t.storage.levels, vals: t.storage.vals.map((v) => info.float64(v)) });
 }
 
 /** @internal For the tests: the functions that keep the pattern. */

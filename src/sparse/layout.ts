@@ -1,0 +1,59 @@
+// Layer: src/sparse. The same sparse tensor under another layout, on the host: `asFormat` repacks its entries
+// into another format (level order, level kinds), `transposeSparse` and `renameSparse` change the logical order
+// and the names (the storage is shared). The sparse ops convert operands whose storage orders conflict through
+// asFormat; the methods transpose and rename call the other two. Imports src/types, src/shape and this folder.
+import { checkName, checkUnique, lookup, showDims } from "../shape/dims.js";
+import { checkFormat } from "../shape/sparse.js";
+import type { Shape } from "../types/dims.js";
+import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
+import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
+import { forEachEntry, pack, sortAndSum } from "./storage.js";
+import { SparseTensor } from "./tensor.js";
+
+/**
+ * The same tensor stored in another format (a new level order or level kinds), repacked on the host.
+ * @example asFormat(A, csc("row", "col")) // CSR to CSC
+ */
+export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: GuardFormat<CheckFormat<S, F>, S, F>): SparseTensor<S> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
+  const levels = checkFormat(t.shapeDims, format);
+  const from = t.storage.levels.map((l) => l.name);
+  const n = t.nnz;
+  const coords = levels.map(() => new Int32Array(n));
+  const values = new Float64Array(n);
+  let k = 0;
+  forEachEntry(t.storage, (c, p) => {
+    levels.forEach((l, d) => (coords[d]![k] = c[from.indexOf(l.name)]!));
+    values[k++] = t.storage.vals[p]!;
+  });
+  const sorted = sortAndSum(coords, values);
+  return new SparseTensor<S>(t.shapeDims, pack(levels, sorted.coords, sorted.values));
+}
+
+/**
+ * The same tensor with its dims in another logical order (printing, toDense, the result order of ops); the
+ * storage and its format are unchanged. Every name exactly once.
+ * @example transposeSparse(A, "col", "row").dims // ["col", "row"]
+ */
+export function transposeSparse<S extends Shape>(t: SparseTensor<S>, ...names: string[]): SparseTensor<Shape> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("transposeSparse", "a sparse tensor", t));
+  checkUnique(names.map(checkName));
+  const dims = names.map((n) => lookup(t.shapeDims, n));
+  if (dims.length !== t.shapeDims.length) throw new ShapeError(`transpose lists every name once: ${showDims(t.shapeDims)} has ${t.shapeDims.length}, ${names.length} given`);
+  return new SparseTensor(dims, t.storage);
+}
+
+/**
+ * The same tensor with dims renamed in place (levels too).
+ * @example renameSparse(A, { row: "i" }).dims // ["i", "col"]
+ */
+export function renameSparse<S extends Shape>(t: SparseTensor<S>, renames: Readonly<Record<string, string>>): SparseTensor<Shape> {
+  if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("renameSparse", "a sparse tensor", t));
+  if (typeof renames !== "object" || renames === null) throw new ArgumentError(takesNot("rename", "an object such as { row: \"i\" }", renames));
+  for (const old of Object.keys(renames)) lookup(t.shapeDims, old);
+  const to = (n: string): string => checkName(renames[n] ?? n);
+  const dims = t.shapeDims.map((d) => ({ ...d, name: to(d.name) }));
+  checkUnique(dims.map((d) => d.name));
+  return new SparseTensor(dims, { levels: t.storage.levels.map((l) => ({ ...l, name: to(l.name) })), vals: t.storage.vals });
+}
+
