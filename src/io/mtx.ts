@@ -9,7 +9,8 @@
 // Imports src/types, src/shape, src/sparse.
 import { type ShapeDim, checkName, checkUnique } from "../shape/dims.js";
 import { checkFormat } from "../shape/sparse.js";
-import { pack, sortAndSum } from "../sparse/storage.js";
+import { formatName } from "../sparse/format.js";
+import { pack, sortAndSum, storedPositions } from "../sparse/storage.js";
 import { SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
 import type { Shape } from "../types/dims.js";
 import * as say from "../types/errors.js";
@@ -128,6 +129,11 @@ export function fromMtx<const R extends string, const C extends string, const F 
   if (declared > SMALL && declared > limit) fail(say.mtxTooLarge(what, declared, limit, "the rest of the file has room for"), sizeLine);
 
   const mirrored = symmetry === "general" ? 1 : 2;
+  // A format whose outer levels are dense stores a position per coordinate: a header of 2e9 rows over one entry
+  // would make a CSR allocate 8 GB. Past 2^24 positions, at most 64 per value the file holds (dcsr, coo: none).
+  const positions = storedPositions(levels, declared * mirrored);
+  if (positions > SMALL * 256 && positions > 64 * (declared * mirrored + 1))
+    fail(say.mtxFormatTooLarge(rows, cols, declared, formatName(levels.map((l) => [l.name, l.kind] as const) as never, [rowName, colName]), positions), sizeLine);
   const rowIdx = new Int32Array(declared * mirrored);
   const colIdx = new Int32Array(declared * mirrored);
   const values = new Float64Array(declared * mirrored);

@@ -55,6 +55,21 @@ export function sortAndSum(coords: LevelCoordinates, values: ArrayLike<number>):
 const repeats = (levels: readonly CheckedLevel[], l: number): boolean => levels[l]!.kind === "compressed" && levels[l + 1]?.kind === "singleton";
 
 /**
+ * The most positions a level of `levels` holds for `entries` stored values: a dense level has every coordinate
+ * under each parent position, a compressed or singleton one at most the entries. What packing allocates.
+ * @example storedPositions(csrLevels(2e9 rows, 5 columns), 1) // 2e9: a row pointer per row, for one entry
+ */
+export function storedPositions(levels: readonly CheckedLevel[], entries: number): number {
+  let count = 1;
+  let most = 1;
+  for (const l of levels) {
+    count = l.kind === "dense" ? count * l.size : Math.min(count * l.size, entries);
+    most = Math.max(most, count);
+  }
+  return most;
+}
+
+/**
  * Packs entries that are sorted and free of duplicates (sortAndSum) into the levels of a format. A dense
  * level below a sparse one stores every coordinate (explicit zeros: block-sparse tiles).
  * @example pack(csrLevels, sorted.coords, sorted.values).levels[1].pos // the row pointers

@@ -471,6 +471,8 @@ export const mtxQualifier = (what: string, got: string, allowed: string): string
 export const mtxSizeLine = (want: string, got: string): string => `the size line must be ${want} (non-negative integers), not ${got}`;
 export const mtxTooLarge = (what: string, declared: number, limit: number, why: string): string =>
   `it declares ${declared} ${what}, more than the ${limit} ${why}`;
+export const mtxFormatTooLarge = (rows: number, cols: number, entries: number, format: string, positions: number): string =>
+  `it declares ${rows}×${cols} for ${entries} entries: ${format} would store ${positions} positions (${(positions * 4 / 2 ** 30).toFixed(1)} GiB) for them; read it in a format whose outer level is compressed (dcsr, coo)`;
 export const mtxNotSquare = (symmetry: string, rows: number, cols: number): string => `a ${symmetry} matrix must be square, not ${rows}×${cols}`;
 export const mtxEntryTokens = (field: string, want: string, got: number): string =>
   `a ${field} entry is ${want}, but this line has ${got} ${got === 1 ? "number" : "numbers"}`;

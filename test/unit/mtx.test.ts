@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FormatError, type SparseTensor, coo, csc, fromCoo, fromMtx, toMtx } from "../../src/index.js";
+import { FormatError, type SparseTensor, coo, csc, dcsr, fromCoo, fromMtx, toMtx } from "../../src/index.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { expectError } from "../helpers/sentences.js";
 
@@ -131,12 +131,27 @@ describe("Matrix Market files", () => {
     ["%%MatrixMarket matrix coordinate real general\n3 3 1\n1 1 1\n2 2 2\n", "at line 4: there is more data after the 1 entries its size line declares"],
     ["%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n", "at line 5: the file ends after 3 of the 4 values its size line declares"],
     ["%%MatrixMarket matrix array real general\n1 1\n1 2\n", "at line 3: a real array entry is one value, but this line has 2 numbers"],
+    // a 60-byte header asking a CSR for 2e9 row pointers (8 GB) is refused before anything is allocated
+    ["%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 1\n1 1 1\n", "at line 2: it declares 2000000000×2000000000 for 1 entries: csr(row → col) would store 2000000000 positions (7.5 GiB) for them; read it in a format whose outer level is compressed (dcsr, coo)"],
   ];
   for (const [text, sentence] of bad) {
     it(`refuses ${JSON.stringify(text.slice(0, 70))}`, async () => {
       await expectError(() => fromMtx(text, ["row", "col"]), FormatError, `the Matrix Market file is invalid ${sentence}`);
     });
   }
+
+  it("a huge declared size is read in a format that does not store a position per row (dcsr, coo), in its entries' memory", () => {
+    const text = "%%MatrixMarket matrix coordinate real general\n2000000000 2000000000 2\n7 1999999999 1.5\n1 1 2\n";
+    for (const format of [dcsr("row", "col"), coo("row", "col")]) {
+      const A = fromMtx(text, ["row", "col"], format as never);
+      expect(A.nnz).toBe(2);
+      expect(A.entries()).toEqual({ coords: { row: Int32Array.from([0, 6]), col: Int32Array.from([0, 1999999998]) }, values: Float32Array.from([2, 1.5]) });
+      expect(A.levels.reduce((n, l) => n + (l.pos?.length ?? 0) + (l.idx?.length ?? 0), 0)).toBeLessThan(16);
+    }
+    // 10^6 rows over 2·10^4 entries stays a CSR (50 row pointers an entry)
+    const rows = Array.from({ length: 20000 }, (_, e) => `${1 + e * 50} ${1 + (e % 7)} ${e + 1}`).join("\n");
+    expect(fromMtx(`%%MatrixMarket matrix coordinate real general\n1000000 7 20000\n${rows}\n`, ["row", "col"]).nnz).toBe(20000);
+  });
 
   it("truncated or byte-flipped files give a FormatError or a matrix, never another error", () => {
     const next = rng(testSeed ^ 0xf1);
