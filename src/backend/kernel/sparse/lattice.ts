@@ -148,8 +148,8 @@ export function mergeLattice(a: Assignment, v: string, expr: SparseExpr = a.expr
 }
 
 /**
- * §5.2's dense optimisations and the loop of each point: a point lacking a dense iterator of the top point is
- * removed; a point iterates at most one dense space (a real operand's before the universe); when every case of
+ * §5.2's dense optimisations and the loop of each point: a point lacking a dense iterator of the top point takes
+ * it (it is reached only where that iterator is, so it is a case of the points above); a point iterates at most one dense space (a real operand's before the universe); when every case of
  * a point needs all its sparse iterators, it iterates them and locates the dense ones (SpMV's x(j)); otherwise a
  * dense iterator drives the loop and the sparse ones follow it (b(i) + c(i) with c dense).
  * @example scheduleLattice(mergeLattice(spmv, "j")).points[0].loop // "sparse": iterate A's row, locate x
@@ -157,12 +157,21 @@ export function mergeLattice(a: Assignment, v: string, expr: SparseExpr = a.expr
 export function scheduleLattice(l: MergeLattice): ScheduledLattice {
   const top = l.points[0];
   if (!top) return { var: l.var, points: [] };
+  // A dense iterator never runs out: a point lacking one of the top point's is reached only with it present, so it
+  // takes it (the same expression: only absent sparse operands are 0) and is a case of the loops above it, not
+  // dropped — A·B + C with B dense must still store C where A has nothing. Points that become equal are one.
   const topDense = top.iterators.filter((i) => i.dense);
-  const kept = l.points.filter((p, k) => k === 0 || topDense.every((d) => p.iterators.some((i) => i.tensor === d.tensor && i.level === d.level)));
+  const seen = new Set<string>();
+  const kept = l.points
+    .map((p) => (subset(topDense, p.iterators) ? p : { ...p, iterators: union(p.iterators, topDense) }))
+    .filter((p) => !seen.has(key(p.iterators)) && seen.add(key(p.iterators)) !== undefined)
+    .sort((x, y) => y.iterators.length - x.iterators.length);
   const points = kept.map((p): ScheduledPoint => {
     const cases = kept.map((q, k) => (subset(q.iterators, p.iterators) ? k : -1)).filter((k) => k >= 0);
     const sparse = p.iterators.filter((i) => !i.dense);
-    const dense = p.iterators.filter((i) => i.dense).sort((x, y) => (x.tensor < 0 ? 1 : 0) - (y.tensor < 0 ? 1 : 0));
+    // (the same dense space drives every point that has it, so a later point's loop resumes where the top's stopped)
+    const rank = (i: LatticeIterator): number => (i.tensor < 0 ? 1e9 : 0) + topDense.findIndex((d) => d.tensor === i.tensor && d.level === i.level);
+    const dense = p.iterators.filter((i) => i.dense).sort((x, y) => rank(x) - rank(y));
     const allNeedSparse = cases.every((k) => sparse.every((s) => kept[k]!.iterators.some((i) => i.tensor === s.tensor && i.level === s.level)));
     if (sparse.length > 0 && (allNeedSparse || dense.length === 0)) {
       return { ...p, loop: sparse.length === 1 ? "sparse" : "merge", rangers: sparse, locators: dense.filter((d) => d.tensor >= 0), cases };
