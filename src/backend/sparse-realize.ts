@@ -15,7 +15,7 @@ import { getDefaultDevice } from "./engine.js";
 import { viewOf } from "./realize.js";
 import { type LoweredSparse, SparseLoweringError, sparseBuffers } from "./kernel/sparse/codegen.js";
 import { lowerSparseAssignment } from "./kernel/lower.js";
-import { SparseDeviceError, showSparseKernel } from "./kernel/sparse/ir.js";
+import { SparseBindingLimitError, SparseDeviceError, showSparseKernel } from "./kernel/sparse/ir.js";
 import { isCycle, iterationGraph, showIterationGraph } from "./kernel/sparse/iteration-graph.js";
 import { mergeLattice, scheduleLattice, showLattice } from "./kernel/sparse/lattice.js";
 import { type Assignment, showAssignment } from "./kernel/sparse/notation.js";
@@ -29,7 +29,7 @@ sparseWasm.generate = generateSparseWasm;
 sparseWgsl.generate = generateSparseWgsl;
 
 export type { Assignment };
-export { SparseDeviceError, SparseLoweringError };
+export { SparseBindingLimitError, SparseDeviceError, SparseLoweringError };
 
 /** A sparse operand's (or result's) storage as arrays: per level pos/idx where it has them, and the values. */
 export interface SparseArrays {

@@ -3,7 +3,7 @@
 // converted, and the results — a dense tensor, or a lazy sparse one computed when read or awaited, whose pattern
 // can be computed apart — run through the engine, a refusal reworded to name the expression and the formats;
 // explainSparse for what was run. Imports src/graph, src/shape, src/state, the engine, the top layer and this folder.
-import { type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode } from "../backend/engine.js";
+import { SparseBindingLimitError, type SparseArrays, type SparseAssignment, type SparseInput, SparseDeviceError, SparseLoweringError, explainSparse as explainAssignment, getDefaultDevice, loadedDevice, realize, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseNode } from "../backend/engine.js";
 import type { Node } from "../graph/node.js";
 import { type ShapeDim } from "../shape/dims.js";
 import { checkFormat } from "../shape/sparse.js";
@@ -32,13 +32,16 @@ export interface Built {
   readonly graph: boolean;
   /** The level kinds of the first sparse tensor read (before any conversion): what a sparse result is stored like. */
   firstKinds?: ReadonlyMap<string, string>;
+  /** The uncomputed results folded in directly (not inside another), and how deep the folding is now. */
+  readonly inlined: SparseTensor<Shape>[];
+  depth: number;
 }
 /**
  * An empty assignment to add operands to; `join`: dense lazy products may join the kernel, `graph`: operands are
  * read lazily (inside a traced function).
  * @example const b = newBuilt(); addSparse(b, A) // A(i,j), A's levels the first operand's
  */
-export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph });
+export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0 });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
@@ -49,7 +52,15 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
  */
 export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
   // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
-  if (given.pending) return given.pending.inline(b) as SparseAssignment["expr"];
+  if (given.pending) {
+    if (b.depth === 0) b.inlined.push(given);
+    b.depth++;
+    try {
+      return given.pending.inline(b) as SparseAssignment["expr"];
+    } finally {
+      b.depth--;
+    }
+  }
   b.firstKinds ??= new Map(given.levels.map((l) => [l.name, l.kind]));
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
   const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
@@ -195,10 +206,20 @@ export function denseResult(build: (b: Built) => SparseAssignment["expr"], dims:
   try {
     node = go();
   } catch (e) {
-    if (!(e instanceof SparseDeviceError && b.joined)) return run(() => { throw e; }, a, what);
-    ({ a, b } = prepare(false));
-    b.notes.push(computedFirst);
-    node = run(go, a, what);
+    if (e instanceof SparseBindingLimitError && b.inlined.length) {
+      // Too many buffers for one kernel: the results folded in are computed first (where the device reads back
+      // synchronously; WebGPU's sentence asks for them to be awaited), then this kernel reads them.
+      const folded = b.inlined;
+      for (const x of folded) void x.levels;
+      ({ a, b } = prepare(true));
+      b.notes.push(`computed ${folded.length === 1 ? "a folded-in sparse result" : `${folded.length} folded-in sparse results`} first: one kernel for the chain would bind more buffers than the device allows`);
+      node = run(go, a, what);
+    } else {
+      if (!(e instanceof SparseDeviceError && b.joined)) return run(() => { throw e; }, a, what);
+      ({ a, b } = prepare(false));
+      b.notes.push(computedFirst);
+      node = run(go, a, what);
+    }
   }
   const t = fromDims(node, dims) as unknown as AnyTensor; // (private dims stay private)
   const [shownA, shownB] = [a, b];
@@ -254,7 +275,19 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
     compute: async () => {
       let p = prepare();
       try {
-        const arrays = await runSparseSparse(p.a, p.b.inputs);
+        let arrays: Awaited<ReturnType<typeof runSparseSparse>>;
+        try {
+          arrays = await runSparseSparse(p.a, p.b.inputs);
+        } catch (e) {
+          // One kernel for the whole chain would bind more buffers than the device allows (WebGPU's 16: a⊙b + c − d
+          // over DCSR): the results folded in are computed first, each by its own kernels, and this one reads them.
+          if (!(e instanceof SparseBindingLimitError && p.b.inlined.length)) throw e;
+          const folded = p.b.inlined;
+          await Promise.all(folded.map((x) => x.materialize()));
+          p = prepare();
+          p.b.notes.push(`computed ${folded.length === 1 ? "a folded-in sparse result" : `${folded.length} folded-in sparse results`} first: one kernel for the chain would bind more buffers than the device allows`);
+          arrays = await runSparseSparse(p.a, p.b.inputs);
+        }
         ran = p;
         return finish(arrays, p.levels, p.b);
       } catch (e) {

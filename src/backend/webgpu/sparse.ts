@@ -4,7 +4,7 @@
 // by the executor as a step of a program's compute pass (a sparse routine, executor.ts), whose results carry the
 // compilation's check. A kernel that binds more buffers than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
 import type { PreparedKernel, SparseKernel } from "../device-contract.js";
-import { SparseDeviceError } from "../kernel/sparse/ir.js";
+import { SparseBindingLimitError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
 import type { Check } from "./buffer.js";
 import type { SparsePipeline } from "./executor.js";
@@ -64,7 +64,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       const own = kernel.buffers.filter((b) => !b.workspace);
       const bound = own.length + types.length;
       const limit = limits.maxStorageBuffersPerShaderStage;
-      if (bound > limit) throw new SparseDeviceError(`the kernel binds ${bound} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
+      if (bound > limit) throw new SparseBindingLimitError(`the kernel binds ${bound} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
       device.pushErrorScope("out-of-memory");

@@ -12,6 +12,8 @@ export type SparseScalar = "i32" | "f32";
 
 /** A sparse kernel a device cannot run (no generator, a function its generator lacks); the front end names the expression. */
 export class SparseDeviceError extends Error {}
+/** A kernel binding more buffers than the device allows: a fused chain's operands can be computed first instead. */
+export class SparseBindingLimitError extends SparseDeviceError {}
 
 export type SparseValue =
   | { readonly op: "const"; readonly type: SparseScalar; readonly value: number }
