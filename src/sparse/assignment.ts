@@ -46,6 +46,17 @@ const computedFirst = "computed the dense operands first: the device's sparse ge
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
 /**
+ * A COO tensor as CSF over the same level order: the entries keep their (sorted) order, so values held as a
+ * tensor stay where they are (converted on the host from the coordinates alone, never read back).
+ */
+function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
+  const format = given.levels.map((l) => [l.name, "compressed"] as const) as never;
+  if (!given.valuesTensor) return asFormat(given, format);
+  const pattern = asFormat(new SparseTensor<Shape>(given.shapeDims, { levels: given.levels, vals: new Float32Array(given.nnz) }), format);
+  return new SparseTensor<Shape>(given.shapeDims, { levels: pattern.levels }, given.valuesTensor);
+}
+
+/**
  * Adds a sparse operand (its levels and input binding; a lazy result inlined, a COO tensor's singleton levels
  * converted to compressed) and returns its access in the expression.
  * @example addSparse(b, A) // { op: "access", tensor: 0 }
@@ -63,7 +74,7 @@ export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignmen
   }
   b.firstKinds ??= new Map(given.levels.map((l) => [l.name, l.kind]));
   // Levels with repeated coordinates (COO) cannot be co-iterated: they are iterated as compressed fibers (CSF).
-  const t = given.levels.some((l) => l.kind === "singleton") ? asFormat(given, given.levels.map((l) => [l.name, "compressed"] as const) as never) : given;
+  const t = given.levels.some((l) => l.kind === "singleton") ? asFibers(given) : given;
   if (t !== given) b.notes.push(`converted ${letters[b.operands.length]} from ${formatName(given.format, given.dims)} to ${formatName(t.format, t.dims)}: repeated coordinates cannot be merged`);
   const levels = t.levels;
   b.operands.push({ name: letters[b.operands.length]!, levels: levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) });

@@ -212,6 +212,16 @@ export function graphSum(t: SparseTensor<never>, kept: readonly ShapeDim[], what
   return fromDims(scatterTo(E.values, E, kept.map((d) => ({ name: d.name, size: d.size }))), kept) as AnyTensor;
 }
 
+/**
+ * t as a dense tensor built in the graph: its values scattered at their coordinates, on any device, gradients
+ * reaching a values tensor (toDense of values held as a tensor).
+ * @example graphDense(A.withValues(v)) // dense A; d/dv is the gradient at the entries
+ */
+export function graphDense(t: SparseTensor<never>): AnyTensor {
+  const E = entriesOf(t, "toDense", []);
+  return fromDims(scatterTo(E.values, E, t.shapeDims.map((d) => ({ name: d.name, size: d.size }))), t.shapeDims) as AnyTensor;
+}
+
 /** t ± other (dense) as a graph: the dense result of `dims`. * @example graphUnion(A, x, A.shapeDims, "add", "the sparse add") // A + x, dense
  */
 export function graphUnion(t: SparseTensor<never>, other: AnyTensor, dims: readonly ShapeDim[], fn: "add" | "sub", what: string): AnyTensor {

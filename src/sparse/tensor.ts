@@ -12,6 +12,7 @@ import { ArgumentError, ShapeError, cooLength, cooMissing, cooNotCoordinate, coo
 import type { FirstFail, Guard } from "../types/guard.js";
 import type { CheckFormat, FormatSpec, GuardFormat, Level } from "../types/sparse.js";
 import { formatName } from "./format.js";
+import { graphDense } from "./graph-form.js";
 import { installSparseElementwise } from "./elementwise.js";
 import { installSparseMethods } from "./ops.js";
 import { type SparseStorage, forEachEntry, pack, sortAndSum } from "./storage.js";
@@ -148,7 +149,7 @@ export class SparseTensor<S extends Shape = Shape> {
   }
   /** The format: each dim with its level kind, in storage order. @example A.format // [["row", "dense"], ["col", "compressed"]] */
   get format(): Level[] {
-    return this.storage.levels.map((l) => [l.name, l.kind] as const) as unknown as Level[];
+    return this.levels.map((l) => [l.name, l.kind] as const) as unknown as Level[];
   }
   /** The number of stored values (block formats store the zeros of a tile too). @example A.nnz // 3 */
   get nnz(): number {
@@ -168,13 +169,9 @@ export class SparseTensor<S extends Shape = Shape> {
   toDense(): Tensor<S, "float32"> {
     const dims = this.shapeDims;
     const plain = dims.map((d) => ({ name: d.name, size: d.size }));
-    if (this.valuesTensor && !this.#vals && !this.#pending) {
-      // Values held as a tensor (withValues, a unary map) are added into zeros where they are, on any device,
-      // and gradients reach them.
-      const zeros = wrap(uploadNode(new Float32Array(numel(dims)), "float32", plain));
-      const open = new SparseTensor<Shape>(plain.map((d) => ({ ...d, masked: false })), { levels: this.#levels }, this.valuesTensor);
-      return fromDims(((open as unknown as { add(t: AnyTensor): AnyTensor }).add(zeros)).node, dims);
-    }
+    // Values held as a tensor (withValues, a unary map) are scattered where they are, on any device, and gradients
+    // reach them; never read back (COO's repeated coordinates included).
+    if (this.valuesTensor && !this.#vals && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
     const strides = logicalStrides(dims, this.storage.levels);
     const out = new Float32Array(numel(dims));
     forEachEntry(this.storage, (coords, p) => {

@@ -127,6 +127,25 @@ describe.each(deviceNames)("sparse unary functions on %s", (device) => {
     close(await A.withValues(v0.mul(2)).toDense().data(), Array.from(a, (w) => 2 * w), "toDense of 2v");
   });
 
+  it("COO values held as a tensor are never read back: toDense, SpMM and their gradients on every device", async () => {
+    // (COO's singleton levels are iterated as CSF over the same order: the values keep their order and place)
+    const a = randomSparseValues(n * m, 0.5, next);
+    const A = await sparse(tensor(Float32Array.from(a), [["i", n], ["j", m]]), coo("i", "j"));
+    const k = 3;
+    const x = Float64Array.from({ length: m * k }, () => Math.fround(next() * 2 - 1));
+    const w = Float64Array.from({ length: n * k }, () => Math.fround(next() * 2 - 1));
+    const [X, W] = [tensor(Float32Array.from(x), [["j", m], ["k", k]]), tensor(Float32Array.from(w), [["i", n], ["k", k]])];
+    const v0 = A.values;
+    const { coords } = A.entries();
+    // L(v) = Σ_i,k W(i,k) Σ_j A_v(i,j) X(j,k): dL/dv at entry (i, j) = Σ_k X(j,k) W(i,k)
+    const [dv] = await grad((v: typeof v0) => A.withValues(v).dot("j", X).mul(W).sum(["i", "k"]))(v0);
+    close(await dv!.data(), Array.from(coords.i!, (i, p) => Array.from({ length: k }, (_, q) => x[coords.j![p]! * k + q]! * w[i * k + q]!).reduce((s, t) => s + t, 0)), "d/dv of SpMM over COO");
+    // L(v) = Σ dense(A_v)²: dL/dv = 2v
+    const [dv2] = await grad((v: typeof v0) => A.withValues(v).toDense().mul(A.withValues(v).toDense()).sum(["i", "j"]))(v0);
+    close(await dv2!.data(), Array.from(await v0.data(), (t) => 2 * t), "d/dv of Σ dense(A)²");
+    expect(A.withValues(v0).format).toEqual([["i", "compressed"], ["j", "singleton"]]);
+  });
+
   it("private dims stay private through toDense and the dense results", async () => {
     const A = await sparse(tensor(Float32Array.from(randomSparseValues(n * m, 0.4, next)), [["i", n], ["j", m]]), csr("i", "j"));
     const Am = A.mask("i");
