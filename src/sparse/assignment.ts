@@ -13,7 +13,7 @@ import { ArgumentError, takesNot } from "../types/errors.js";
 import { formatName } from "./format.js";
 import { kernelsInTrace } from "./graph-form.js";
 import { type SparseStorage, forEachEntry, pack } from "./storage.js";
-import { asFormat } from "./layout.js";
+import { reformat } from "./layout.js";
 import { SparseTensor } from "./tensor.js";
 import type { LazySparse } from "./ops.js";
 import { explanations } from "./explain.js";
@@ -51,8 +51,8 @@ const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
  */
 function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
   const format = given.levels.map((l) => [l.name, "compressed"] as const) as never;
-  if (!given.valuesTensor) return asFormat(given, format);
-  const pattern = asFormat(new SparseTensor<Shape>(given.shapeDims, { levels: given.levels, vals: new Float32Array(given.nnz) }), format);
+  if (!given.valuesTensor) return reformat(given, format);
+  const pattern = reformat(new SparseTensor<Shape>(given.shapeDims, { levels: given.levels, vals: new Float32Array(given.nnz) }), format);
   return new SparseTensor<Shape>(given.shapeDims, { levels: pattern.levels }, given.valuesTensor);
 }
 
@@ -190,7 +190,7 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
     const wanted = order.filter((v) => mine.includes(v));
     if (wanted.every((v, n) => v === mine[n])) return;
     const kinds = source.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
-    const converted = asFormat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
+    const converted = reformat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
     b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
     b.operands[t] = { ...b.operands[t]!, levels: converted.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
     b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };

@@ -31,6 +31,17 @@ export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseT
 }
 
 /**
+ * asFormat for the library's own conversions (an operand converted to another's order, COO to CSF): private
+ * dims may be named there, and keep their marks.
+ * @example reformat(A.mask("row"), csc("row", "col")).format // [["col", "dense"], ["row", "compressed"]], row still private
+ */
+export function reformat<S extends Shape>(t: SparseTensor<S>, format: readonly (readonly [string, string])[]): SparseTensor<S> {
+  if (!t.shapeDims.some((d) => d.masked)) return asFormat(t, format as never);
+  const open = new SparseTensor<S>(t.shapeDims.map((d) => ({ ...d, masked: false })), t.storage);
+  return new SparseTensor<S>(t.shapeDims, asFormat(open, format as never).storage);
+}
+
+/**
  * The same tensor with its dims in another logical order (printing, toDense, the result order of ops); the
  * storage and its format are unchanged. Every name exactly once.
  * @example transposeSparse(A, "col", "row").dims // ["col", "row"]

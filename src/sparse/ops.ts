@@ -34,7 +34,7 @@ import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import { formatName } from "./format.js";
 import { cannotTrace, graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
-import { asFormat, renameSparse, transposeSparse } from "./layout.js";
+import { reformat, renameSparse, transposeSparse } from "./layout.js";
 import { SparseTensor } from "./tensor.js";
 import { type Built, addSparse, denseResult, lazyResult, operandOf } from "./assignment.js";
 import { merged, mergedInGraph, plainLevels, sampledProduct, sampledValues, valuesResult, withGradients, withValuesGradients } from "./values.js";
@@ -210,7 +210,7 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
     if (above(s, first)) return s;
     const order = stored(s);
     const wanted = [...order.filter(first), ...order.filter((n) => !first(n))];
-    return asFormat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
+    return reformat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
   };
   const isKept = (n: string): boolean => kept.has(n);
   const isSummed = (n: string): boolean => !kept.has(n);

@@ -13,7 +13,7 @@ import { ArgumentError } from "../types/errors.js";
 import { formatName } from "./format.js";
 import { cannotTrace, gatheredValues, graphMerge, kernelsInTrace, symbolic } from "./graph-form.js";
 import type { SparseStorage } from "./storage.js";
-import { asFormat } from "./layout.js";
+import { reformat } from "./layout.js";
 import { SparseTensor } from "./tensor.js";
 import { addDense, addSparse, newBuilt, patternApart, run } from "./assignment.js";
 import { explanations } from "./explain.js";
@@ -27,7 +27,7 @@ function valuesGradient(t: SparseTensor<Shape>, factor: AnyTensor): AnyTensor {
   const order = t.levels.map((l) => l.name);
   const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
   // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
-  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const pattern = reformat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
   const extra = factor.dims.filter((n) => !order.includes(n));
   const summed = extra.length ? (factor.sum(extra as never) as unknown as AnyTensor) : factor;
   const dim = t.valuesTensor!.node.dims[0]!;
@@ -65,7 +65,7 @@ export function sampledValues(t: SparseTensor<Shape>, factors: readonly SparseTe
     const kinds = names.map((_, n) => (n === names.length - 1 ? "compressed" : "dense"));
     if (x.levels.every((l, n) => l.name === names[n] && l.kind === kinds[n])) return x;
     const format = names.map((v, n) => [v, kinds[n]!] as const) as never;
-    return x.valuesTensor && !x.valuesTensor.node.storage && kernelsInTrace() ? movedValues(x, format) : asFormat(x, format);
+    return x.valuesTensor && !x.valuesTensor.node.storage && kernelsInTrace() ? movedValues(x, format) : reformat(x, format);
   };
   const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(t.nnz).fill(1) });
   const pattern = stored(ones);
@@ -100,7 +100,7 @@ function productValues(t: SparseTensor<Shape>, x: AnyTensor, dim: { name: string
   const order = t.levels.map((l) => l.name);
   const ones = new SparseTensor<Shape>(t.shapeDims, { levels: t.levels, vals: new Float32Array(dim.size).fill(1) });
   // The output is stored dense…dense, compressed in t's order: the same entries in the same order as t's.
-  const pattern = asFormat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
+  const pattern = reformat(ones, order.map((v, n) => [v, n === order.length - 1 ? "compressed" : "dense"] as const) as never);
   const levels = pattern.levels.map((l) => ({ pos: l.pos, idx: l.idx }));
   const what = "the sparse product mul";
   const attempt = (join: boolean): Node => {
@@ -149,7 +149,7 @@ export function sampledProduct(t: SparseTensor<Shape>, x: AnyTensor): AnyTensor 
 function movedValues(x: SparseTensor<Shape>, format: never): SparseTensor<Shape> {
   const n = x.valuesTensor!.numel;
   if (n > 2 ** 24) throw new ArgumentError(`a sparse tensor of ${n} entries whose values are computed inside a traced function cannot be converted to another format there (past 2^24 entries): store it in ${formatName(x.format, x.dims)}'s order`);
-  const positions = asFormat(new SparseTensor<Shape>(x.shapeDims, { levels: x.levels, vals: Float32Array.from({ length: n }, (_, i) => i) }), format);
+  const positions = reformat(new SparseTensor<Shape>(x.shapeDims, { levels: x.levels, vals: Float32Array.from({ length: n }, (_, i) => i) }), format);
   return new SparseTensor<Shape>(x.shapeDims, { levels: positions.levels }, gatheredValues(x as never, Int32Array.from(positions.storage.vals)));
 }
 
@@ -174,7 +174,7 @@ export function withValuesGradients(what: string, result: LazySparse<Shape>, sou
   const values = wrap(computed ? uploadNode(computed.vals, "float32", [{ name: "nnz", size: computed.vals.length }]) : apart!.values) as AnyTensor;
   // dC in the same order stored dense…dense, compressed (the entries keep their order; no values are read).
   const ones = new SparseTensor<Shape>(result.shapeDims, { levels, vals: new Float32Array(values.numel).fill(1) });
-  const flat = asFormat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
+  const flat = reformat(ones, levels.map((l, n) => [l.name, n === levels.length - 1 ? "compressed" : "dense"] as const) as never).levels;
   const withGrads = customGradient(values, tracked.map((s) => s.valuesTensor!), (g) => {
     const each = backward(new SparseTensor<Shape>(result.shapeDims, { levels: flat }, g as unknown as AnyTensor));
     return sources.flatMap((s, n) => (s.valuesTensor ? [each[n]!()] : [])) as never;

@@ -155,4 +155,17 @@ describe.each(deviceNames)("sparse unary functions on %s", (device) => {
     }
     expect(() => (Am as SparseTensor).mean("i" as never)).toThrow(ShapeError);
   });
+
+  it("a private dim may be named by the library's own conversions: COO iterated as CSF, CSC converted for a CSR", async () => {
+    const [a, b] = [randomSparseValues(n * m, 0.5, next), randomSparseValues(n * m, 0.5, next)];
+    const shape = [["i", n], ["j", m]] as [["i", number], ["j", number]];
+    const C = await sparse(tensor(Float32Array.from(a), shape), coo("i", "j"));
+    const rows = Array.from({ length: n }, (_, i) => a.slice(i * m, (i + 1) * m).reduce((s, v) => s + v, 0));
+    close(await C.mask("i").sum("j").unmask().data(), rows, "Σ_j of a COO tensor with i private");
+    const [R, K] = [await sparse(tensor(Float32Array.from(a), shape), csr("i", "j")), await sparse(tensor(Float32Array.from(b), shape), csc("i", "j"))];
+    const sum = await R.mask("i").add(K.mask("i"));
+    expect(sum.shape).toEqual({ i: n, j: m });
+    expect(() => sum.sum("i" as never)).toThrow(ShapeError);
+    close(await sum.unmask().toDense().data(), Array.from(a, (v, e) => v + b[e]!), "CSR + CSC with i private");
+  });
 });
