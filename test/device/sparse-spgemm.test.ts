@@ -192,6 +192,21 @@ describe.each(deviceNames)("SpGEMM on %s", (device) => {
     }
   });
 
+  it("products with a size-0 dim: a workspace row of 0 columns, 0 rows, nothing summed", async () => {
+    for (const f of [csr, csc, dcsr, coo] as ((r: string, c: string) => Format)[]) {
+      const C = fromCoo([["i", 2], ["k", 3]], { coords: { i: [1], k: [2] }, values: [5] }, f("i", "k") as never);
+      const none = fromCoo([["k", 3], ["j", 0]], { coords: { k: [], j: [] }, values: [] }, f("k", "j") as never);
+      const P = await C.dot("k", none);
+      expect([P.shape, P.nnz]).toEqual([{ i: 2, j: 0 }, 0]);
+      const empty = fromCoo([["i", 0], ["k", 3]], { coords: { i: [], k: [] }, values: [] }, f("i", "k") as never);
+      const B = fromCoo([["k", 3], ["j", 2]], { coords: { k: [2], j: [1] }, values: [7] }, f("k", "j") as never);
+      const Q = await empty.dot("k", B);
+      expect([Q.shape, Q.nnz]).toEqual([{ i: 0, j: 2 }, 0]);
+      const R = await C.dot("k", B);
+      expect(Array.from(await R.toDense().data())).toEqual([0, 0, 0, 35]);
+    }
+  });
+
   it("CSF · CSR: an order-3 sparse result (TTM into CSF), one workspace row per (i, j) segment", async () => {
     const [I, J, K, L] = [3, 4, 5, 6];
     const t = randomSparseValues(I * J * K, 0.3, next);

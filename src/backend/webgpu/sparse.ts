@@ -61,7 +61,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       const limits = device.limits;
       const { code, groups, workspace } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize));
       const types = (["i32", "f32"] as const).filter((t) => workspace[t] > 0);
-      const own = kernel.buffers.filter((b) => !b.workspace);
+      const own = kernel.buffers.filter((b) => b.workspace === undefined);
       const bound = own.length + types.length;
       const limit = limits.maxStorageBuffersPerShaderStage;
       if (bound > limit) throw new SparseBindingLimitError(`the kernel binds ${bound} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);

@@ -61,9 +61,9 @@ function workspaceLayout(k: SparseKernel, maxBytes: number) {
   const offsets = new Map<number, number>();
   const slot = { i32: 0, f32: 0 };
   k.buffers.forEach((b, n) => {
-    if (!b.workspace) return;
+    if (b.workspace === undefined) return;
     offsets.set(n, slot[b.type]);
-    slot[b.type] += b.workspace;
+    slot[b.type] += Math.max(1, b.workspace); // (a row of 0 columns still declares its binding)
   });
   const perSlot = 4 * Math.max(slot.i32, slot.f32);
   if (perSlot > maxBytes) throw new SparseDeviceError(`its workspace rows take ${perSlot} bytes per invocation, more than the ${maxBytes} bytes its workspace binding may take on this adapter`);
@@ -77,17 +77,17 @@ function workspaceLayout(k: SparseKernel, maxBytes: number) {
  * @example generateSparseWgsl(lowerSparse(spmv).kernels[0]).groups // [ceil(rows / 64), 1]
  */
 export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSPACE_BYTES): SparseWgsl {
-  const ws = k.buffers.some((b) => b.workspace) ? workspaceLayout(k, Math.min(SPARSE_WORKSPACE_BYTES, bindingBytes)) : undefined;
+  const ws = k.buffers.some((b) => b.workspace !== undefined) ? workspaceLayout(k, Math.min(SPARSE_WORKSPACE_BYTES, bindingBytes)) : undefined;
   const lines: string[] = [];
   const buffer = (n: number): string => ident("b", k.buffers[n]!.name);
   /** An element of buffer n: a workspace's in this invocation's slot of its type's binding. */
   const element = (n: number, index: string): string => {
     const b = k.buffers[n]!;
-    if (!b.workspace) return `${buffer(n)}[${index}]`;
+    if (b.workspace === undefined) return `${buffer(n)}[${index}]`;
     return `w_${b.type}[w_${b.type}_base + ${ws!.offsets.get(n)!}i + ${index}]`;
   };
   const name = (local: string): string => (local === "start" || local === "end" ? local : ident("v", local));
-  const own = k.buffers.filter((b) => !b.workspace);
+  const own = k.buffers.filter((b) => b.workspace === undefined);
   own.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${ident("b", b.name)}: array<${b.type}>;`));
   const types = ws ? (["i32", "f32"] as const).filter((t) => ws.slot[t] > 0) : [];
   types.forEach((t, n) => lines.push(`@group(0) @binding(${own.length + n}) var<storage, read_write> w_${t}: array<${t}>;`));
