@@ -324,10 +324,13 @@ export function fromDims<S extends Shape, D extends DType>(node: Node, dims: rea
   return wrap(node, new Set(dims.filter((d) => d.masked).map((d) => d.name)));
 }
 
-/** @internal Adds an op family's methods to Tensor (the family file declares their types). */
-export function defineMethods(methods: Record<string, (this: AnyTensor, ...args: never[]) => unknown>): void {
+/**
+ * @internal Adds an op family's methods to Tensor, or to `target` (SparseTensor's prototype): the family file
+ * declares their types.
+ */
+export function defineMethods<T = AnyTensor>(methods: Record<string, (this: T, ...args: never[]) => unknown>, target: object = Tensor.prototype): void {
   for (const [name, value] of Object.entries(methods)) {
-    Object.defineProperty(Tensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+    Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
   }
 }
 

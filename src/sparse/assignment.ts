@@ -43,6 +43,9 @@ export interface Built {
  */
 export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0 });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
+/** The note of a chain whose folded-in sparse results were computed first (one kernel would bind too many buffers). */
+const computedFolded = (n: number): string =>
+  `computed ${n === 1 ? "a folded-in sparse result" : `${n} folded-in sparse results`} first: one kernel for the chain would bind more buffers than the device allows`;
 const letters = "ABCDEFGHIJKLMNOPQRSTUVW";
 
 /**
@@ -223,7 +226,7 @@ export function denseResult(build: (b: Built) => SparseAssignment["expr"], dims:
       const folded = b.inlined;
       for (const x of folded) void x.levels;
       ({ a, b } = prepare(true));
-      b.notes.push(`computed ${folded.length === 1 ? "a folded-in sparse result" : `${folded.length} folded-in sparse results`} first: one kernel for the chain would bind more buffers than the device allows`);
+      b.notes.push(computedFolded(folded.length));
       node = run(go, a, what);
     } else {
       if (!(e instanceof SparseDeviceError && b.joined)) return run(() => { throw e; }, a, what);
@@ -296,7 +299,7 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
           const folded = p.b.inlined;
           await Promise.all(folded.map((x) => x.materialize()));
           p = prepare();
-          p.b.notes.push(`computed ${folded.length === 1 ? "a folded-in sparse result" : `${folded.length} folded-in sparse results`} first: one kernel for the chain would bind more buffers than the device allows`);
+          p.b.notes.push(computedFolded(folded.length));
           arrays = await runSparseSparse(p.a, p.b.inputs);
         }
         ran = p;

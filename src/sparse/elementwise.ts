@@ -7,7 +7,7 @@
 // refuse where they would not. `mean` by name is the sum over the names divided by their sizes. `mapValues`
 // maps the stored values on the host by a function's float64 meaning (the ALU table's).
 // Imports src/graph's ALU table, src/types and the top layer; SparseTensor's module calls installSparseElementwise once it is defined.
-import type { AnyTensor, Tensor } from "../tensor.js";
+import { type AnyTensor, type Tensor, defineMethods } from "../tensor.js";
 import { ArgumentError, takesNot } from "../types/errors.js";
 import { unaryAlu } from "../graph/alu.js";
 import type { UnaryFn } from "../graph/node.js";
@@ -110,7 +110,7 @@ function unary(fn: UnaryMethod) {
  * @example installSparseElementwise() // A.neg, A.exp … are defined
  */
 export function installSparseElementwise(): void {
-  const methods: Record<string, unknown> = Object.fromEntries(Object.keys(atZero).map((fn) => [fn, unary(fn as UnaryMethod)]));
+  const methods: Record<string, (this: SparseTensor<Shape>, ...args: never[]) => unknown> = Object.fromEntries(Object.keys(atZero).map((fn) => [fn, unary(fn as UnaryMethod)]));
   const scalar = (name: "div" | "pow", keeps: (c: number) => boolean, why: string) =>
     function (this: SparseTensor<Shape>, c: number): SparseTensor<Shape> {
       if (typeof c !== "number") throw new ArgumentError(takesNot(`${name} of a sparse tensor`, "a number", c));
@@ -126,7 +126,7 @@ export function installSparseElementwise(): void {
     const count = this.shapeDims.filter((d) => !kept.has(d.name)).reduce((n, d) => n * d.size, 1);
     return total.div(count) as AnyTensor;
   };
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+  defineMethods(methods, SparseTensor.prototype);
 }
 
 /**

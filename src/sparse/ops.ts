@@ -23,7 +23,7 @@ import { type ShapeDim, showDims } from "../shape/dims.js";
 import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
 import { tracingNow } from "../state/trace.js";
-import { type AnyTensor, Tensor, wrap } from "../tensor.js";
+import { type AnyTensor, Tensor, defineMethods, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
 import type { NameArg, NameList, Ok, Shape, VisibleNames } from "../types/dims.js";
@@ -187,7 +187,7 @@ export function installSparseMethods(): void {
       return withGradients(result, this, undefined, (g) => g, (g) => g);
     },
   };
-  for (const [name, value] of Object.entries(methods)) Object.defineProperty(SparseTensor.prototype, name, { value, writable: true, configurable: true, enumerable: false });
+  defineMethods(methods, SparseTensor.prototype);
 }
 
 /**

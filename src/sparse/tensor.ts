@@ -167,11 +167,10 @@ export class SparseTensor<S extends Shape = Shape> {
    * @example A.toDense().shape // { row: 3, col: 4 }
    */
   toDense(): Tensor<S, "float32"> {
-    const dims = this.shapeDims;
-    const plain = dims.map((d) => ({ name: d.name, size: d.size }));
     // Values held as a tensor (withValues, a unary map) are scattered where they are, on any device, and gradients
-    // reach them; never read back (COO's repeated coordinates included).
+    // reach them; never read back.
     if (this.valuesTensor && !this.#vals && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
+    const dims = this.shapeDims;
     const strides = logicalStrides(dims, this.storage.levels);
     const out = new Float32Array(numel(dims));
     forEachEntry(this.storage, (coords, p) => {
@@ -180,7 +179,7 @@ export class SparseTensor<S extends Shape = Shape> {
       out[at] = this.storage.vals[p]!;
     });
     // (private dims stay private: fromDims keeps their marks)
-    return fromDims(uploadNode(out, "float32", plain), dims);
+    return fromDims(uploadNode(out, "float32", dims.map((d) => ({ name: d.name, size: d.size }))), dims);
   }
 
   /**

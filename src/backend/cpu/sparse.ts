@@ -29,7 +29,6 @@ const generator = (): typeof generateSparseWasm => {
   throw new DeviceError("the CPU's sparse kernel generator is not loaded: sparse kernels run only in a program that imports the sparse front end (sparse, fromCoo, the sparse readers)");
 };
 
-
 /**
  * Bounds splitting the rows [0, pos.length - 1) into `parts` runs of about equal work, a row weighing its
  * entries (pos[r + 1] - pos[r]) plus one (its own loads and store): a binary search per bound on pos[r] + r.

@@ -59,18 +59,15 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
         return known;
       }
       const limits = device.limits;
-      const { code, groups, workspace } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize));
-      const types = (["i32", "f32"] as const).filter((t) => workspace[t] > 0);
-      const own = kernel.buffers.filter((b) => b.workspace === undefined);
-      const bound = own.length + types.length;
+      const { code, groups, bindings, workspace } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize));
       const limit = limits.maxStorageBuffersPerShaderStage;
-      if (bound > limit) throw new SparseBindingLimitError(`the kernel binds ${bound} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
+      if (bindings.length > limit) throw new SparseBindingLimitError(`the kernel binds ${bindings.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
       device.pushErrorScope("out-of-memory");
       device.pushErrorScope("validation");
       const layout = device.createBindGroupLayout({
-        entries: [...own.map((b) => b.output), ...types.map(() => true)].map((output, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: output ? "storage" : "read-only-storage" } })),
+        entries: bindings.map((output, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: output ? "storage" : "read-only-storage" } })),
       });
       const pipeline = device.createComputePipeline({
         layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),

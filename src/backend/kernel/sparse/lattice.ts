@@ -161,11 +161,12 @@ export function scheduleLattice(l: MergeLattice): ScheduledLattice {
   // takes it (the same expression: only absent sparse operands are 0) and is a case of the loops above it, not
   // dropped — A·B + C with B dense must still store C where A has nothing. Points that become equal are one.
   const topDense = top.iterators.filter((i) => i.dense);
-  const seen = new Set<string>();
-  const kept = l.points
-    .map((p) => (subset(topDense, p.iterators) ? p : { ...p, iterators: union(p.iterators, topDense) }))
-    .filter((p) => !seen.has(key(p.iterators)) && seen.add(key(p.iterators)) !== undefined)
-    .sort((x, y) => y.iterators.length - x.iterators.length);
+  const byKey = new Map<string, LatticePoint>();
+  for (const p of l.points) {
+    const iterators = union(p.iterators, topDense);
+    if (!byKey.has(key(iterators))) byKey.set(key(iterators), { ...p, iterators });
+  }
+  const kept = [...byKey.values()].sort((x, y) => y.iterators.length - x.iterators.length);
   const points = kept.map((p): ScheduledPoint => {
     const cases = kept.map((q, k) => (subset(q.iterators, p.iterators) ? k : -1)).filter((k) => k >= 0);
     const sparse = p.iterators.filter((i) => !i.dense);

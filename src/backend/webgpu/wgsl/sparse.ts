@@ -48,10 +48,12 @@ const f32Literal = (v: number): string => {
  */
 export const SPARSE_WORKSPACE_BYTES = 128 * 1024 * 1024;
 
-/** A kernel's generated WGSL: its code, its dispatch, and the bytes of its workspace bindings (bound after the buffers). */
+/** A kernel's generated WGSL: its code, its dispatch, its bindings, and the bytes of its workspace bindings. */
 export interface SparseWgsl {
   readonly code: string;
   readonly groups: [number, number];
+  /** Whether each binding (the kernel's own buffers in order, then its workspace bindings) is written. */
+  readonly bindings: readonly boolean[];
   /** Bytes of the i32 and of the f32 workspace binding, in that order after the kernel's own buffers (0: none). */
   readonly workspace: { readonly i32: number; readonly f32: number };
 }
@@ -252,5 +254,5 @@ export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSP
   stmts(k.body, indent);
   if (ws) lines.push("  }");
   lines.push("}");
-  return { code: lines.join("\n"), groups: [gx, gy], workspace: { i32: ws ? 4 * ws.slot.i32 * ws.slots : 0, f32: ws ? 4 * ws.slot.f32 * ws.slots : 0 } };
+  return { code: lines.join("\n"), groups: [gx, gy], bindings: [...own.map((b) => b.output), ...types.map(() => true)], workspace: { i32: ws ? 4 * ws.slot.i32 * ws.slots : 0, f32: ws ? 4 * ws.slot.f32 * ws.slots : 0 } };
 }
