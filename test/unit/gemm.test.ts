@@ -4,10 +4,11 @@
 // [-2, 2] (rtol 1e-5 plus atol scaled by √k for cancellation).
 import { describe, expect, it } from "vitest";
 import { matchContraction } from "../../src/backend/kernel/passes/contraction.js";
+import { gemmBlocks } from "../../src/backend/cpu/wasm/gemm.js";
 import { lowerKernels } from "../../src/backend/kernel/lower.js";
 import { cpuPasses } from "../../src/backend/cpu/device.js";
 import { CpuDevice } from "../../src/backend/cpu/device.js";
-import { type Tensor, getDefaultDevice, tensor } from "../../src/index.js";
+import { type Tensor, conv, getDefaultDevice, tensor } from "../../src/index.js";
 import { type Layout, expectClose, naiveDot } from "../helpers/naive.js";
 import { randomFloats } from "../helpers/random.js";
 
@@ -71,6 +72,59 @@ describe("packed contraction kernels", () => {
       }
     } finally {
       ex.split.contraction = saved;
+    }
+  });
+  it("a thin product (a convolution's positions × its channels) is cut into row chunks, not column blocks", () => {
+    const [x, dx] = make([["p", 1021], ["k", 36]]);
+    const [w, dw] = make([["k", 36], ["o", 24]]);
+    const c = matchContraction(lowerKernels([x.dot("k", w).node], { passes: cpuPasses })[0]!.kernel)!;
+    const two = gemmBlocks(c, 2);
+    // every chunk packs only its rows of A; B's one block is packed again per chunk
+    expect(two.NC).toBe(24);
+    expect(two.chunks).toBeGreaterThan(1);
+    expect(two.units).toBe(two.chunks);
+    expect(two.chunkRows * two.chunks).toBeGreaterThanOrEqual(1021);
+    expect(gemmBlocks(c, 1)).toMatchObject({ chunks: 1, units: 1 });
+    const ex = (getDefaultDevice() as CpuDevice).executor;
+    const saved = ex.split.contraction;
+    try {
+      for (const threshold of [0, Infinity]) {
+        ex.split.contraction = threshold;
+        expectClose(x.dot("k", w).relu().dataSync(), naiveDot(dx, [["p", 1021], ["k", 36]], dw, [["k", 36], ["o", 24]], ["k"], [["p", 1021], ["o", 24]]).map((v) => Math.max(v, 0)), 1e-5, 1e-5 * 6);
+      }
+    } finally {
+      ex.split.contraction = saved;
+    }
+  });
+  it("n is the side the output is contiguous along: W[o, c] · x[c, h, w] (an NCHW 1×1 convolution) stores along w", () => {
+    for (const width of [12, 7]) {
+      const [w, dw] = make([["o", 10], ["c", 9]]);
+      const [x, dx] = make([["c", 9], ["h", 3], ["w", width]]);
+      const [bias, db] = make([["o", 10]]);
+      const y = w.dot("c", x).add(bias).relu();
+      const c = matchContraction(lowerKernels([w.dot("c", x).node], { passes: cpuPasses })[0]!.kernel)!;
+      expect(c.n.map((v) => v.name)).toEqual(["h", "w"]);
+      expect(y.dims).toEqual(["o", "h", "w"]);
+      const mm = naiveDot(dw, [["o", 10], ["c", 9]], dx, [["c", 9], ["h", 3], ["w", width]], ["c"], [["o", 10], ["h", 3], ["w", width]]);
+      expectClose(y.dataSync(), mm.map((v, i) => Math.max(0, v + db[Math.floor(i / (3 * width))]!)), 1e-5, 1e-5);
+    }
+  });
+  it("a convolution's windows are packed along its channels (the contiguous k loop goes last), with a channel tail", () => {
+    for (const channels of [8, 6]) {
+      const [x, dx] = make([["h", 7], ["w", 9], ["c", channels]]);
+      const [k, dk] = make([["kh", 3], ["kw", 2], ["c", channels], ["o", 5]]);
+      // valid windows: y[h, w, o] = Σ x[h + kh, w + kw, c] · k[kh, kw, c, o]
+      const y = conv(x, k, { channel: "c", window: { h: "kh", w: "kw" } }) as Any;
+      const want = new Float64Array(5 * 8 * 5);
+      for (let h = 0; h < 5; h++)
+        for (let w = 0; w < 8; w++)
+          for (let o = 0; o < 5; o++) {
+            let acc = 0;
+            for (let a = 0; a < 3; a++) for (let b = 0; b < 2; b++) for (let c = 0; c < channels; c++) acc += dx[((h + a) * 9 + w + b) * channels + c]! * dk[((a * 2 + b) * channels + c) * 5 + o]!;
+            want[(h * 8 + w) * 5 + o] = acc;
+          }
+      expect(y.dims).toEqual(["h", "w", "o"]);
+      expectClose(y.dataSync(), want, 1e-5, 1e-5 * channels);
     }
   });
   it("prologues vectorised while packing: exp(a)·relu(b)ᵀ with both operands along k", () => {

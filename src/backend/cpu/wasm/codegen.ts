@@ -12,6 +12,8 @@ import { type EmitContext, WasmExprEmitter, vectorizable } from "./emit-expr.js"
 import { generateGemm, scratchBytes } from "./gemm.js";
 import { FunctionBuilder, ModuleBuilder, type ValType } from "./module.js";
 import { onlineBody, onlineRows, onlineScratchBytes, zeroAcross } from "./online.js";
+import { outerLaneLoop, outerLanes } from "./outer-lanes.js";
+import { peel } from "../../kernel/peel.js";
 
 export interface WasmKernel {
   readonly bytes: Uint8Array<ArrayBuffer>;
@@ -120,6 +122,7 @@ export class Generator {
     const [lo, hi] =
       i === this.parallel ? [() => void this.f.get(this.start), () => void this.f.get(this.end)] : [() => void this.f.i32(0), () => void this.f.i32(v.extent)];
     if (k.online && i === k.outer.length - 1) return onlineRows(this, k.online, v, lo, hi, bound);
+    if (i === k.outer.length - 1 && outerLanes(this, v)) return outerLaneLoop(this, v, lo, hi, bound);
     if (i === k.outer.length - 1 && k.phases.length === 0 && k.inner.length === 0 && k.mode.kind === "map") {
       return this.storeLoop(v, lo, hi, bound);
     }
@@ -201,6 +204,27 @@ export class Generator {
       this.forLoop(local, () => void f.get(local), hi, 1, () => this.store(() => this.em.scalar(value)));
       return;
     }
+    const middle = !vector && v.extent >= 8 && split?.coef === 1 ? peel(value, v.name) : undefined;
+    if (middle && vectorizable(this.em, [middle.inside], v.name)) {
+      // A pad's checks along v: scalar borders, the middle 4 lanes wide without them (kernel/peel.ts).
+      const [from, to] = [f.local("i32"), f.local("i32")];
+      const clamp = (bound: IndexExpr, op: "i32.gt_s" | "i32.lt_s", at: number): void => {
+        const b = f.local("i32");
+        this.em.index(bound);
+        f.tee(b).get(at).get(b).get(at).op(op).op("select").set(at);
+      };
+      lo();
+      f.set(from);
+      for (const b of middle.lower) clamp(b, "i32.gt_s", from);
+      hi();
+      f.set(to);
+      for (const b of middle.upper) clamp(b, "i32.lt_s", to);
+      f.get(to).get(from).get(to).get(from).op("i32.gt_s").op("select").set(to);
+      this.forLoop(local, lo, () => void f.get(from), 1, () => this.store(() => this.em.scalar(value)));
+      this.storeLoop(v, () => void f.get(from), () => void f.get(to), bound, middle.inside);
+      this.forLoop(local, () => void f.get(to), hi, 1, () => this.store(() => this.em.scalar(value)));
+      return;
+    }
     this.forLoop(local, lo, hi, 1, () => this.store(() => this.em.scalar(value)));
   }
 
@@ -216,12 +240,7 @@ export class Generator {
       return;
     }
     const last = p.vars[p.vars.length - 1]!;
-    // A stash is stored at the output index with the inner loops read as this phase's loops.
-    const stashAt: Expr | undefined = p.stash && {
-      op: "idx",
-      type: "i32",
-      index: substitute(this.k.output.index, new Map(this.k.inner.map((v, i) => [v.name, idxVar(p.vars[i]!.name)]))),
-    };
+    const stashAt = this.stashAt(p);
     const stashSplit = stashAt ? this.em.split(stashAt as Expr & { index: never }, last.name) : null;
     const vector =
       p.type !== "bool" && last.extent >= 16 && vectorizable(this.em, [p.body], last.name) && (!p.stash || stashSplit?.coef === 1);
@@ -343,6 +362,11 @@ export class Generator {
     }
   }
 
+  /** Where phase p's stash is stored: the output index with the inner loops read as the phase's loops. */
+  stashAt(p: Phase): Expr | undefined {
+    return p.stash && { op: "idx", type: "i32", index: substitute(this.k.output.index, new Map(this.k.inner.map((v, i) => [v.name, idxVar(p.vars[i]!.name)]))) };
+  }
+
   /** Pushes the ALU table's identity of the reduction. */
   identity(p: { fn: ReduceFn; type: ScalarType }): void {
     const value = reduceIdentity(p.fn, p.type);
@@ -386,7 +410,8 @@ export class Generator {
   }
 }
 
-function vectorStep(p: Phase): string {
+/** The vector instruction of one accumulation step of phase p. @example vectorStep(sumPhase) // "f32x4.add" */
+export function vectorStep(p: Phase): string {
   const t = p.type === "f32" ? "f32x4" : "i32x4";
   if (p.fn === "sum") return `${t}.add`;
   if (p.fn === "prod") return `${t}.mul`;

@@ -492,11 +492,22 @@ export class WasmExprEmitter implements RareHost {
       case "stashed": {
         const at = e.op === "load" ? e : this.ctx.output!.index;
         const s = this.split(at, lane)!;
-        this.address(e.op === "load" ? this.ctx.inputPtr[e.input]! : this.ctx.output!.ptr, e.type, () => {
-          this.scalar(s.base);
-          f.get(this.ctx.vars.get(lane)!).op("i32.add");
-        });
-        f.mem("v128.load", 0, 2);
+        const read = (): void => {
+          this.address(e.op === "load" ? this.ctx.inputPtr[e.input]! : this.ctx.output!.ptr, e.type, () => {
+            this.scalar(s.base);
+            f.get(this.ctx.vars.get(lane)!).op("i32.add");
+          });
+          f.mem("v128.load", 0, 2);
+        };
+        if (e.op === "load" && e.guard) {
+          // a guard the same for every lane (vectorizable): one check for the four
+          this.scalar(e.guard);
+          f.if("v128");
+          this.inBranch(read);
+          f.else().v128i([0, 0, 0, 0]).end();
+          return;
+        }
+        read();
         return;
       }
       case "unary":
@@ -599,7 +610,7 @@ export class WasmExprEmitter implements RareHost {
   }
 }
 
-/** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, no gathers). */
+/** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, guarded only by what is the same along v; no gathers). */
 export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: string): boolean {
   let ok = true;
   for (const root of exprs)
@@ -608,7 +619,7 @@ export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: str
       if (e.op === "random") ok = false;
       if (e.op === "idx") ok = em.split(e, v) !== null;
       if (e.op === "load") {
-        const s = e.dynamic || e.guard ? null : em.split(e, v);
+        const s = e.dynamic || (e.guard && em.deps(e.guard).has(v)) ? null : em.split(e, v);
         ok = e.type !== "bool" && s !== null && s.coef === 1;
       }
     });

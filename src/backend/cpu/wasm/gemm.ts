@@ -15,18 +15,29 @@ const NR = 8;
 const product = (vs: readonly LoopVar[]): number => vs.reduce((n, v) => n * v.extent, 1);
 const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
 
-/** Block sizes for a contraction: B's panel (K × NC) and A's (MC × K) stay within the L2 cache. */
-export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; units: number } {
+/**
+ * Block sizes for a contraction: B's panel (K × NC) and A's (MC × K) stay within the L2 cache. Work units are
+ * batch points × column blocks × row chunks, enough for the `parts` threads: a thin product (M above N, as a
+ * convolution's output positions against its channels) is cut into row chunks, each packing B's block again
+ * (K · NC); a wide one into column blocks, each packing A again (M · K). Cutting a 1024 × 32 product's columns
+ * packed its A twice and made two threads slower than one.
+ */
+export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; chunks: number; chunkRows: number; units: number } {
   const [M, N, K] = [product(c.m), product(c.n), product(c.k)];
   const fitN = Math.max(NR, Math.floor(131072 / Math.max(1, K) / NR) * NR);
-  // Enough work units (batch points × column blocks) for the `parts` threads it is split across, but no more
-  // column blocks than that needs: every column block packs A again (one thread: one block, as L2 allows).
-  const blocksWanted = Math.max(1, Math.ceil(parts / product(c.batch)));
-  const spreadN = roundUp(Math.ceil(N / blocksWanted), NR);
+  const batch = product(c.batch);
+  const wanted = Math.max(1, Math.ceil(parts / batch));
+  const byRows = wanted > 1 && M > N;
+  const spreadN = roundUp(byRows ? N : Math.ceil(N / wanted), NR);
   const NC = Math.max(NR, Math.min(256, fitN, spreadN));
-  // No taller than M: a block's padding rows are packed and multiplied like real ones.
-  const MC = Math.max(MR, Math.min(256, roundUp(M, MR), Math.floor(65536 / Math.max(1, K) / MR) * MR));
-  return { M, N, K, NC, MC, units: product(c.batch) * Math.ceil(N / NC) };
+  const nBlocks = Math.ceil(N / NC);
+  // Row chunks of at least NC rows (packing B's block again costs no more than the chunk's A), up to 4 per
+  // thread so a thread the system runs late hands its chunks over.
+  const chunks = byRows ? Math.max(1, Math.min(Math.ceil((4 * wanted) / nBlocks), Math.floor(M / Math.max(NC, 4 * MR)))) : 1;
+  const chunkRows = roundUp(Math.ceil(M / chunks), MR);
+  // No taller than the chunk: a block's padding rows are packed and multiplied like real ones.
+  const MC = Math.max(MR, Math.min(256, chunkRows, Math.floor(65536 / Math.max(1, K) / MR) * MR));
+  return { M, N, K, NC, MC, chunks, chunkRows, units: batch * nBlocks * chunks };
 }
 
 /** Bytes of packing space one thread needs. */
@@ -37,7 +48,7 @@ export function scratchBytes(c: Contraction, parts?: number): number {
 
 /** Generates the module. @example generateGemm(kernel, kernel.contraction!, memory) */
 export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }, parts?: number): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
-  const { M, N, K, NC, MC, units } = gemmBlocks(c, parts);
+  const { M, N, K, NC, MC, chunks, chunkRows, units } = gemmBlocks(c, parts);
   const NCpad = roundUp(NC, NR);
   const MCpad = roundUp(MC, MR);
   const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map((t) => (t === "f32" ? "f32" : "i32") as ValType), "i32", "i32", "i32"];
@@ -53,7 +64,7 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
   };
   const em = new WasmExprEmitter(f, k, ctx);
   const local = (t: ValType = "i32"): number => f.local(t);
-  const [u, n0, nEnd, m0, bp, ap] = [local(), local(), local(), local(), local(), local()];
+  const [u, n0, nEnd, m0, mStart, mEnd, bp, ap] = [local(), local(), local(), local(), local(), local(), local(), local()];
   const nBlocks = Math.ceil(N / NC);
 
   /** for (v = from; v < to; v += step) body — from/to pushed by callbacks. */
@@ -78,17 +89,36 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       }
     }
   };
-  /** Nested loops over K's vars with a running flat counter in `kk`. */
-  const overK = (kk: number, body: () => void): void => {
+  // K's loops in packing order: the loop along which an operand that cannot be packed a lane vector at a time
+  // is contiguous goes last (a convolution's channels: 4 loads along them per lane, transposed in registers).
+  const laneVector = (expr: Expr, laneVars: readonly LoopVar[]): boolean => {
+    const inner = laneVars[laneVars.length - 1]!;
+    return (laneVars.length === 1 || inner.extent % 4 === 0) && vectorizable(em, [expr], inner.name);
+  };
+  const kContiguous = (expr: Expr): LoopVar | undefined => [...c.k].reverse().find((v) => v.extent >= 4 && vectorizable(em, [expr], v.name));
+  const kLast = (!laneVector(c.a, c.m) && kContiguous(c.a)) || (!laneVector(c.b, c.n) && kContiguous(c.b)) || undefined;
+  const kOrder = kLast ? [...c.k.filter((v) => v !== kLast), kLast] : c.k;
+
+  /**
+   * Nested loops over K's vars with a running flat counter in `kk`; with `step` 4, the last loop takes 4 at a
+   * time up to its last multiple of 4 and `tail` takes the rest one at a time.
+   */
+  const overK = (kk: number, body: () => void, step = 1, tail?: () => void): void => {
     f.i32(0).set(kk);
     const nest = (i: number): void => {
-      if (i === c.k.length) {
+      const v = kOrder[i]!;
+      const at = vars.get(v.name)!;
+      if (i < kOrder.length - 1) return loop(at, () => void f.i32(0), () => void f.i32(v.extent), 1, () => nest(i + 1));
+      const whole = v.extent - (v.extent % step);
+      loop(at, () => void f.i32(0), () => void f.i32(whole), step, () => {
         body();
-        f.get(kk).i32(1).op("i32.add").set(kk);
-        return;
-      }
-      const v = c.k[i]!;
-      loop(vars.get(v.name)!, () => void f.i32(0), () => void f.i32(v.extent), 1, () => nest(i + 1));
+        f.get(kk).i32(step).op("i32.add").set(kk);
+      });
+      if (whole < v.extent)
+        loop(at, () => void f.i32(whole), () => void f.i32(v.extent), 1, () => {
+          tail!();
+          f.get(kk).i32(1).op("i32.add").set(kk);
+        });
     };
     nest(0);
   };
@@ -103,9 +133,9 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
     const { expr, vars: laneVars, width } = side;
     // The lane's innermost loop: 4 lanes from a multiple of 4 share the outer ones when its extent is one too.
     const inner = laneVars[laneVars.length - 1]!;
-    const kName = c.k.length === 1 ? c.k[0]!.name : undefined;
-    const alongLane = (laneVars.length === 1 || inner.extent % 4 === 0) && vectorizable(em, [expr], inner.name);
-    const alongK = !alongLane && kName !== undefined && K >= 4 && vectorizable(em, [expr], kName);
+    const kInner = kOrder[kOrder.length - 1]!;
+    const alongLane = laneVector(expr, laneVars);
+    const alongK = !alongLane && kInner.extent >= 4 && vectorizable(em, [expr], kInner.name);
     const flat = local();
     /** Sets the lane's loop variables to lane first + i. */
     const laneAt = (i: number): void => {
@@ -145,37 +175,50 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
         }
       });
     } else {
-      const kLocal = vars.get(kName!)!;
-      const K4 = K - (K % 4);
+      // Every lane's loop variables in locals of its own, decomposed once per panel; the emitter reads the
+      // variables by name, so each lane's loads are emitted with its locals in the map (and a scope of its own).
+      const home = laneVars.map((v) => vars.get(v.name)!);
+      const lanes = Array.from({ length: width }, () => laneVars.map(() => local()));
+      const useLane = (r: number): void => laneVars.forEach((v, i) => vars.set(v.name, lanes[r]![i]!));
+      const emitFor = (r: number, emit: () => void): void => {
+        useLane(r);
+        em.enterScope();
+        emit();
+        em.exitScope();
+        laneVars.forEach((v, i) => vars.set(v.name, home[i]!));
+      };
+      for (let r = 0; r < width; r++) emitFor(r, () => laneAt(r));
       const rows = [0, 1, 2, 3].map(() => f.local("v128"));
       const half = [0, 1].map(() => f.local("v128"));
-      loop(kLocal, () => void f.i32(0), () => void f.i32(K4), 4, () => {
-        for (let g = 0; g < width / 4; g++) {
-          for (let r = 0; r < 4; r++) {
-            laneAt(4 * g + r);
-            em.vector(expr, kName!);
-            f.set(rows[r]!);
-          }
-          // rows[r] = lane r at k … k+3; column j (k + j) = lanes 0…3 at k + j
-          for (const [lo, hiLanes] of [[0, [0, 4, 1, 5]], [2, [2, 6, 3, 7]]] as const) {
-            f.get(rows[0]!).get(rows[1]!).shuffle32(hiLanes).set(half[0]!);
-            f.get(rows[2]!).get(rows[3]!).shuffle32(hiLanes).set(half[1]!);
-            for (const j of [0, 1]) {
-              f.get(dst).get(kLocal).i32(4 * width).op("i32.mul").op("i32.add");
-              f.get(half[0]!).get(half[1]!).shuffle32(j === 0 ? [0, 1, 4, 5] : [2, 3, 6, 7]);
-              f.mem("v128.store", 4 * width * (lo + j) + 16 * g, 2);
+      overK(
+        kk,
+        () => {
+          for (let g = 0; g < width / 4; g++) {
+            for (let r = 0; r < 4; r++) {
+              emitFor(4 * g + r, () => em.vector(expr, kInner.name));
+              f.set(rows[r]!);
+            }
+            // rows[r] = lane r at k … k+3; column j (k + j) = lanes 0…3 at k + j
+            for (const [lo, hiLanes] of [[0, [0, 4, 1, 5]], [2, [2, 6, 3, 7]]] as const) {
+              f.get(rows[0]!).get(rows[1]!).shuffle32(hiLanes).set(half[0]!);
+              f.get(rows[2]!).get(rows[3]!).shuffle32(hiLanes).set(half[1]!);
+              for (const j of [0, 1]) {
+                f.get(dst).get(kk).i32(4 * width).op("i32.mul").op("i32.add");
+                f.get(half[0]!).get(half[1]!).shuffle32(j === 0 ? [0, 1, 4, 5] : [2, 3, 6, 7]);
+                f.mem("v128.store", 4 * width * (lo + j) + 16 * g, 2);
+              }
             }
           }
-        }
-      });
-      loop(kLocal, () => void f.i32(K4), () => void f.i32(K), 1, () => {
-        for (let r = 0; r < width; r++) {
-          f.get(dst).get(kLocal).i32(4 * width).op("i32.mul").op("i32.add");
-          laneAt(r);
-          em.scalar(expr);
-          f.mem("f32.store", 4 * r);
-        }
-      });
+        },
+        4,
+        () => {
+          for (let r = 0; r < width; r++) {
+            f.get(dst).get(kk).i32(4 * width).op("i32.mul").op("i32.add");
+            emitFor(r, () => em.scalar(expr));
+            f.mem("f32.store", 4 * r);
+          }
+        },
+      );
     }
     f.else();
     scalar();
@@ -183,11 +226,12 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
   };
 
   loop(u, () => void f.get(start), () => void f.get(end), 1, () => {
-    // unit -> batch point and column block
+    // unit -> batch point, column block and row chunk
     const b = local();
-    f.get(u).i32(nBlocks).op("i32.div_u").set(b);
+    f.get(u).i32(nBlocks * chunks).op("i32.div_u").set(b);
     decompose(c.batch, b);
-    f.get(u).i32(nBlocks).op("i32.rem_u").i32(NC).op("i32.mul").tee(n0).i32(NC).op("i32.add").i32(N).get(n0).i32(NC).op("i32.add").i32(N).op("i32.lt_s").op("select").set(nEnd);
+    f.get(u).i32(chunks).op("i32.rem_u").i32(chunkRows).op("i32.mul").tee(mStart).i32(chunkRows).op("i32.add").i32(M).get(mStart).i32(chunkRows).op("i32.add").i32(M).op("i32.lt_s").op("select").set(mEnd);
+    f.get(u).i32(chunks).op("i32.div_u").i32(nBlocks).op("i32.rem_u").i32(NC).op("i32.mul").tee(n0).i32(NC).op("i32.add").i32(N).get(n0).i32(NC).op("i32.add").i32(N).op("i32.lt_s").op("select").set(nEnd);
     f.get(scratch).set(bp);
     f.get(scratch).i32(4 * K * NCpad).op("i32.add").set(ap);
 
@@ -198,18 +242,18 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       packPanel({ expr: c.b, vars: c.n, width: NR }, first, () => void f.get(nEnd), dst);
     });
 
-    loop(m0, () => void f.i32(0), () => void f.i32(M), MC, () => {
-      // pack A: Ap[(m - m0) / MR][k][(m - m0) % MR] = m < M ? A(batch, m, k) : 0
+    loop(m0, () => void f.get(mStart), () => void f.get(mEnd), MC, () => {
+      // pack A: Ap[(m - m0) / MR][k][(m - m0) % MR] = m < mEnd ? A(batch, m, k) : 0
       loop(first, () => void f.get(m0), () => void f.get(m0).i32(MCpad).op("i32.add"), MR, () => {
         f.get(ap).get(first).get(m0).op("i32.sub").i32(MR).op("i32.div_u").i32(4 * K * MR).op("i32.mul").op("i32.add").set(dst);
-        packPanel({ expr: c.a, vars: c.m, width: MR }, first, () => void f.i32(M), dst);
+        packPanel({ expr: c.a, vars: c.m, width: MR }, first, () => void f.get(mEnd), dst);
       });
       // tiles
       const [p, q] = [local(), local()];
       loop(p, () => void f.i32(0), () => void f.i32(NCpad / NR), 1, () => {
         loop(q, () => void f.i32(0), () => void f.i32(MCpad / MR), 1, () => {
           const accs = micro(f, K, () => void f.get(ap).get(q).i32(4 * K * MR).op("i32.mul").op("i32.add"), () => void f.get(bp).get(p).i32(4 * K * NR).op("i32.mul").op("i32.add"));
-          epilogue(f, em, k, c, accs, { m0, q, n0, p, nEnd, M, vars, decompose });
+          epilogue(f, em, k, c, accs, { m0, q, n0, p, nEnd, mEnd, vars, decompose });
         });
       });
     });
@@ -252,20 +296,23 @@ interface TileContext {
   readonly n0: number;
   readonly p: number;
   readonly nEnd: number;
-  readonly M: number;
+  /** The local holding the end of the unit's rows. */
+  readonly mEnd: number;
   readonly vars: Map<string, number>;
   readonly decompose: (vs: readonly LoopVar[], flat: number) => void;
 }
 
 /** Stores a tile through the epilogue, 4 columns at a time where the output and its loads allow. */
 function epilogue(f: FunctionBuilder, em: WasmExprEmitter, k: Kernel, c: Contraction, accs: readonly number[], t: TileContext): void {
-  const lane = c.n.length === 1 ? c.n[0]!.name : undefined;
+  // 4 columns from a multiple of 4 share n's outer loops when its innermost extent is a multiple of 4 too
+  const innerN = c.n[c.n.length - 1]!;
+  const lane = c.n.length === 1 || innerN.extent % 4 === 0 ? innerN.name : undefined;
   const outIndex: Expr = { op: "idx", type: "i32", index: k.output.index };
   const outSplit = lane ? em.split(outIndex as Expr & { index: never }, lane) : null;
   const vector = lane !== undefined && outSplit !== null && outSplit.coef === 1 && vectorizable(em, [k.value], lane);
   const [m, n, sum] = [f.local("i32"), f.local("i32"), f.local("f32")];
   for (let r = 0; r < MR; r++) {
-    f.get(t.m0).get(t.q).i32(MR).op("i32.mul").op("i32.add").i32(r).op("i32.add").tee(m).i32(t.M).op("i32.lt_s").if();
+    f.get(t.m0).get(t.q).i32(MR).op("i32.mul").op("i32.add").i32(r).op("i32.add").tee(m).get(t.mEnd).op("i32.lt_s").if();
     t.decompose(c.m, m);
     for (let v = 0; v < 2; v++) {
       const acc = accs[2 * r + v]!;
@@ -286,11 +333,12 @@ function epilogue(f: FunctionBuilder, em: WasmExprEmitter, k: Kernel, c: Contrac
       };
       if (vector) {
         f.get(n).i32(4).op("i32.add").get(t.nEnd).op("i32.le_s").if();
-        f.get(n).set(t.vars.get(lane!)!);
+        if (c.n.length === 1) f.get(n).set(t.vars.get(lane!)!);
+        else t.decompose(c.n, n);
         em.reducedOverride = { scalar: sum, vector: acc };
         em.address(0, "f32", () => {
           em.scalar(outSplit!.base);
-          f.get(n).op("i32.add");
+          f.get(t.vars.get(lane!)!).op("i32.add");
         });
         em.vector(k.value, lane!);
         f.mem("v128.store", 0, 2);

@@ -5,6 +5,7 @@
 // where m (n) are the output loops only A (only B) reads. A and B are arbitrary expressions (prologues:
 // they are evaluated while packing). The pass records it on the kernel (Kernel.contraction), and code
 // generators turn it into a tiled, register-blocked kernel.
+import { toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type LoopVar, loopVarsOf } from "../ir.js";
 
 export interface Contraction {
@@ -35,6 +36,11 @@ export function matchContraction(k: Kernel): Contraction | undefined {
   const onlyB = k.outer.filter((v) => vb.has(v.name) && !va.has(v.name));
   if (onlyA.length === 0 || onlyB.length === 0) return undefined;
   const batch = k.outer.filter((v) => !onlyA.includes(v) && !onlyB.includes(v));
+  // n is the side the output is contiguous along, when one is: generators store a tile's rows as vectors
+  // along n (an NCHW 1×1 convolution's output runs along the positions, A's side as the factors come).
+  const out = toAffine(k.output.index);
+  const unit = (vs: readonly LoopVar[]): boolean => out?.coeffs.get(vs[vs.length - 1]!.name) === 1;
+  if (!unit(onlyB) && unit(onlyA)) return { a: body.b, b: body.a, batch, m: onlyB, n: onlyA, k: phase.vars };
   return { a: body.a, b: body.b, batch, m: onlyA, n: onlyB, k: phase.vars };
 }
 
