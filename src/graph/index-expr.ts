@@ -136,10 +136,27 @@ export function linearTerms(e: IndexExpr): { affine: Affine; divmods: DivModTerm
 /**
  * Folds an expression to affine form where it can. Besides plain sums and products this recognises the
  * pattern that a stack of dims followed by a split back (or a stack of dims that are adjacent in memory)
- * produces: `c·B·(x div B) + c·(x mod B) = c·x`.
+ * produces: `c·B·(x div B) + c·(x mod B) = c·x`, nested stacks included.
+ * @example toAffine(idxAdd(idxAdd(idxMod(f, 7), idxMul(idxMod(idxDiv(f, 7), 7), 7)), idxMul(idxDiv(f, 49), 49))) // f
  */
 export function toAffine(e: IndexExpr): Affine | null {
   const { affine, divmods } = linearTerms(e);
+  // Nested stacks first: `c·(x mod p) + c·p·((x div p) mod q) = c·(x mod p·q)` (flattening [maps, h, w] into
+  // one feature dim and reading it back by maps, h and w gives f mod 7 + 7·(f div 7 mod 7) + 49·(f div 49)).
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < divmods.length && !merged; i++) {
+      const m = divmods[i]!;
+      if (m.kind !== "mod") continue;
+      const j = divmods.findIndex(
+        (d) => d.kind === "mod" && d.coeff === m.coeff * m.c && d.inner.op === "div" && d.inner.c === m.c && sameIndex(d.inner.a, m.inner),
+      );
+      if (j < 0) continue;
+      divmods[i] = { ...m, c: m.c * divmods[j]!.c };
+      divmods.splice(j, 1);
+      merged = true;
+    }
+  }
   let constant = affine.constant;
   const terms = new Map(affine.coeffs);
   // Pair each `coeff·(x mod B)` with a `coeff·B·(x div B)` over the same x.

@@ -4,7 +4,7 @@
 // with NaN, ±Infinity and int32 inputs. On the CPU these run 4 (or 16) outputs at a time
 // (backend/cpu/wasm/outer-lanes.ts); the listing test checks that form is the one generated.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Shape, type Tensor, conv, explain, tensor } from "../../src/index.js";
+import { type Shape, type Tensor, avgPool, conv, explain, maxPool, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { type Layout, argExtreme, expectClose, forEachPosition, logSumExp, nanMax, nanMin, naiveAlong, naivePerLine, offsetOf, sizeOf, variance } from "../helpers/naive.js";
 import { randomFloats, randomInts, rng, testSeed } from "../helpers/random.js";
@@ -109,6 +109,28 @@ describe.each(deviceNames)(`reductions contiguous along an output dim on %s (see
       });
       expect(y.shape).toEqual({ b: 2, h: oh, w: ow, o: ch });
       expectClose(await y.data(), want, 1e-5, 1e-5);
+    }
+  });
+
+  it("NCHW pools of stride 2 (every other element along the row), rows of 16, 37 and 64, with the pool's epilogue", async () => {
+    for (const width of [16, 37, 64]) {
+      const l: Layout = [["b", 2], ["c", 3], ["h", 6], ["w", width]];
+      const x = randomFloats(sizeOf(l), -2, 2, rng(seed + width));
+      const xs = f(x, l);
+      const ow = Math.floor(width / 2);
+      const lout: Layout = [["b", 2], ["c", 3], ["h", 3], ["w", ow]];
+      const pool = (g: (vs: number[]) => number): Float64Array => {
+        const y = new Float64Array(sizeOf(lout));
+        forEachPosition(lout, (at, flat) => {
+          const vs: number[] = [];
+          for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) vs.push(x[offsetOf(l, { ...at, h: 2 * at.h! + i, w: 2 * at.w! + j })]!);
+          y[flat] = g(vs);
+        });
+        return y;
+      };
+      const window = { window: { h: 2, w: 2 } };
+      expectClose(await maxPool(xs.add(1).relu(), window).data(), pool((vs) => Math.max(...vs.map((v) => Math.max(v + 1, 0)))), 1e-6, 1e-6);
+      expectClose(await avgPool(xs, window).mul(3).data(), pool((vs) => (3 * vs.reduce((a, v) => a + v, 0)) / 4), 1e-5, 1e-6);
     }
   });
 

@@ -4,7 +4,7 @@
 // body that does not depend on the loop's variables; their scope ends with the loop. The IR is a DAG after
 // passes/decompose.ts: a node read twice within one expression is computed once into a local. A rare `where`
 // goes through rare-branch.ts. Imports the IR + writer.
-import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, indexVars, toAffine } from "../../../graph/index-expr.js";
+import { type IndexExpr, idxAdd, idxConst, idxMul, idxVar, toAffine } from "../../../graph/index-expr.js";
 import { type Expr, type Kernel, type ScalarType, type UnaryFn, children, exprDeps, hotChildren, walkExpr } from "../../kernel/ir.js";
 import type { FunctionBuilder, ValType } from "./module.js";
 import { reinterpretations, scalarFloat, scalarInt, vectorBool, vectorFloat, vectorInt, vectorShift } from "./opcodes.js";
@@ -493,6 +493,17 @@ export class WasmExprEmitter implements RareHost {
         const at = e.op === "load" ? e : this.ctx.output!.index;
         const s = this.split(at, lane)!;
         const read = (): void => {
+          if (s.coef === 2) {
+            // every other element (a pool's or a stride-2 window's reads): x[a…a+3] and x[a+3…a+6], lanes
+            // 0, 2 of the first and 1, 3 of the second; nothing past the last element read is loaded
+            const at = f.local("i32");
+            this.address(this.ctx.inputPtr[(e as { input: number }).input]!, e.type, () => {
+              this.scalar(s.base);
+              f.get(this.ctx.vars.get(lane)!).i32(2).op("i32.mul").op("i32.add");
+            });
+            f.tee(at).mem("v128.load", 0, 2).get(at).mem("v128.load", 12, 2).shuffle32([0, 2, 5, 7]);
+            return;
+          }
           this.address(e.op === "load" ? this.ctx.inputPtr[e.input]! : this.ctx.output!.ptr, e.type, () => {
             this.scalar(s.base);
             f.get(this.ctx.vars.get(lane)!).op("i32.add");
@@ -610,7 +621,7 @@ export class WasmExprEmitter implements RareHost {
   }
 }
 
-/** Whether every expression can run 4 lanes wide along `v` (unit-stride or invariant 4-byte loads, guarded only by what is the same along v; no gathers). */
+/** Whether every expression can run 4 lanes wide along `v` (4-byte loads of stride 1 or 2 or invariant, guarded only by what is the same along v; no gathers). */
 export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: string): boolean {
   let ok = true;
   for (const root of exprs)
@@ -620,7 +631,7 @@ export function vectorizable(em: WasmExprEmitter, exprs: readonly Expr[], v: str
       if (e.op === "idx") ok = em.split(e, v) !== null;
       if (e.op === "load") {
         const s = e.dynamic || (e.guard && em.deps(e.guard).has(v)) ? null : em.split(e, v);
-        ok = e.type !== "bool" && s !== null && s.coef === 1;
+        ok = e.type !== "bool" && s !== null && (s.coef === 1 || s.coef === 2);
       }
     });
   return ok;

@@ -1,5 +1,5 @@
 (func $run (param $0 i32) (param $1 i32) (param $2 i32) (param $3 i32) (param $4 f32) (param $5 i32) (param $6 i32) (param $7 i32)
-  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 v128) (local $32 v128) (local $33 v128) (local $34 v128) (local $35 v128) (local $36 v128) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 i32) (local $41 i32) (local $42 i32) (local $43 i32) (local $44 i32) (local $45 i32) (local $46 i32) (local $47 i32) (local $48 v128) (local $49 v128) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 i32) (local $57 i32) (local $58 i32) (local $59 v128) (local $60 v128) (local $61 v128) (local $62 i32) (local $63 i32) (local $64 f32) (local $65 i32) (local $66 v128) (local $67 v128) (local $68 i32) (local $69 i32) (local $70 i32) (local $71 i32) (local $72 v128) (local $73 v128) (local $74 i32) (local $75 i32) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 v128) (local $80 v128) (local $81 i32) (local $82 i32) (local $83 i32) (local $84 i32) (local $85 v128) (local $86 v128) (local $87 i32) (local $88 i32) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 v128) (local $93 v128) (local $94 i32) (local $95 i32) (local $96 i32) (local $97 i32) (local $98 v128) (local $99 v128) (local $100 i32) (local $101 i32) (local $102 i32) (local $103 i32) (local $104 i32) (local $105 v128) (local $106 v128) (local $107 i32) (local $108 i32) (local $109 i32) (local $110 i32) (local $111 v128) (local $112 v128) (local $113 i32) (local $114 i32) (local $115 i32) (local $116 i32)
+  (local $8 i32) (local $9 i32) (local $10 i32) (local $11 f32) (local $12 i32) (local $13 i32) (local $14 i32) (local $15 i32) (local $16 i32) (local $17 i32) (local $18 i32) (local $19 i32) (local $20 i32) (local $21 i32) (local $22 i32) (local $23 i32) (local $24 i32) (local $25 i32) (local $26 i32) (local $27 i32) (local $28 i32) (local $29 i32) (local $30 i32) (local $31 i32) (local $32 i32) (local $33 i32) (local $34 i32) (local $35 i32) (local $36 i32) (local $37 i32) (local $38 i32) (local $39 i32) (local $40 i32) (local $41 v128) (local $42 v128) (local $43 v128) (local $44 v128) (local $45 v128) (local $46 v128) (local $47 i32) (local $48 i32) (local $49 i32) (local $50 v128) (local $51 v128) (local $52 v128) (local $53 v128) (local $54 v128) (local $55 v128) (local $56 v128) (local $57 v128) (local $58 i32) (local $59 i32) (local $60 i32) (local $61 v128) (local $62 v128) (local $63 v128) (local $64 i32) (local $65 i32) (local $66 f32) (local $67 i32) (local $68 v128) (local $69 v128) (local $70 i32) (local $71 i32) (local $72 i32) (local $73 i32) (local $74 v128) (local $75 v128) (local $76 i32) (local $77 i32) (local $78 i32) (local $79 i32) (local $80 i32) (local $81 v128) (local $82 v128) (local $83 i32) (local $84 i32) (local $85 i32) (local $86 i32) (local $87 v128) (local $88 v128) (local $89 i32) (local $90 i32) (local $91 i32) (local $92 i32) (local $93 i32) (local $94 v128) (local $95 v128) (local $96 i32) (local $97 i32) (local $98 i32) (local $99 i32) (local $100 v128) (local $101 v128) (local $102 i32) (local $103 i32) (local $104 i32) (local $105 i32) (local $106 i32) (local $107 v128) (local $108 v128) (local $109 i32) (local $110 i32) (local $111 i32) (local $112 i32) (local $113 v128) (local $114 v128) (local $115 i32) (local $116 i32) (local $117 i32) (local $118 i32)
   local.get 6
   local.set 12
   block
@@ -11,10 +11,28 @@
       local.get 12
       i32.const 3
       i32.div_u
-      local.set 18
-      local.get 18
-      local.set 19
+      local.set 20
+      local.get 20
+      local.set 21
       local.get 12
+      i32.const 1
+      i32.rem_u
+      i32.const 16
+      i32.mul
+      local.tee 16
+      i32.const 16
+      i32.add
+      i32.const 16
+      local.get 16
+      i32.const 16
+      i32.add
+      i32.const 16
+      i32.lt_s
+      select
+      local.set 17
+      local.get 12
+      i32.const 1
+      i32.div_u
       i32.const 3
       i32.rem_u
       i32.const 8
@@ -31,23 +49,23 @@
       select
       local.set 14
       local.get 5
-      local.set 16
+      local.set 18
       local.get 5
       i32.const 1024
       i32.add
-      local.set 17
+      local.set 19
       local.get 13
-      local.set 20
+      local.set 22
       block
         loop
-          local.get 20
+          local.get 22
           local.get 13
           i32.const 8
           i32.add
           i32.ge_s
           br_if 1
-          local.get 16
-          local.get 20
+          local.get 18
+          local.get 22
           local.get 13
           i32.sub
           i32.const 8
@@ -55,15 +73,15 @@
           i32.const 1024
           i32.mul
           i32.add
-          local.set 21
-          local.get 20
+          local.set 23
+          local.get 22
           i32.const 8
           i32.add
           local.get 14
           i32.le_s
           if
             i32.const 0
-            local.set 24
+            local.set 26
             i32.const 0
             local.set 10
             block
@@ -72,18 +90,18 @@
                 i32.const 32
                 i32.ge_s
                 br_if 1
-                local.get 21
-                local.get 24
+                local.get 23
+                local.get 26
                 i32.const 32
                 i32.mul
                 i32.add
-                local.get 20
+                local.get 22
                 i32.const 0
                 i32.add
-                local.set 22
-                local.get 22
-                local.set 25
-                local.get 25
+                local.set 24
+                local.get 24
+                local.set 27
+                local.get 27
                 local.set 9
                 local.get 2
                 local.get 10
@@ -96,18 +114,18 @@
                 i32.add
                 v128.load
                 v128.store
-                local.get 21
-                local.get 24
+                local.get 23
+                local.get 26
                 i32.const 32
                 i32.mul
                 i32.add
-                local.get 20
+                local.get 22
                 i32.const 4
                 i32.add
-                local.set 22
-                local.get 22
-                local.set 26
-                local.get 26
+                local.set 24
+                local.get 24
+                local.set 28
+                local.get 28
                 local.set 9
                 local.get 2
                 local.get 10
@@ -120,10 +138,10 @@
                 i32.add
                 v128.load
                 v128.store offset=16
-                local.get 24
+                local.get 26
                 i32.const 1
                 i32.add
-                local.set 24
+                local.set 26
                 local.get 10
                 i32.const 1
                 i32.add
@@ -132,27 +150,27 @@
               end
             end
           else
-            local.get 20
-            local.set 23
+            local.get 22
+            local.set 25
             block
               loop
-                local.get 23
-                local.get 20
+                local.get 25
+                local.get 22
                 i32.const 8
                 i32.add
                 i32.ge_s
                 br_if 1
-                local.get 23
+                local.get 25
                 local.get 14
                 i32.lt_s
                 if
-                  local.get 23
-                  local.set 27
-                  local.get 27
+                  local.get 25
+                  local.set 29
+                  local.get 29
                   local.set 9
                 end
                 i32.const 0
-                local.set 24
+                local.set 26
                 i32.const 0
                 local.set 10
                 block
@@ -161,18 +179,18 @@
                     i32.const 32
                     i32.ge_s
                     br_if 1
-                    local.get 21
-                    local.get 24
+                    local.get 23
+                    local.get 26
                     i32.const 32
                     i32.mul
                     i32.add
-                    local.get 23
-                    local.get 20
+                    local.get 25
+                    local.get 22
                     i32.sub
                     i32.const 4
                     i32.mul
                     i32.add
-                    local.get 23
+                    local.get 25
                     local.get 14
                     i32.lt_s
                     if (result f32)
@@ -190,10 +208,10 @@
                       f32.const 0
                     end
                     f32.store
-                    local.get 24
+                    local.get 26
                     i32.const 1
                     i32.add
-                    local.set 24
+                    local.set 26
                     local.get 10
                     i32.const 1
                     i32.add
@@ -201,41 +219,41 @@
                     br 0
                   end
                 end
-                local.get 23
+                local.get 25
                 i32.const 1
                 i32.add
-                local.set 23
+                local.set 25
                 br 0
               end
             end
           end
-          local.get 20
+          local.get 22
           i32.const 8
           i32.add
-          local.set 20
+          local.set 22
           br 0
         end
       end
-      i32.const 0
+      local.get 16
       local.set 15
       block
         loop
           local.get 15
-          i32.const 16
+          local.get 17
           i32.ge_s
           br_if 1
           local.get 15
-          local.set 20
+          local.set 22
           block
             loop
-              local.get 20
+              local.get 22
               local.get 15
               i32.const 16
               i32.add
               i32.ge_s
               br_if 1
-              local.get 17
-              local.get 20
+              local.get 19
+              local.get 22
               local.get 15
               i32.sub
               i32.const 4
@@ -243,13 +261,47 @@
               i32.const 512
               i32.mul
               i32.add
-              local.set 21
-              local.get 20
+              local.set 23
+              local.get 22
               i32.const 4
               i32.add
-              i32.const 16
+              local.get 17
               i32.le_s
               if
+                local.get 22
+                i32.const 0
+                i32.add
+                local.set 30
+                local.get 30
+                local.set 37
+                local.get 37
+                local.set 33
+                local.get 22
+                i32.const 1
+                i32.add
+                local.set 30
+                local.get 30
+                local.set 38
+                local.get 38
+                local.set 34
+                local.get 22
+                i32.const 2
+                i32.add
+                local.set 30
+                local.get 30
+                local.set 39
+                local.get 39
+                local.set 35
+                local.get 22
+                i32.const 3
+                i32.add
+                local.set 30
+                local.get 30
+                local.set 40
+                local.get 40
+                local.set 36
+                i32.const 0
+                local.set 32
                 i32.const 0
                 local.set 10
                 block
@@ -258,274 +310,135 @@
                     i32.const 32
                     i32.ge_s
                     br_if 1
-                    local.get 20
-                    i32.const 0
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 37
-                    local.get 37
-                    local.set 8
                     local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    v128.load
-                    local.set 31
-                    local.get 20
-                    i32.const 1
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 38
-                    local.get 38
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    v128.load
-                    local.set 32
-                    local.get 20
-                    i32.const 2
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 39
-                    local.get 39
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    v128.load
-                    local.set 33
-                    local.get 20
-                    i32.const 3
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 40
-                    local.get 40
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    v128.load
-                    local.set 34
-                    local.get 31
-                    local.get 32
-                    i8x16.shuffle i32 lanes 0 4 1 5
-                    local.set 35
                     local.get 33
-                    local.get 34
-                    i8x16.shuffle i32 lanes 0 4 1 5
-                    local.set 36
-                    local.get 21
+                    i32.const 32
+                    i32.mul
                     local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 41
+                    local.get 1
+                    local.get 34
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 42
+                    local.get 1
+                    local.get 35
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 43
+                    local.get 1
+                    local.get 36
+                    i32.const 32
+                    i32.mul
+                    local.get 10
+                    i32.add
+                    i32.const 2
+                    i32.shl
+                    i32.add
+                    v128.load
+                    local.set 44
+                    local.get 41
+                    local.get 42
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 45
+                    local.get 43
+                    local.get 44
+                    i8x16.shuffle i32 lanes 0 4 1 5
+                    local.set 46
+                    local.get 23
+                    local.get 32
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 35
-                    local.get 36
+                    local.get 45
+                    local.get 46
                     i8x16.shuffle i32 lanes 0 1 4 5
                     v128.store
-                    local.get 21
-                    local.get 10
+                    local.get 23
+                    local.get 32
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 35
-                    local.get 36
+                    local.get 45
+                    local.get 46
                     i8x16.shuffle i32 lanes 2 3 6 7
                     v128.store offset=16
-                    local.get 31
+                    local.get 41
+                    local.get 42
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 45
+                    local.get 43
+                    local.get 44
+                    i8x16.shuffle i32 lanes 2 6 3 7
+                    local.set 46
+                    local.get 23
                     local.get 32
-                    i8x16.shuffle i32 lanes 2 6 3 7
-                    local.set 35
-                    local.get 33
-                    local.get 34
-                    i8x16.shuffle i32 lanes 2 6 3 7
-                    local.set 36
-                    local.get 21
-                    local.get 10
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 35
-                    local.get 36
+                    local.get 45
+                    local.get 46
                     i8x16.shuffle i32 lanes 0 1 4 5
                     v128.store offset=32
-                    local.get 21
-                    local.get 10
+                    local.get 23
+                    local.get 32
                     i32.const 16
                     i32.mul
                     i32.add
-                    local.get 35
-                    local.get 36
+                    local.get 45
+                    local.get 46
                     i8x16.shuffle i32 lanes 2 3 6 7
                     v128.store offset=48
-                    local.get 10
+                    local.get 32
                     i32.const 4
                     i32.add
-                    local.set 10
-                    br 0
-                  end
-                end
-                i32.const 32
-                local.set 10
-                block
-                  loop
+                    local.set 32
                     local.get 10
-                    i32.const 32
-                    i32.ge_s
-                    br_if 1
-                    local.get 21
-                    local.get 10
-                    i32.const 16
-                    i32.mul
-                    i32.add
-                    local.get 20
-                    i32.const 0
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 41
-                    local.get 41
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    f32.load
-                    f32.store
-                    local.get 21
-                    local.get 10
-                    i32.const 16
-                    i32.mul
-                    i32.add
-                    local.get 20
-                    i32.const 1
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 42
-                    local.get 42
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    f32.load
-                    f32.store offset=4
-                    local.get 21
-                    local.get 10
-                    i32.const 16
-                    i32.mul
-                    i32.add
-                    local.get 20
-                    i32.const 2
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 43
-                    local.get 43
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    f32.load
-                    f32.store offset=8
-                    local.get 21
-                    local.get 10
-                    i32.const 16
-                    i32.mul
-                    i32.add
-                    local.get 20
-                    i32.const 3
-                    i32.add
-                    local.set 28
-                    local.get 28
-                    local.set 44
-                    local.get 44
-                    local.set 8
-                    local.get 1
-                    local.get 8
-                    i32.const 32
-                    i32.mul
-                    local.get 10
-                    i32.add
-                    i32.const 2
-                    i32.shl
-                    i32.add
-                    f32.load
-                    f32.store offset=12
-                    local.get 10
-                    i32.const 1
+                    i32.const 4
                     i32.add
                     local.set 10
                     br 0
                   end
                 end
               else
-                local.get 20
-                local.set 29
+                local.get 22
+                local.set 31
                 block
                   loop
-                    local.get 29
-                    local.get 20
+                    local.get 31
+                    local.get 22
                     i32.const 4
                     i32.add
                     i32.ge_s
                     br_if 1
-                    local.get 29
-                    i32.const 16
+                    local.get 31
+                    local.get 17
                     i32.lt_s
                     if
-                      local.get 29
-                      local.set 45
-                      local.get 45
+                      local.get 31
+                      local.set 47
+                      local.get 47
                       local.set 8
                     end
                     i32.const 0
-                    local.set 30
+                    local.set 32
                     i32.const 0
                     local.set 10
                     block
@@ -534,19 +447,19 @@
                         i32.const 32
                         i32.ge_s
                         br_if 1
-                        local.get 21
-                        local.get 30
+                        local.get 23
+                        local.get 32
                         i32.const 16
                         i32.mul
                         i32.add
-                        local.get 29
-                        local.get 20
+                        local.get 31
+                        local.get 22
                         i32.sub
                         i32.const 4
                         i32.mul
                         i32.add
-                        local.get 29
-                        i32.const 16
+                        local.get 31
+                        local.get 17
                         i32.lt_s
                         if (result f32)
                           local.get 1
@@ -563,10 +476,10 @@
                           f32.const 0
                         end
                         f32.store
-                        local.get 30
+                        local.get 32
                         i32.const 1
                         i32.add
-                        local.set 30
+                        local.set 32
                         local.get 10
                         i32.const 1
                         i32.add
@@ -574,41 +487,37 @@
                         br 0
                       end
                     end
-                    local.get 29
+                    local.get 31
                     i32.const 1
                     i32.add
-                    local.set 29
+                    local.set 31
                     br 0
                   end
                 end
               end
-              local.get 20
+              local.get 22
               i32.const 4
               i32.add
-              local.set 20
+              local.set 22
               br 0
             end
           end
           i32.const 0
-          local.set 46
+          local.set 48
           block
             loop
-              local.get 46
+              local.get 48
               i32.const 1
               i32.ge_s
               br_if 1
               i32.const 0
-              local.set 47
+              local.set 49
               block
                 loop
-                  local.get 47
+                  local.get 49
                   i32.const 4
                   i32.ge_s
                   br_if 1
-                  v128.const f32x4 0 0 0 0
-                  local.set 48
-                  v128.const f32x4 0 0 0 0
-                  local.set 49
                   v128.const f32x4 0 0 0 0
                   local.set 50
                   v128.const f32x4 0 0 0 0
@@ -621,592 +530,146 @@
                   local.set 54
                   v128.const f32x4 0 0 0 0
                   local.set 55
-                  local.get 17
-                  local.get 47
+                  v128.const f32x4 0 0 0 0
+                  local.set 56
+                  v128.const f32x4 0 0 0 0
+                  local.set 57
+                  local.get 19
+                  local.get 49
                   i32.const 512
                   i32.mul
                   i32.add
-                  local.set 56
-                  local.get 16
-                  local.get 46
+                  local.set 58
+                  local.get 18
+                  local.get 48
                   i32.const 1024
                   i32.mul
                   i32.add
-                  local.set 57
+                  local.set 59
                   i32.const 32
-                  local.set 58
+                  local.set 60
                   block
                     loop
-                      local.get 58
+                      local.get 60
                       i32.eqz
                       br_if 1
-                      local.get 57
+                      local.get 59
                       v128.load
-                      local.set 60
-                      local.get 57
+                      local.set 62
+                      local.get 59
                       v128.load offset=16
-                      local.set 61
-                      local.get 56
+                      local.set 63
+                      local.get 58
                       v128.load32_splat
-                      local.set 59
-                      local.get 48
-                      local.get 59
-                      local.get 60
-                      f32x4.mul
-                      f32x4.add
-                      local.set 48
-                      local.get 49
-                      local.get 59
-                      local.get 61
-                      f32x4.mul
-                      f32x4.add
-                      local.set 49
-                      local.get 56
-                      v128.load32_splat offset=4
-                      local.set 59
+                      local.set 61
                       local.get 50
-                      local.get 59
-                      local.get 60
+                      local.get 61
+                      local.get 62
                       f32x4.mul
                       f32x4.add
                       local.set 50
                       local.get 51
-                      local.get 59
                       local.get 61
+                      local.get 63
                       f32x4.mul
                       f32x4.add
                       local.set 51
-                      local.get 56
-                      v128.load32_splat offset=8
-                      local.set 59
+                      local.get 58
+                      v128.load32_splat offset=4
+                      local.set 61
                       local.get 52
-                      local.get 59
-                      local.get 60
+                      local.get 61
+                      local.get 62
                       f32x4.mul
                       f32x4.add
                       local.set 52
                       local.get 53
-                      local.get 59
                       local.get 61
+                      local.get 63
                       f32x4.mul
                       f32x4.add
                       local.set 53
-                      local.get 56
-                      v128.load32_splat offset=12
-                      local.set 59
+                      local.get 58
+                      v128.load32_splat offset=8
+                      local.set 61
                       local.get 54
-                      local.get 59
-                      local.get 60
+                      local.get 61
+                      local.get 62
                       f32x4.mul
                       f32x4.add
                       local.set 54
                       local.get 55
-                      local.get 59
                       local.get 61
+                      local.get 63
                       f32x4.mul
                       f32x4.add
                       local.set 55
+                      local.get 58
+                      v128.load32_splat offset=12
+                      local.set 61
                       local.get 56
-                      i32.const 16
-                      i32.add
+                      local.get 61
+                      local.get 62
+                      f32x4.mul
+                      f32x4.add
                       local.set 56
                       local.get 57
-                      i32.const 32
-                      i32.add
+                      local.get 61
+                      local.get 63
+                      f32x4.mul
+                      f32x4.add
                       local.set 57
                       local.get 58
+                      i32.const 16
+                      i32.add
+                      local.set 58
+                      local.get 59
+                      i32.const 32
+                      i32.add
+                      local.set 59
+                      local.get 60
                       i32.const 1
                       i32.sub
-                      local.set 58
+                      local.set 60
                       br 0
                     end
                   end
                   local.get 15
-                  local.get 47
+                  local.get 49
                   i32.const 4
                   i32.mul
                   i32.add
                   i32.const 0
                   i32.add
-                  local.tee 62
-                  i32.const 16
+                  local.tee 64
+                  local.get 17
                   i32.lt_s
                   if
-                    local.get 62
+                    local.get 64
+                    local.set 67
+                    local.get 67
+                    local.set 8
+                    local.get 13
+                    local.get 48
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
                     local.set 65
                     local.get 65
-                    local.set 8
-                    local.get 13
-                    local.get 46
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 0
-                    i32.add
-                    local.set 63
-                    local.get 63
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 48
-                      local.get 3
-                      i32.const 0
                       local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 66
-                      local.get 4
-                      f32x4.splat
-                      local.tee 67
-                      local.get 66
-                      local.get 67
-                      f32x4.pmax
-                      local.get 67
-                      local.get 67
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 63
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 0
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 68
-                        local.get 68
-                        local.set 9
-                        local.get 48
-                        f32x4.extract_lane 0
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 0
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 1
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 69
-                        local.get 69
-                        local.set 9
-                        local.get 48
-                        f32x4.extract_lane 1
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 1
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 2
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 70
-                        local.get 70
-                        local.set 9
-                        local.get 48
-                        f32x4.extract_lane 2
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 2
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 3
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 71
-                        local.get 71
-                        local.set 9
-                        local.get 48
-                        f32x4.extract_lane 3
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 3
-                        i32.sub
-                        local.set 63
-                      end
-                    end
-                    local.get 13
-                    local.get 46
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 4
-                    i32.add
-                    local.set 63
-                    local.get 63
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 63
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 63
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      local.get 49
-                      local.get 3
-                      i32.const 0
-                      local.get 9
-                      i32.add
-                      i32.const 2
-                      i32.shl
-                      i32.add
-                      v128.load
-                      f32x4.add
-                      local.set 72
-                      local.get 4
-                      f32x4.splat
-                      local.tee 73
-                      local.get 72
-                      local.get 73
-                      f32x4.pmax
-                      local.get 73
-                      local.get 73
-                      f32x4.ne
-                      v128.bitselect
-                      v128.store
-                    else
-                      local.get 63
-                      i32.const 0
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 0
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 74
-                        local.get 74
-                        local.set 9
-                        local.get 49
-                        f32x4.extract_lane 0
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 0
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 1
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 1
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 75
-                        local.get 75
-                        local.set 9
-                        local.get 49
-                        f32x4.extract_lane 1
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 1
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 2
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 2
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 76
-                        local.get 76
-                        local.set 9
-                        local.get 49
-                        f32x4.extract_lane 2
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 2
-                        i32.sub
-                        local.set 63
-                      end
-                      local.get 63
-                      i32.const 3
-                      i32.add
-                      local.get 14
-                      i32.lt_s
-                      if
-                        local.get 63
-                        i32.const 3
-                        i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 77
-                        local.get 77
-                        local.set 9
-                        local.get 49
-                        f32x4.extract_lane 3
-                        local.set 64
-                        local.get 0
-                        local.get 8
-                        i32.const 24
-                        i32.mul
-                        local.get 9
-                        i32.add
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        local.get 64
-                        local.get 3
-                        local.get 9
-                        i32.const 2
-                        i32.shl
-                        i32.add
-                        f32.load
-                        f32.add
-                        local.get 4
-                        f32.max
-                        f32.store
-                        local.get 63
-                        i32.const 3
-                        i32.sub
-                        local.set 63
-                      end
-                    end
-                  end
-                  local.get 15
-                  local.get 47
-                  i32.const 4
-                  i32.mul
-                  i32.add
-                  i32.const 1
-                  i32.add
-                  local.tee 62
-                  i32.const 16
-                  i32.lt_s
-                  if
-                    local.get 62
-                    local.set 78
-                    local.get 78
-                    local.set 8
-                    local.get 13
-                    local.get 46
-                    i32.const 8
-                    i32.mul
-                    i32.add
-                    i32.const 0
-                    i32.add
-                    local.set 63
-                    local.get 63
-                    i32.const 4
-                    i32.add
-                    local.get 14
-                    i32.le_s
-                    if
-                      local.get 63
-                      local.set 9
-                      local.get 0
-                      local.get 8
-                      i32.const 24
-                      i32.mul
-                      local.get 63
                       i32.add
                       i32.const 2
                       i32.shl
@@ -1221,36 +684,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 79
+                      local.set 68
                       local.get 4
                       f32x4.splat
-                      local.tee 80
-                      local.get 79
-                      local.get 80
+                      local.tee 69
+                      local.get 68
+                      local.get 69
                       f32x4.pmax
-                      local.get 80
-                      local.get 80
+                      local.get 69
+                      local.get 69
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 81
-                        local.get 81
+                        local.set 65
+                        local.get 65
+                        local.set 70
+                        local.get 70
                         local.set 9
                         local.get 50
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1260,7 +723,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1271,28 +734,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 82
-                        local.get 82
+                        local.set 65
+                        local.get 65
+                        local.set 71
+                        local.get 71
                         local.set 9
                         local.get 50
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1302,7 +765,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1313,28 +776,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 83
-                        local.get 83
+                        local.set 65
+                        local.get 65
+                        local.set 72
+                        local.get 72
                         local.set 9
                         local.get 50
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1344,7 +807,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1355,28 +818,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 84
-                        local.get 84
+                        local.set 65
+                        local.get 65
+                        local.set 73
+                        local.get 73
                         local.set 9
                         local.get 50
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1386,7 +849,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1397,33 +860,33 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                     local.get 13
-                    local.get 46
+                    local.get 48
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 63
-                    local.get 63
+                    local.set 65
+                    local.get 65
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
+                      local.get 9
                       i32.add
                       i32.const 2
                       i32.shl
@@ -1438,36 +901,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 85
+                      local.set 74
                       local.get 4
                       f32x4.splat
-                      local.tee 86
-                      local.get 85
-                      local.get 86
+                      local.tee 75
+                      local.get 74
+                      local.get 75
                       f32x4.pmax
-                      local.get 86
-                      local.get 86
+                      local.get 75
+                      local.get 75
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 87
-                        local.get 87
+                        local.set 65
+                        local.get 65
+                        local.set 76
+                        local.get 76
                         local.set 9
                         local.get 51
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1477,7 +940,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1488,28 +951,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 88
-                        local.get 88
+                        local.set 65
+                        local.get 65
+                        local.set 77
+                        local.get 77
                         local.set 9
                         local.get 51
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1519,7 +982,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1530,28 +993,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 89
-                        local.get 89
+                        local.set 65
+                        local.get 65
+                        local.set 78
+                        local.get 78
                         local.set 9
                         local.get 51
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1561,7 +1024,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1572,28 +1035,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 90
-                        local.get 90
+                        local.set 65
+                        local.get 65
+                        local.set 79
+                        local.get 79
                         local.set 9
                         local.get 51
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1603,7 +1066,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1614,49 +1077,49 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                   end
                   local.get 15
-                  local.get 47
+                  local.get 49
                   i32.const 4
                   i32.mul
                   i32.add
-                  i32.const 2
+                  i32.const 1
                   i32.add
-                  local.tee 62
-                  i32.const 16
+                  local.tee 64
+                  local.get 17
                   i32.lt_s
                   if
-                    local.get 62
-                    local.set 91
-                    local.get 91
+                    local.get 64
+                    local.set 80
+                    local.get 80
                     local.set 8
                     local.get 13
-                    local.get 46
+                    local.get 48
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 63
-                    local.get 63
+                    local.set 65
+                    local.get 65
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
+                      local.get 9
                       i32.add
                       i32.const 2
                       i32.shl
@@ -1671,36 +1134,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 92
+                      local.set 81
                       local.get 4
                       f32x4.splat
-                      local.tee 93
-                      local.get 92
-                      local.get 93
+                      local.tee 82
+                      local.get 81
+                      local.get 82
                       f32x4.pmax
-                      local.get 93
-                      local.get 93
+                      local.get 82
+                      local.get 82
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 94
-                        local.get 94
+                        local.set 65
+                        local.get 65
+                        local.set 83
+                        local.get 83
                         local.set 9
                         local.get 52
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1710,7 +1173,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1721,28 +1184,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 95
-                        local.get 95
+                        local.set 65
+                        local.get 65
+                        local.set 84
+                        local.get 84
                         local.set 9
                         local.get 52
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1752,7 +1215,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1763,28 +1226,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 96
-                        local.get 96
+                        local.set 65
+                        local.get 65
+                        local.set 85
+                        local.get 85
                         local.set 9
                         local.get 52
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1794,7 +1257,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1805,28 +1268,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 97
-                        local.get 97
+                        local.set 65
+                        local.get 65
+                        local.set 86
+                        local.get 86
                         local.set 9
                         local.get 52
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1836,7 +1299,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1847,33 +1310,33 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                     local.get 13
-                    local.get 46
+                    local.get 48
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 63
-                    local.get 63
+                    local.set 65
+                    local.get 65
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
+                      local.get 9
                       i32.add
                       i32.const 2
                       i32.shl
@@ -1888,36 +1351,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 98
+                      local.set 87
                       local.get 4
                       f32x4.splat
-                      local.tee 99
-                      local.get 98
-                      local.get 99
+                      local.tee 88
+                      local.get 87
+                      local.get 88
                       f32x4.pmax
-                      local.get 99
-                      local.get 99
+                      local.get 88
+                      local.get 88
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 100
-                        local.get 100
+                        local.set 65
+                        local.get 65
+                        local.set 89
+                        local.get 89
                         local.set 9
                         local.get 53
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1927,7 +1390,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1938,28 +1401,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 101
-                        local.get 101
+                        local.set 65
+                        local.get 65
+                        local.set 90
+                        local.get 90
                         local.set 9
                         local.get 53
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -1969,7 +1432,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -1980,28 +1443,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 102
-                        local.get 102
+                        local.set 65
+                        local.get 65
+                        local.set 91
+                        local.get 91
                         local.set 9
                         local.get 53
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2011,7 +1474,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2022,28 +1485,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 103
-                        local.get 103
+                        local.set 65
+                        local.get 65
+                        local.set 92
+                        local.get 92
                         local.set 9
                         local.get 53
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2053,7 +1516,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2064,49 +1527,49 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                   end
                   local.get 15
-                  local.get 47
+                  local.get 49
                   i32.const 4
                   i32.mul
                   i32.add
-                  i32.const 3
+                  i32.const 2
                   i32.add
-                  local.tee 62
-                  i32.const 16
+                  local.tee 64
+                  local.get 17
                   i32.lt_s
                   if
-                    local.get 62
-                    local.set 104
-                    local.get 104
+                    local.get 64
+                    local.set 93
+                    local.get 93
                     local.set 8
                     local.get 13
-                    local.get 46
+                    local.get 48
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 0
                     i32.add
-                    local.set 63
-                    local.get 63
+                    local.set 65
+                    local.get 65
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
+                      local.get 9
                       i32.add
                       i32.const 2
                       i32.shl
@@ -2121,36 +1584,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 105
+                      local.set 94
                       local.get 4
                       f32x4.splat
-                      local.tee 106
-                      local.get 105
-                      local.get 106
+                      local.tee 95
+                      local.get 94
+                      local.get 95
                       f32x4.pmax
-                      local.get 106
-                      local.get 106
+                      local.get 95
+                      local.get 95
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 107
-                        local.get 107
+                        local.set 65
+                        local.get 65
+                        local.set 96
+                        local.get 96
                         local.set 9
                         local.get 54
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2160,7 +1623,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2171,28 +1634,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 108
-                        local.get 108
+                        local.set 65
+                        local.get 65
+                        local.set 97
+                        local.get 97
                         local.set 9
                         local.get 54
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2202,7 +1665,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2213,28 +1676,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 109
-                        local.get 109
+                        local.set 65
+                        local.get 65
+                        local.set 98
+                        local.get 98
                         local.set 9
                         local.get 54
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2244,7 +1707,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2255,28 +1718,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 110
-                        local.get 110
+                        local.set 65
+                        local.get 65
+                        local.set 99
+                        local.get 99
                         local.set 9
                         local.get 54
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2286,7 +1749,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2297,33 +1760,33 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                     local.get 13
-                    local.get 46
+                    local.get 48
                     i32.const 8
                     i32.mul
                     i32.add
                     i32.const 4
                     i32.add
-                    local.set 63
-                    local.get 63
+                    local.set 65
+                    local.get 65
                     i32.const 4
                     i32.add
                     local.get 14
                     i32.le_s
                     if
-                      local.get 63
+                      local.get 65
                       local.set 9
                       local.get 0
                       local.get 8
                       i32.const 24
                       i32.mul
-                      local.get 63
+                      local.get 9
                       i32.add
                       i32.const 2
                       i32.shl
@@ -2338,36 +1801,36 @@
                       i32.add
                       v128.load
                       f32x4.add
-                      local.set 111
+                      local.set 100
                       local.get 4
                       f32x4.splat
-                      local.tee 112
-                      local.get 111
-                      local.get 112
+                      local.tee 101
+                      local.get 100
+                      local.get 101
                       f32x4.pmax
-                      local.get 112
-                      local.get 112
+                      local.get 101
+                      local.get 101
                       f32x4.ne
                       v128.bitselect
                       v128.store
                     else
-                      local.get 63
+                      local.get 65
                       i32.const 0
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 113
-                        local.get 113
+                        local.set 65
+                        local.get 65
+                        local.set 102
+                        local.get 102
                         local.set 9
                         local.get 55
                         f32x4.extract_lane 0
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2377,7 +1840,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2388,28 +1851,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 0
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 1
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 114
-                        local.get 114
+                        local.set 65
+                        local.get 65
+                        local.set 103
+                        local.get 103
                         local.set 9
                         local.get 55
                         f32x4.extract_lane 1
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2419,7 +1882,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2430,28 +1893,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 1
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 2
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 115
-                        local.get 115
+                        local.set 65
+                        local.get 65
+                        local.set 104
+                        local.get 104
                         local.set 9
                         local.get 55
                         f32x4.extract_lane 2
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2461,7 +1924,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2472,28 +1935,28 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 2
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
-                      local.get 63
+                      local.get 65
                       i32.const 3
                       i32.add
                       local.get 14
                       i32.lt_s
                       if
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.add
-                        local.set 63
-                        local.get 63
-                        local.set 116
-                        local.get 116
+                        local.set 65
+                        local.get 65
+                        local.set 105
+                        local.get 105
                         local.set 9
                         local.get 55
                         f32x4.extract_lane 3
-                        local.set 64
+                        local.set 66
                         local.get 0
                         local.get 8
                         i32.const 24
@@ -2503,7 +1966,7 @@
                         i32.const 2
                         i32.shl
                         i32.add
-                        local.get 64
+                        local.get 66
                         local.get 3
                         local.get 9
                         i32.const 2
@@ -2514,24 +1977,474 @@
                         local.get 4
                         f32.max
                         f32.store
-                        local.get 63
+                        local.get 65
                         i32.const 3
                         i32.sub
-                        local.set 63
+                        local.set 65
                       end
                     end
                   end
-                  local.get 47
+                  local.get 15
+                  local.get 49
+                  i32.const 4
+                  i32.mul
+                  i32.add
+                  i32.const 3
+                  i32.add
+                  local.tee 64
+                  local.get 17
+                  i32.lt_s
+                  if
+                    local.get 64
+                    local.set 106
+                    local.get 106
+                    local.set 8
+                    local.get 13
+                    local.get 48
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 0
+                    i32.add
+                    local.set 65
+                    local.get 65
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 65
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 56
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 107
+                      local.get 4
+                      f32x4.splat
+                      local.tee 108
+                      local.get 107
+                      local.get 108
+                      f32x4.pmax
+                      local.get 108
+                      local.get 108
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 65
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 0
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 109
+                        local.get 109
+                        local.set 9
+                        local.get 56
+                        f32x4.extract_lane 0
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 0
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 1
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 110
+                        local.get 110
+                        local.set 9
+                        local.get 56
+                        f32x4.extract_lane 1
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 1
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 2
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 111
+                        local.get 111
+                        local.set 9
+                        local.get 56
+                        f32x4.extract_lane 2
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 2
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 3
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 112
+                        local.get 112
+                        local.set 9
+                        local.get 56
+                        f32x4.extract_lane 3
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 3
+                        i32.sub
+                        local.set 65
+                      end
+                    end
+                    local.get 13
+                    local.get 48
+                    i32.const 8
+                    i32.mul
+                    i32.add
+                    i32.const 4
+                    i32.add
+                    local.set 65
+                    local.get 65
+                    i32.const 4
+                    i32.add
+                    local.get 14
+                    i32.le_s
+                    if
+                      local.get 65
+                      local.set 9
+                      local.get 0
+                      local.get 8
+                      i32.const 24
+                      i32.mul
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      local.get 57
+                      local.get 3
+                      i32.const 0
+                      local.get 9
+                      i32.add
+                      i32.const 2
+                      i32.shl
+                      i32.add
+                      v128.load
+                      f32x4.add
+                      local.set 113
+                      local.get 4
+                      f32x4.splat
+                      local.tee 114
+                      local.get 113
+                      local.get 114
+                      f32x4.pmax
+                      local.get 114
+                      local.get 114
+                      f32x4.ne
+                      v128.bitselect
+                      v128.store
+                    else
+                      local.get 65
+                      i32.const 0
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 0
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 115
+                        local.get 115
+                        local.set 9
+                        local.get 57
+                        f32x4.extract_lane 0
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 0
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 1
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 1
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 116
+                        local.get 116
+                        local.set 9
+                        local.get 57
+                        f32x4.extract_lane 1
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 1
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 2
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 2
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 117
+                        local.get 117
+                        local.set 9
+                        local.get 57
+                        f32x4.extract_lane 2
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 2
+                        i32.sub
+                        local.set 65
+                      end
+                      local.get 65
+                      i32.const 3
+                      i32.add
+                      local.get 14
+                      i32.lt_s
+                      if
+                        local.get 65
+                        i32.const 3
+                        i32.add
+                        local.set 65
+                        local.get 65
+                        local.set 118
+                        local.get 118
+                        local.set 9
+                        local.get 57
+                        f32x4.extract_lane 3
+                        local.set 66
+                        local.get 0
+                        local.get 8
+                        i32.const 24
+                        i32.mul
+                        local.get 9
+                        i32.add
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        local.get 66
+                        local.get 3
+                        local.get 9
+                        i32.const 2
+                        i32.shl
+                        i32.add
+                        f32.load
+                        f32.add
+                        local.get 4
+                        f32.max
+                        f32.store
+                        local.get 65
+                        i32.const 3
+                        i32.sub
+                        local.set 65
+                      end
+                    end
+                  end
+                  local.get 49
                   i32.const 1
                   i32.add
-                  local.set 47
+                  local.set 49
                   br 0
                 end
               end
-              local.get 46
+              local.get 48
               i32.const 1
               i32.add
-              local.set 46
+              local.set 48
               br 0
             end
           end
