@@ -190,7 +190,8 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
     const source = b.sources[t];
     if (t === first || input.kind !== "sparse" || !source) return;
     const mine = source.levels.map((l) => l.name);
-    const wanted = order.filter((v) => mine.includes(v));
+    // (its dims the first operand lacks keep their relative order, below the shared ones)
+    const wanted = [...order.filter((v) => mine.includes(v)), ...mine.filter((v) => !order.includes(v))];
     if (wanted.every((v, n) => v === mine[n])) return;
     const kinds = source.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
     const converted = reformat(source, wanted.map((v, n) => [v, kinds[n]!] as const));

@@ -51,7 +51,7 @@ export function transposeSparse<S extends Shape>(t: SparseTensor<S>, ...names: s
   checkUnique(names.map(checkName));
   const dims = names.map((n) => lookup(t.shapeDims, n));
   if (dims.length !== t.shapeDims.length) throw new ShapeError(`transpose lists every name once: ${showDims(t.shapeDims)} has ${t.shapeDims.length}, ${names.length} given`);
-  return new SparseTensor(dims, t.storage);
+  return t.relabel(dims);
 }
 
 /**
@@ -65,6 +65,6 @@ export function renameSparse<S extends Shape>(t: SparseTensor<S>, renames: Reado
   const to = (n: string): string => checkName(renames[n] ?? n);
   const dims = t.shapeDims.map((d) => ({ ...d, name: to(d.name) }));
   checkUnique(dims.map((d) => d.name));
-  return new SparseTensor(dims, { levels: t.storage.levels.map((l) => ({ ...l, name: to(l.name) })), vals: t.storage.vals });
+  return t.relabel(dims, t.levels.map((l) => ({ ...l, name: to(l.name) })));
 }
 

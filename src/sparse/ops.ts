@@ -22,7 +22,6 @@ import { dotShape } from "../shape/contract.js";
 import { type ShapeDim, showDims } from "../shape/dims.js";
 import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
-import { tracingNow } from "../state/trace.js";
 import { type AnyTensor, Tensor, defineMethods, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
@@ -33,7 +32,7 @@ import type { Mask, Unmask } from "../types/mask.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
+import { graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { reformat, renameSparse, transposeSparse } from "./layout.js";
 import { SparseTensor } from "./tensor.js";
 import { type Built, addSparse, denseResult, lazyResult, operandOf } from "./assignment.js";
@@ -113,7 +112,9 @@ export function installSparseMethods(): void {
       if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
       const { dims } = dotShape(visible(this), shapeOf(other), names);
       if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
-      if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
+      // Two sparse tensors contracted over every name: the sum of their intersection, whose gradients reach both
+      // operands' values (dA = g ⊙ B at A's entries, dB = g ⊙ A at B's).
+      if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor)) return (this.mul as (o: unknown) => SparseTensor<Shape>)(other).sum(this.dims as never);
       // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
       // Inside a traced function on a device with sparse kernels, the kernels are a step of the traced program.
       const graph = kernelsInTrace();
@@ -174,10 +175,10 @@ export function installSparseMethods(): void {
       return renameSparse(this, renames);
     },
     mask(this: SparseTensor<Shape>, ...names: unknown[]) {
-      return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
+      return this.relabel(maskShape(this.shapeDims, names));
     },
     unmask(this: SparseTensor<Shape>) {
-      return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
+      return this.relabel(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)));
     },
     sum(this: SparseTensor<Shape>, names: unknown) {
       const { kept } = reduceShape(visible(this), names);
@@ -219,7 +220,8 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
   // converted to the first: never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
   const byColumns = !(above(t, isKept) && above(other, isSummed)) && above(t, isSummed) && above(other, isKept);
   const [x, y] = byColumns ? [t, other] : [reorder(t, isKept), reorder(other, isSummed)];
-  const order = byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept);
+  // (a name both operands keep, a batch dim of the product, is one variable of the result: listed once)
+  const order = [...new Set(byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept))];
   const notes = [
     ...(x !== t ? [`converted A from ${formatName(t.format, t.dims)} to ${formatName(x.format, x.dims)}: the product gathers rows of B per row of A`] : []),
     ...(y !== other ? [`converted B from ${formatName(other.format, other.dims)} to ${formatName(y.format, y.dims)}: the product gathers rows of B per row of A`] : []),

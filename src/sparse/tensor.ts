@@ -135,6 +135,15 @@ export class SparseTensor<S extends Shape = Shape> {
     return new SparseTensor<S>(this.shapeDims, { levels: this.#levels }, v);
   }
 
+  /**
+   * @internal The same values under other dims (and levels, for a rename): transpose, rename, mask and unmask
+   * share the storage, and a values tensor stays the values (gradients still reach it; nothing is read back).
+   */
+  relabel(dims: readonly ShapeDim[], levels: SparseStorage["levels"] = this.levels): SparseTensor<Shape> {
+    this.#computeSync();
+    return new SparseTensor<Shape>(dims, { levels, vals: this.#vals }, this.valuesTensor);
+  }
+
   /** The sizes by name. @example A.shape.row // 3 */
   get shape(): ShapeRecord<S> {
     return Object.freeze(Object.fromEntries(this.shapeDims.map((d) => [d.name, d.size]))) as ShapeRecord<S>;
@@ -167,9 +176,10 @@ export class SparseTensor<S extends Shape = Shape> {
    * @example A.toDense().shape // { row: 3, col: 4 }
    */
   toDense(): Tensor<S, "float32"> {
-    // Values held as a tensor (withValues, a unary map) are scattered where they are, on any device, and gradients
-    // reach them; never read back.
-    if (this.valuesTensor && !this.#vals && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
+    // Values held as a tensor (withValues, a unary map, a result whose gradients reach its operands' values) are
+    // scattered where they are, on any device, and gradients reach them; never read back (even where a copy of
+    // them was read: that copy is a constant).
+    if (this.valuesTensor && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
     const dims = this.shapeDims;
     const strides = logicalStrides(dims, this.storage.levels);
     const out = new Float32Array(numel(dims));
