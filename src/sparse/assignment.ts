@@ -35,13 +35,18 @@ export interface Built {
   /** The uncomputed results folded in directly (not inside another), and how deep the folding is now. */
   readonly inlined: SparseTensor<Shape>[];
   depth: number;
+  /**
+   * How many sums or differences the operand being added sits in: a contraction (Σ over names) folded in there
+   * would sum the other term too (Σ_j A·B + C is not (Σ_j A·B) + C), so it is computed first instead.
+   */
+  unions: number;
 }
 /**
  * An empty assignment to add operands to; `join`: dense lazy products may join the kernel, `graph`: operands are
  * read lazily (inside a traced function).
  * @example const b = newBuilt(); addSparse(b, A) // A(i,j), A's levels the first operand's
  */
-export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0 });
+export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0, unions: 0 });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 /** The note of a chain whose folded-in sparse results were computed first (one kernel would bind too many buffers). */
 const computedFolded = (n: number): string =>
@@ -65,8 +70,9 @@ function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
  * @example addSparse(b, A) // { op: "access", tensor: 0 }
  */
 export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
-  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
-  if (given.pending) {
+  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse. A contraction
+  // inside a sum or difference does not (its Σ would take in the other term): it is computed first.
+  if (given.pending && !(given.pending.reduces && b.unions > 0)) {
     if (b.depth === 0) b.inlined.push(given);
     b.depth++;
     try {
@@ -171,7 +177,8 @@ export const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, 
   if (other instanceof Tensor) {
     const t = other as unknown as AnyTensor;
     if (t.masked.size) throw new ArgumentError(`${fn} of a sparse tensor cannot take private (masked) dims: unmask them first`);
-    return addDense(b, t.node, new Set(names), true);
+    // (a product summed over names joins only where no sum or difference encloses it: see Built.unions)
+    return addDense(b, t.node, new Set(names), b.unions === 0);
   }
   throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
 };
@@ -247,11 +254,14 @@ export function denseResult(build: (b: Built) => SparseAssignment["expr"], dims:
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  * @example lazyResult(A.shapeDims, (b) => ({ op: "binary", fn: "add", a: addSparse(b, A), b: addSparse(b, B) }), "the sparse add") // A + B, computed when read
  */
-export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder, reduces = false): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
   const prepare = (join = true, graph = false) => {
     const b = newBuilt(join, graph);
     const expr = build(b);
-    const order = outOrder(b, expr);
+    // The first sparse operand's order names only the result's dims: an inlined contraction's first operand also
+    // has its summed dims (dropped), and its other operand the kept dims it lacks (after, in their order).
+    const given = outOrder(b, expr).filter((v) => dims.some((d) => d.name === v));
+    const order = [...given, ...b.operands.flatMap((o) => o.levels.map((l) => l.var)).filter((v, n, all) => all.indexOf(v) === n && !given.includes(v) && dims.some((d) => d.name === v))];
     const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
@@ -272,6 +282,7 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
   const structure = { prepare, finish };
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
+    reduces,
     computeSync: () => {
       let p = prepare();
       let arrays: ReturnType<typeof runSparseSparseSync>;

@@ -258,6 +258,13 @@ function keysOf(t: SparseTensor<never>, dims: readonly ShapeDim[]): Float64Array
   return keys;
 }
 
+/** The inverse of a permutation. */
+const invert = (p: Int32Array): Int32Array => {
+  const out = new Int32Array(p.length);
+  p.forEach((x, i) => (out[x] = i));
+  return out;
+};
+
 /**
  * t ⊙ other (intersection) or t ± other (union) of two sparse tensors with the same dims, as a sparse tensor in
  * t's format whose values are a graph node (each operand's values gathered, or scatter-added, at the result's
@@ -293,11 +300,14 @@ export function graphMerge(t: SparseTensor<never>, other: SparseTensor<never>, f
   let values: Node;
   if (eC.size === 0) values = fillNode(0, "float32", [eC]); // (nothing stored: no index to read)
   else if (fn === "mul") {
+    // the products at the shared coordinates, scattered into the result's entries: a format with dense levels
+    // stores more entries than both share (those hold 0)
     const inA = new Map<number, number>();
     ka.forEach((k, p) => inA.set(k, p));
-    const [ia, ib] = [new Int32Array(eC.size), new Int32Array(eC.size)];
-    for (const [k, p] of atC) [ia[p], ib[p]] = [inA.get(k)!, inB.get(k)!];
-    values = binaryNode("mul", gatherNode(A.values, A.e.name, index(ia, eC), [eC]), gatherNode(B.values, B.e.name, index(ib, eC), [eC]), [eC], "float32");
+    const eK: NodeDim = { name: fresh("nnz", new Set([A.e.name, B.e.name, eC.name, ...dims.map((d) => d.name)])), size: kept.length };
+    const [ia, ib, ic] = [Int32Array.from(kept, (k) => inA.get(k)!), Int32Array.from(kept, (k) => inB.get(k)!), Int32Array.from(kept, (k) => atC.get(k)!)];
+    const products = binaryNode("mul", gatherNode(A.values, A.e.name, index(ia, eK), [eK]), gatherNode(B.values, B.e.name, index(ib, eK), [eK]), [eK], "float32");
+    values = kept.length === eC.size ? gatherNode(products, eK.name, index(invert(ic), eC), [eC]) : kept.length ? scatterAddNode(products, eC.name, index(ic, eK), [eC]) : fillNode(0, "float32", [eC]);
   } else {
     const toC = (keys: Float64Array, E: Entries): Node => scatterAddNode(E.values, eC.name, index(Int32Array.from(keys, (k) => atC.get(k)!), E.e), [eC]);
     values = binaryNode(fn, toC(ka, A), toC(kb, B), [eC], "float32");

@@ -234,6 +234,7 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
     },
     `the sparse product dot(${JSON.stringify(names)})`,
     () => order,
+    true,
   );
   // d/dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, d/dB(k,j) = Σ_i A(i,k) dC(i,j) at B's: sampled products.
   return withValuesGradients(`the sparse product dot(${JSON.stringify(names)})`, result, [t, other], (dC) => [() => sampledValues(t, [dC, other]), () => sampledValues(other, [t, dC])]);
@@ -243,7 +244,14 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
   if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
   const dims = broadcastShapes(visible(t), shapeOf(other));
   const names = new Set(dims.map((d) => d.name));
-  const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
+  const build = (b: Built): SparseAssignment["expr"] => {
+    b.unions++;
+    try {
+      return { op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) };
+    } finally {
+      b.unions--;
+    }
+  };
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
     if (mergedInGraph(t, other)) return merged(t, other, fn, `the sparse ${fn}`);

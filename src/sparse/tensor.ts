@@ -26,6 +26,8 @@ declare const sparseShape: unique symbol;
  */
 export interface PendingSparse {
   readonly inline: (into: unknown) => unknown;
+  /** Whether its expression sums over names (a contraction): folded only into products, never into a sum. */
+  readonly reduces?: boolean;
   readonly computeSync: () => SparseStorage;
   readonly compute: () => Promise<SparseStorage>;
 }
