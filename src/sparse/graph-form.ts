@@ -112,6 +112,8 @@ function gatherAt(x: Node, E: Entries): Node {
   const hit = x.dims.filter((d) => E.coords.has(d.name)).map((d) => d.name);
   if (!hit.length) return x;
   const dims = atEntries(x.dims, E);
+  // (no entries: nothing to read; a gather by an empty index into a dim of size 0 would still check index 0)
+  if (E.e.size === 0) return fillNode(0, x.dtype, dims);
   const points = x.dims.reduce((n, d) => (E.coords.has(d.name) ? n * d.size : n), 1);
   if (!x.storage && E.e.size < points) {
     const op = x.op;
@@ -127,6 +129,8 @@ function gatherAt(x: Node, E: Entries): Node {
 
 /** `p` (over the entry dim and others) summed into `out`: the entries added at their coordinates of `out`'s sparse dims. */
 function scatterTo(p: Node, E: Entries, out: readonly NodeDim[]): Node {
+  // (no entries: zeros; its gradient, a gather by an empty index into a dim of size 0, would still check index 0)
+  if (E.e.size === 0) return fillNode(0, p.dtype, out);
   const keep = out.filter((d) => E.coords.has(d.name)).map((d) => d.name);
   const extra = p.dims.filter((d) => d.name !== E.e.name && !out.some((o) => o.name === d.name)).map((d) => d.name);
   const x = reduceNode("sum", p, extra);

@@ -127,10 +127,14 @@ export function installSparseMethods(): void {
         this,
         other,
         (g, X) => {
+          // (private dims travel as names here: this tensor's and g's opened)
+          const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g;
           const own = this.dims.filter((n) => !X.dims.includes(n));
-          if (own.length) return (this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g);
+          if (own.length) {
+            const mine = this.shapeDims.some((d) => d.masked) ? this.unmask() : this;
+            return (mine.dot as (n: unknown, o: unknown) => AnyTensor)(own, open);
+          }
           // X has every dim of this tensor: dX = this ⊙ g, scattered at the entries (no values read back)
-          const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g; // (private dims travel as names here)
           return graphDot(this as never, open, [...this.shapeDims, ...open.shapeDims.filter((d) => !this.dims.includes(d.name))], "the gradient of a sparse dot");
         },
         (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),

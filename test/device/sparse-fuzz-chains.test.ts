@@ -215,7 +215,26 @@ class Chain {
     const t = tensor(Float32Array.from(data), shapeOf(names, sizes));
     const ref: Ref = { names: [...names], sizes, data, masked: new Set() };
     const param = this.param;
-    if (!(param?.which === "dense" && !param.leaf)) return { kind: "dense", t, ref, label: `X[${names}]`, lib: () => t, refOf: () => ref };
+    if (!(param?.which === "dense" && !param.leaf)) {
+      const r = this.next();
+      if (r < 0.15 && names.length) {
+        // a lazy product summed over a name of its own: it may join the sparse kernel (under products only)
+        const k = this.newName();
+        const K = this.size(k);
+        const [u, w] = [denseData(numelOf(sizes) * K, this.next), denseData(K, this.next)];
+        const U = tensor(Float32Array.from(u), shapeOf([...names, k], [...sizes, K])) as Any;
+        const lazy = U.dot(k, tensor(Float32Array.from(w), [[k, K]] as never));
+        const r2 = sumRef(binary({ names: [...names, k], sizes: [...sizes, K], data: u, masked: new Set() }, { names: [k], sizes: [K], data: w, masked: new Set() }, arith.mul), [k]);
+        return { kind: "dense", t: lazy, ref: r2, label: `(U[${names},${k}]·w[${k}])`, lib: () => lazy, refOf: () => r2 };
+      }
+      if (r < 0.25) {
+        // a lazy elementwise function of a computed tensor
+        const lazy = (t as Any).tanh();
+        const r2 = mapRef(ref, Math.tanh);
+        return { kind: "dense", t: lazy, ref: r2, label: `tanh(X[${names}])`, lib: () => lazy, refOf: () => r2 };
+      }
+      return { kind: "dense", t, ref, label: `X[${names}]`, lib: () => t, refOf: () => ref };
+    }
     const leaf: Val = { kind: "dense", t, ref, label: `X[${names}](param)`, lib: (P) => P ?? t, refOf: (p) => (p ? { ...ref, data: p } : ref) };
     Object.assign(param, { leaf, init: data, shape: shapeOf(names, sizes) });
     return leaf;
@@ -360,7 +379,10 @@ async function chain(c: Chain): Promise<Val> {
   const order = c.pick([1, 2, 2, 2, 3, 3, 4]);
   let v = await c.sparseLeaf(["i", "j", "k", "l"].slice(0, order));
   const steps = 2 + Math.floor(c.next() * 4);
-  for (let s = 0; s < steps && v.ref.names.length > 0; s++) v = await c.settle(v.kind === "sparse" ? await sparseStep(c, v) : await denseStep(c, v));
+  for (let s = 0; s < steps && v.ref.names.length > 0; s++) {
+    if (process.env.NT_SPARSE_FUZZ_TRACE) console.log(v.label);
+    v = await c.settle(v.kind === "sparse" ? await sparseStep(c, v) : await denseStep(c, v));
+  }
   return v;
 }
 
@@ -400,7 +422,7 @@ const collect = process.env.NT_SPARSE_FUZZ_ALL === "1";
 /** A typed error naming what a device cannot run is an answer; an internal error, a TypeError, a wrong value are bugs. */
 function verdict(e: unknown, what: string): string | undefined {
   const err = e as Error;
-  if (err instanceof NamedTensorError && !(err instanceof InternalError)) return collect ? `typed error (${what}): ${err.constructor.name}: ${err.message.slice(0, 400)}` : undefined;
+  if (err instanceof NamedTensorError && !(err instanceof InternalError)) return collect ? `typed error (${what}): ${err.constructor.name}: ${err.message.slice(0, 400)}${process.env.NT_SPARSE_FUZZ_STACK ? err.stack : ""}` : undefined;
   return `${what}: ${err?.constructor?.name}: ${err?.message}\n${err?.stack?.split("\n").slice(1, 8).join("\n")}`;
 }
 
