@@ -516,7 +516,7 @@ function readTriplets(text: string): { n: number; m: number; rows: number[]; col
   const banner = lines[0]!.toLowerCase();
   const body = lines.slice(1).filter((l) => l.trim() && !l.startsWith("%"));
   const [n, m] = body[0]!.trim().split(/\s+/).map(Number) as [number, number];
-  const [rows, cols, vals]: number[][] = [[], [], []];
+  const [rows, cols, vals]: [number[], number[], number[]] = [[], [], []];
   for (const line of body.slice(1)) {
     const [i, j, v] = line.trim().split(/\s+/);
     const x = banner.includes("pattern") ? 1 : Number(v);
