@@ -65,6 +65,17 @@ function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
 }
 
 /**
+ * A contraction inside a sum or difference on a device that reads results back asynchronously: it must be computed
+ * (awaited) before the kernel that reads it is built. A lazy result's compute awaits it and builds again; where
+ * nothing can await (a dense result), the sentence says what to await.
+ */
+class ComputeFirst extends ArgumentError {
+  constructor(readonly tensor: SparseTensor<Shape>) {
+    super(`a contraction inside a sum or difference is computed first, and ${getDefaultDevice().name} reads results back asynchronously: await the contraction (or its materialize()) before adding it`);
+  }
+}
+
+/**
  * Adds a sparse operand (its levels and input binding; a lazy result inlined, a COO tensor's singleton levels
  * converted to compressed) and returns its access in the expression.
  * @example addSparse(b, A) // { op: "access", tensor: 0 }
@@ -72,6 +83,7 @@ function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
 export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
   // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse. A contraction
   // inside a sum or difference does not (its Σ would take in the other term): it is computed first.
+  if (given.pending && given.pending.reduces && b.unions > 0 && !getDefaultDevice().readSync) throw new ComputeFirst(given);
   if (given.pending && !(given.pending.reduces && b.unions > 0)) {
     if (b.depth === 0) b.inlined.push(given);
     b.depth++;
@@ -299,7 +311,17 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
       return finish(arrays, p.levels, p.b);
     },
     compute: async () => {
-      let p = prepare();
+      // (contractions inside a sum, on a device that reads back asynchronously: computed first, then built again)
+      let p: ReturnType<typeof prepare>;
+      for (;;) {
+        try {
+          p = prepare();
+          break;
+        } catch (e) {
+          if (!(e instanceof ComputeFirst)) throw e;
+          await e.tensor.materialize();
+        }
+      }
       try {
         let arrays: Awaited<ReturnType<typeof runSparseSparse>>;
         try {

@@ -331,3 +331,19 @@ export function gatheredValues(t: SparseTensor<never>, order: Int32Array): AnyTe
   const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: order.length };
   return wrap(renamed(gatherNode(values, dim.name, uploadNode(order, "int32", [to]), [to]), dim.name)) as AnyTensor;
 }
+
+/**
+ * t's values tensor moved to another format's entries: `from[q]` is the position in t of the new q-th entry, or
+ * -1 where the new format stores an entry t has not (a dense level's zeros). A gather (or, with such entries, a
+ * scatter of t's values to their new positions) in the graph: nothing is read back, gradients reach t's values.
+ * @example movedValues(A.withValues(v), Int32Array.from([1, 0, -1])) // [v1, v0, 0]
+ */
+export function movedValues(t: SparseTensor<never>, from: Int32Array): AnyTensor {
+  if (from.every((p) => p >= 0)) return gatheredValues(t, from);
+  const values = t.valuesTensor!.node;
+  const dim = values.dims[0]!;
+  const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: from.length };
+  const at = new Int32Array(dim.size);
+  from.forEach((p, q) => p >= 0 && (at[p] = q));
+  return wrap(renamed(scatterAddNode(values, to.name, uploadNode(at, "int32", [dim]), [to]), dim.name)) as AnyTensor;
+}
