@@ -339,10 +339,12 @@ export function gatheredValues(t: SparseTensor<never>, order: Int32Array): AnyTe
  * @example movedValues(A.withValues(v), Int32Array.from([1, 0, -1])) // [v1, v0, 0]
  */
 export function movedValues(t: SparseTensor<never>, from: Int32Array): AnyTensor {
-  if (from.every((p) => p >= 0)) return gatheredValues(t, from);
   const values = t.valuesTensor!.node;
   const dim = values.dims[0]!;
   const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: from.length };
+  // (no values to move: zeros; an empty index into a dim of size 0 would still be checked)
+  if (dim.size === 0) return wrap(renamed(fillNode(0, "float32", [to]), dim.name)) as AnyTensor;
+  if (from.every((p) => p >= 0)) return gatheredValues(t, from);
   const at = new Int32Array(dim.size);
   from.forEach((p, q) => p >= 0 && (at[p] = q));
   return wrap(renamed(scatterAddNode(values, to.name, uploadNode(at, "int32", [dim]), [to]), dim.name)) as AnyTensor;

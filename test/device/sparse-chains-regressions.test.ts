@@ -128,6 +128,10 @@ describe.each(deviceNames)("sparse chains the fuzz got wrong, on %s", (device) =
     const A = fromCoo([["i", 2], ["j", 0]], { coords: { i: [], j: [] }, values: [] }, [["i", "compressed"], ["j", "compressed"]]);
     const X = tensor(new Float32Array(0), [["i", 2], ["j", 0]]) as Tensor<[["i", 2], ["j", 0]]>;
     expect((await (A.withValues(A.values.mul(2) as never) as Any).mul(X)).nnz).toBe(0);
+    // no entries moved into a format whose dense levels store zeros
+    const E = fromCoo([["i", 3], ["j", 2]], { coords: { i: [], j: [] }, values: [] }, [["i", "compressed"], ["j", "compressed"]]);
+    const moved = asFormat(E.withValues(E.values.mul(2) as never), [["i", "dense"], ["j", "dense"]] as never);
+    expect(Array.from(await (await moved.materialize()).toDense().data())).toEqual([0, 0, 0, 0, 0, 0]);
     if (!getDefaultDevice().readSync) return;
     const [g] = grad((x: Any) => (A as Any).mul(x).toDense().sum(["i", "j"]))(X as Any) as Any[];
     expect(Array.from(await g.data())).toEqual([]);
