@@ -204,26 +204,28 @@ export function installSparseMethods(): void {
 function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims: readonly ShapeDim[], names: unknown): LazySparse<Shape> {
   const kept = new Set(dims.map((d) => d.name));
   const stored = (s: SparseTensor<Shape>): string[] => s.levels.map((l) => l.name);
-  /** Whether every dim `first` selects is stored above every other dim. */
-  const above = (s: SparseTensor<Shape>, first: (n: string) => boolean): boolean => {
-    const order = stored(s);
-    const split = order.findIndex((n) => !first(n));
-    return split < 0 || order.slice(split).every((n) => !first(n));
-  };
-  /** `s` stored with the dims `first` selects above the others (level kinds kept by position). */
-  const reorder = (s: SparseTensor<Shape>, first: (n: string) => boolean): SparseTensor<Shape> => {
-    if (above(s, first)) return s;
-    const order = stored(s);
-    const wanted = [...order.filter(first), ...order.filter((n) => !first(n))];
+  // Each dim's group: batch (kept by both), A's own kept, summed, B's own kept. Gustavson's loops by rows go
+  // batch, A's own, summed, B's own (a row of A scales rows of B into a workspace row: CSR × CSR is i, k, j); by
+  // columns batch, B's own, summed, A's own (CSC × CSC: j, k, i). A summed dim may be iterated above one kept dim
+  // only (the workspace's): by rows when B keeps at most one dim of its own, by columns when A does; else by rows.
+  const shared = new Set(t.dims.filter((n) => other.dims.includes(n)));
+  const isKept = (n: string): boolean => kept.has(n);
+  const group = (n: string, own: number, summed: number): number => (shared.has(n) && kept.has(n) ? 0 : kept.has(n) ? own : summed);
+  const [rowsA, rowsB] = [(n: string) => group(n, 1, 2), (n: string) => group(n, 2, 1)];
+  const [colsA, colsB] = [rowsB, rowsA];
+  /** Whether `s` is stored in the order of its dims' groups. */
+  const arranged = (s: SparseTensor<Shape>, rank: (n: string) => number): boolean => stored(s).every((n, i, all) => i === 0 || rank(all[i - 1]!) <= rank(n));
+  /** `s` stored in the order of its dims' groups (level kinds kept by position). */
+  const arrange = (s: SparseTensor<Shape>, rank: (n: string) => number): SparseTensor<Shape> => {
+    if (arranged(s, rank)) return s;
+    const wanted = stored(s).sort((a, b) => rank(a) - rank(b));
     return reformat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
   };
-  const isKept = (n: string): boolean => kept.has(n);
-  const isSummed = (n: string): boolean => !kept.has(n);
-  // Gustavson's loops: a row of A scales rows of B into a workspace row (i, k, j: A kept dims first, B summed
-  // first), or the same by columns when both are stored the other way (CSC × CSC: j, k, i). Other storage is
-  // converted to the first: never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
-  const byColumns = !(above(t, isKept) && above(other, isSummed)) && above(t, isSummed) && above(other, isKept);
-  const [x, y] = byColumns ? [t, other] : [reorder(t, isKept), reorder(other, isSummed)];
+  const own = (s: SparseTensor<Shape>): number => s.dims.filter((n) => kept.has(n) && !shared.has(n)).length;
+  const [rowsOk, colsOk] = [own(other) <= 1, own(t) <= 1];
+  // Never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
+  const byColumns = colsOk && (!rowsOk || (!(arranged(t, rowsA) && arranged(other, rowsB)) && arranged(t, colsA) && arranged(other, colsB)));
+  const [x, y] = byColumns ? [arrange(t, colsA), arrange(other, colsB)] : [arrange(t, rowsA), arrange(other, rowsB)];
   // (a name both operands keep, a batch dim of the product, is one variable of the result: listed once)
   const order = [...new Set(byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept))];
   const notes = [
