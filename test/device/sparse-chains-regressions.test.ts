@@ -106,6 +106,19 @@ describe.each(deviceNames)("sparse chains the fuzz got wrong, on %s", (device) =
     expectRelClose(await (await (C3 as Any).dot(["i", "k"], E)).toDense().data(), want3, 1e-5);
   });
 
+  it("SpGEMM with the summed dim stored first and an operand keeping no dim of its own: CSC · sparse vector, T(i,j,k) · v(i)", async () => {
+    const [a, x] = [randomSparseValues(n * m, 0.6, next), randomSparseValues(n, 0.7, next)];
+    const A = await sparse(tensor(f32(a), shape), [["j", "dense"], ["i", "compressed"]]);
+    const v = await sparse(tensor(f32(x), [["i", n]]), [["i", "compressed"]]);
+    const want = Array.from({ length: m }, (_, j) => Array.from({ length: n }, (_, i) => a[i * m + j]! * x[i]!).reduce((s, y) => s + y, 0));
+    expectRelClose(await (await (A as Any).dot("i", v)).toDense().data(), want, 1e-5);
+    const t = randomSparseValues(n * m * K, 0.5, next);
+    const T = await sparse(tensor(f32(t), [["i", n], ["j", m], ["k", K]]), [["i", "dense"], ["j", "compressed"], ["k", "compressed"]]);
+    const want3 = new Float64Array(m * K);
+    for (let i = 0; i < n; i++) for (let e = 0; e < m * K; e++) want3[e]! += t[i * m * K + e]! * x[i]!;
+    expectRelClose(await (await (T as Any).dot("i", v)).toDense().data(), want3, 1e-5);
+  });
+
   it("asFormat of values held as a tensor moves them in the graph (never read back): any device, gradients reach them", async () => {
     const a = randomSparseValues(n * m, 0.5, next);
     const A = await sparse(tensor(f32(a), shape), csr);
