@@ -40,6 +40,8 @@ export interface Built {
    * would sum the other term too (Σ_j A·B + C is not (Σ_j A·B) + C), so it is computed first instead.
    */
   unions: number;
+  /** The output order of a contraction folded in as the first operand: the order the result is stored in. */
+  firstOrder?: readonly string[];
 }
 /**
  * An empty assignment to add operands to; `join`: dense lazy products may join the kernel, `graph`: operands are
@@ -86,6 +88,7 @@ export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignmen
   if (given.pending && given.pending.reduces && b.unions > 0 && !getDefaultDevice().readSync) throw new ComputeFirst(given);
   if (given.pending && !(given.pending.reduces && b.unions > 0)) {
     if (b.depth === 0) b.inlined.push(given);
+    if (b.operands.length === 0 && given.pending.order) b.firstOrder ??= given.pending.order;
     b.depth++;
     try {
       return given.pending.inline(b) as SparseAssignment["expr"];
@@ -195,15 +198,17 @@ export const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, 
   throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
 };
 
-/** The first sparse operand's storage order, for the output and for converting conflicting operands. */
-const sparseOrder = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+/** The first sparse operand's storage order: what conflicting operands are converted to. */
+const firstStored = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+/** The output order of a sparse result: a folded-in contraction's own, else the first sparse operand's. */
+const sparseOrder = (b: Built): string[] => [...(b.firstOrder ?? firstStored(b))];
 
 /** Converts sparse operands whose order conflicts with the first sparse operand's, noting each conversion. */
 function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
   let current = a;
   const conflicts = sparseCycle(current);
   if (!conflicts) return current;
-  const order = sparseOrder(b);
+  const order = firstStored(b);
   const first = b.inputs.findIndex((i) => i.kind === "sparse");
   b.inputs.forEach((input, t) => {
     const source = b.sources[t];
@@ -266,15 +271,15 @@ export function denseResult(build: (b: Built) => SparseAssignment["expr"], dims:
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  * @example lazyResult(A.shapeDims, (b) => ({ op: "binary", fn: "add", a: addSparse(b, A), b: addSparse(b, B) }), "the sparse add") // A + B, computed when read
  */
-export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder, reduces = false): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, order?: readonly string[], reduces = false): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
   const prepare = (join = true, graph = false) => {
     const b = newBuilt(join, graph);
     const expr = build(b);
     // The first sparse operand's order names only the result's dims: an inlined contraction's first operand also
     // has its summed dims (dropped), and its other operand the kept dims it lacks (after, in their order).
-    const given = outOrder(b, expr).filter((v) => dims.some((d) => d.name === v));
-    const order = [...given, ...b.operands.flatMap((o) => o.levels.map((l) => l.var)).filter((v, n, all) => all.indexOf(v) === n && !given.includes(v) && dims.some((d) => d.name === v))];
-    const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
+    const given = (order ?? sparseOrder(b)).filter((v) => dims.some((d) => d.name === v));
+    const out = [...given, ...b.operands.flatMap((o) => o.levels.map((l) => l.var)).filter((v, n, all) => all.indexOf(v) === n && !given.includes(v) && dims.some((d) => d.name === v))];
+    const levels = out.map((v, n) => ({ var: v, kind: n === out.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
   };
@@ -295,6 +300,7 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
     reduces,
+    ...(order ? { order } : {}),
     computeSync: () => {
       let p = prepare();
       let arrays: ReturnType<typeof runSparseSparseSync>;

@@ -239,7 +239,7 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
       return { op: "binary", fn: "mul", a: addSparse(b, x), b: addSparse(b, y) };
     },
     `the sparse product dot(${JSON.stringify(names)})`,
-    () => order,
+    order,
     true,
   );
   // d/dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, d/dB(k,j) = Σ_i A(i,k) dC(i,j) at B's: sampled products.

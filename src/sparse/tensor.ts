@@ -28,6 +28,8 @@ export interface PendingSparse {
   readonly inline: (into: unknown) => unknown;
   /** Whether its expression sums over names (a contraction): folded only into products, never into a sum. */
   readonly reduces?: boolean;
+  /** Its own output order where it is not its first operand's (a contraction's). */
+  readonly order?: readonly string[];
   readonly computeSync: () => SparseStorage;
   readonly compute: () => Promise<SparseStorage>;
 }

@@ -273,7 +273,7 @@ async function sparseStep(c: Chain, v: Val): Promise<Val> {
   const names = visibleNames(v);
   const masked = v.ref.masked.size > 0;
   const forGrad = !!c.param;
-  const ops: string[] = ["unary", "scalar", "sum", "dotDense"];
+  const ops: string[] = ["unary", "scalar", "sum", "dotDense", "divPow", "mean"];
   if (!forGrad) ops.push("denseFn");
   if (!masked) ops.push("mulSparse", "addSparse", "mulDense", "addDense", "dotSparse", "transpose", "rename", "toDense", "mulSparse", "addSparse", "dotSparse");
   if (!masked && !forGrad) ops.push("reformat", "withValues");
@@ -293,6 +293,17 @@ async function sparseStep(c: Chain, v: Val): Promise<Val> {
     case "scalar": {
       const s = Math.fround(c.next() * 4 - 2);
       return c.derive("sparse", L(`mul(${s})`), [v], (x) => x.mul(s), (r) => mapRef(r, (x) => x * s));
+    }
+    case "divPow": {
+      const cv = Math.fround(0.5 + c.next());
+      return c.next() < 0.5 ? c.derive("sparse", L(`div(${cv})`), [v], (x) => x.div(cv), (r) => mapRef(r, (y) => y / cv)) : c.derive("sparse", L("pow(2)"), [v], (x) => x.pow(2), (r) => mapRef(r, (y) => y * y));
+    }
+    case "mean": {
+      const over = c.next() < 0.4 ? names : [c.pick(names)];
+      const count = over.reduce((k, n) => k * v.ref.sizes[v.ref.names.indexOf(n)]!, 1);
+      // (the mean over no elements is NaN, which a sparse product skips where nothing is stored: not chained)
+      if (count === 0) return c.derive("dense", L(`sum(${over})`), [v], (x) => x.sum(over), (r) => sumRef(r, over));
+      return c.derive("dense", L(`mean(${over})`), [v], (x) => x.mean(over), (r) => mapRef(sumRef(r, over), (y) => y / count));
     }
     case "sum": {
       const over = c.next() < 0.4 ? names : [c.pick(names)];
