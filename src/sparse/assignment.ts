@@ -221,7 +221,10 @@ function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
     const converted = reformat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
     b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
     b.operands[t] = { ...b.operands[t]!, levels: converted.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
-    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };
+    // (values held as a tensor were moved in the graph: read where they are, as addSparse reads them)
+    if (converted.valuesTensor && !b.graph) realize([converted.valuesTensor.node]);
+    const vals = converted.valuesTensor ? converted.valuesTensor.node : converted.storage.vals;
+    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } };
   });
   current = { ...a, operands: [...b.operands] };
   return current;
