@@ -35,13 +35,20 @@ export interface Built {
   /** The uncomputed results folded in directly (not inside another), and how deep the folding is now. */
   readonly inlined: SparseTensor<Shape>[];
   depth: number;
+  /**
+   * How many sums or differences the operand being added sits in: a contraction (Σ over names) folded in there
+   * would sum the other term too (Σ_j A·B + C is not (Σ_j A·B) + C), so it is computed first instead.
+   */
+  unions: number;
+  /** The output order of a contraction folded in as the first operand: the order the result is stored in. */
+  firstOrder?: readonly string[];
 }
 /**
  * An empty assignment to add operands to; `join`: dense lazy products may join the kernel, `graph`: operands are
  * read lazily (inside a traced function).
  * @example const b = newBuilt(); addSparse(b, A) // A(i,j), A's levels the first operand's
  */
-export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0 });
+export const newBuilt = (join = true, graph = false): Built => ({ operands: [], inputs: [], notes: [], sources: [], join, joined: false, graph, inlined: [], depth: 0, unions: 0 });
 const computedFirst = "computed the dense operands first: the device's sparse generator lacks a function of their expression";
 /** The note of a chain whose folded-in sparse results were computed first (one kernel would bind too many buffers). */
 const computedFolded = (n: number): string =>
@@ -60,14 +67,28 @@ function asFibers(given: SparseTensor<Shape>): SparseTensor<Shape> {
 }
 
 /**
+ * A contraction inside a sum or difference on a device that reads results back asynchronously: it must be computed
+ * (awaited) before the kernel that reads it is built. A lazy result's compute awaits it and builds again; where
+ * nothing can await (a dense result), the sentence says what to await.
+ */
+class ComputeFirst extends ArgumentError {
+  constructor(readonly tensor: SparseTensor<Shape>) {
+    super(`a contraction inside a sum or difference is computed first, and ${getDefaultDevice().name} reads results back asynchronously: await the contraction (or its materialize()) before adding it`);
+  }
+}
+
+/**
  * Adds a sparse operand (its levels and input binding; a lazy result inlined, a COO tensor's singleton levels
  * converted to compressed) and returns its access in the expression.
  * @example addSparse(b, A) // { op: "access", tensor: 0 }
  */
 export function addSparse(b: Built, given: SparseTensor<Shape>): SparseAssignment["expr"] {
-  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse.
-  if (given.pending) {
+  // An uncomputed result joins this kernel with its own expression: chains of sparse ops fuse. A contraction
+  // inside a sum or difference does not (its Σ would take in the other term): it is computed first.
+  if (given.pending && given.pending.reduces && b.unions > 0 && !getDefaultDevice().readSync) throw new ComputeFirst(given);
+  if (given.pending && !(given.pending.reduces && b.unions > 0)) {
     if (b.depth === 0) b.inlined.push(given);
+    if (b.operands.length === 0 && given.pending.order) b.firstOrder ??= given.pending.order;
     b.depth++;
     try {
       return given.pending.inline(b) as SparseAssignment["expr"];
@@ -171,32 +192,39 @@ export const operandOf = (b: Built, other: unknown, names: ReadonlySet<string>, 
   if (other instanceof Tensor) {
     const t = other as unknown as AnyTensor;
     if (t.masked.size) throw new ArgumentError(`${fn} of a sparse tensor cannot take private (masked) dims: unmask them first`);
-    return addDense(b, t.node, new Set(names), true);
+    // (a product summed over names joins only where no sum or difference encloses it: see Built.unions)
+    return addDense(b, t.node, new Set(names), b.unions === 0);
   }
   throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
 };
 
-/** The first sparse operand's storage order, for the output and for converting conflicting operands. */
-const sparseOrder = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+/** The first sparse operand's storage order: what conflicting operands are converted to. */
+const firstStored = (b: Built): string[] => b.operands[b.inputs.findIndex((i) => i.kind === "sparse")]!.levels.map((l) => l.var);
+/** The output order of a sparse result: a folded-in contraction's own, else the first sparse operand's. */
+const sparseOrder = (b: Built): string[] => [...(b.firstOrder ?? firstStored(b))];
 
 /** Converts sparse operands whose order conflicts with the first sparse operand's, noting each conversion. */
 function resolveCycles(b: Built, a: SparseAssignment): SparseAssignment {
   let current = a;
   const conflicts = sparseCycle(current);
   if (!conflicts) return current;
-  const order = sparseOrder(b);
+  const order = firstStored(b);
   const first = b.inputs.findIndex((i) => i.kind === "sparse");
   b.inputs.forEach((input, t) => {
     const source = b.sources[t];
     if (t === first || input.kind !== "sparse" || !source) return;
     const mine = source.levels.map((l) => l.name);
-    const wanted = order.filter((v) => mine.includes(v));
+    // (its dims the first operand lacks keep their relative order, below the shared ones)
+    const wanted = [...order.filter((v) => mine.includes(v)), ...mine.filter((v) => !order.includes(v))];
     if (wanted.every((v, n) => v === mine[n])) return;
     const kinds = source.levels.map((l) => (l.kind === "singleton" ? "compressed" : l.kind));
     const converted = reformat(source, wanted.map((v, n) => [v, kinds[n]!] as const));
     b.notes.push(`converted ${b.operands[t]!.name} from ${formatName(source.format, source.dims)} to ${formatName(converted.format, converted.dims)}: its storage order conflicts with ${b.operands[first]!.name}'s (a cycle in the iteration graph)`);
     b.operands[t] = { ...b.operands[t]!, levels: converted.levels.map((l) => ({ var: l.name, kind: l.kind, size: l.size })) };
-    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.storage.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals: converted.storage.vals } };
+    // (values held as a tensor were moved in the graph: read where they are, as addSparse reads them)
+    if (converted.valuesTensor && !b.graph) realize([converted.valuesTensor.node]);
+    const vals = converted.valuesTensor ? converted.valuesTensor.node : converted.storage.vals;
+    b.inputs[t] = { kind: "sparse", arrays: { levels: converted.levels.map((l) => ({ pos: l.pos, idx: l.idx })), vals } };
   });
   current = { ...a, operands: [...b.operands] };
   return current;
@@ -246,12 +274,15 @@ export function denseResult(build: (b: Built) => SparseAssignment["expr"], dims:
  * first read or awaited; until then its expression (`build`) folds into the next sparse op's kernel.
  * @example lazyResult(A.shapeDims, (b) => ({ op: "binary", fn: "add", a: addSparse(b, A), b: addSparse(b, B) }), "the sparse add") // A + B, computed when read
  */
-export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, outOrder: (b: Built, expr: SparseAssignment["expr"]) => string[] = sparseOrder): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
+export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => SparseAssignment["expr"], what: string, order?: readonly string[], reduces = false): SparseTensor<Shape> & PromiseLike<SparseTensor<Shape>> {
   const prepare = (join = true, graph = false) => {
     const b = newBuilt(join, graph);
     const expr = build(b);
-    const order = outOrder(b, expr);
-    const levels = order.map((v, n) => ({ var: v, kind: n === order.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
+    // The first sparse operand's order names only the result's dims: an inlined contraction's first operand also
+    // has its summed dims (dropped), and its other operand the kept dims it lacks (after, in their order).
+    const given = (order ?? sparseOrder(b)).filter((v) => dims.some((d) => d.name === v));
+    const out = [...given, ...b.operands.flatMap((o) => o.levels.map((l) => l.var)).filter((v, n, all) => all.indexOf(v) === n && !given.includes(v) && dims.some((d) => d.name === v))];
+    const levels = out.map((v, n) => ({ var: v, kind: n === out.length - 1 ? ("compressed" as const) : ("dense" as const), size: dims.find((d) => d.name === v)!.size }));
     const a = resolveCycles(b, { output: { name: "out", levels }, operands: b.operands, expr });
     return { a, b, levels };
   };
@@ -271,6 +302,8 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
   const structure = { prepare, finish };
   const t = SparseTensor.lazy<Shape>(dims, {
     inline: (into) => build(into as Built),
+    reduces,
+    ...(order ? { order } : {}),
     computeSync: () => {
       let p = prepare();
       let arrays: ReturnType<typeof runSparseSparseSync>;
@@ -287,7 +320,17 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
       return finish(arrays, p.levels, p.b);
     },
     compute: async () => {
-      let p = prepare();
+      // (contractions inside a sum, on a device that reads back asynchronously: computed first, then built again)
+      let p: ReturnType<typeof prepare>;
+      for (;;) {
+        try {
+          p = prepare();
+          break;
+        } catch (e) {
+          if (!(e instanceof ComputeFirst)) throw e;
+          await e.tensor.materialize();
+        }
+      }
       try {
         let arrays: Awaited<ReturnType<typeof runSparseSparse>>;
         try {

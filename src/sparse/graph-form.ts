@@ -112,6 +112,8 @@ function gatherAt(x: Node, E: Entries): Node {
   const hit = x.dims.filter((d) => E.coords.has(d.name)).map((d) => d.name);
   if (!hit.length) return x;
   const dims = atEntries(x.dims, E);
+  // (no entries: nothing to read; a gather by an empty index into a dim of size 0 would still check index 0)
+  if (E.e.size === 0) return fillNode(0, x.dtype, dims);
   const points = x.dims.reduce((n, d) => (E.coords.has(d.name) ? n * d.size : n), 1);
   if (!x.storage && E.e.size < points) {
     const op = x.op;
@@ -127,6 +129,8 @@ function gatherAt(x: Node, E: Entries): Node {
 
 /** `p` (over the entry dim and others) summed into `out`: the entries added at their coordinates of `out`'s sparse dims. */
 function scatterTo(p: Node, E: Entries, out: readonly NodeDim[]): Node {
+  // (no entries: zeros; its gradient, a gather by an empty index into a dim of size 0, would still check index 0)
+  if (E.e.size === 0) return fillNode(0, p.dtype, out);
   const keep = out.filter((d) => E.coords.has(d.name)).map((d) => d.name);
   const extra = p.dims.filter((d) => d.name !== E.e.name && !out.some((o) => o.name === d.name)).map((d) => d.name);
   const x = reduceNode("sum", p, extra);
@@ -258,6 +262,13 @@ function keysOf(t: SparseTensor<never>, dims: readonly ShapeDim[]): Float64Array
   return keys;
 }
 
+/** The inverse of a permutation. */
+const invert = (p: Int32Array): Int32Array => {
+  const out = new Int32Array(p.length);
+  p.forEach((x, i) => (out[x] = i));
+  return out;
+};
+
 /**
  * t ⊙ other (intersection) or t ± other (union) of two sparse tensors with the same dims, as a sparse tensor in
  * t's format whose values are a graph node (each operand's values gathered, or scatter-added, at the result's
@@ -293,11 +304,14 @@ export function graphMerge(t: SparseTensor<never>, other: SparseTensor<never>, f
   let values: Node;
   if (eC.size === 0) values = fillNode(0, "float32", [eC]); // (nothing stored: no index to read)
   else if (fn === "mul") {
+    // the products at the shared coordinates, scattered into the result's entries: a format with dense levels
+    // stores more entries than both share (those hold 0)
     const inA = new Map<number, number>();
     ka.forEach((k, p) => inA.set(k, p));
-    const [ia, ib] = [new Int32Array(eC.size), new Int32Array(eC.size)];
-    for (const [k, p] of atC) [ia[p], ib[p]] = [inA.get(k)!, inB.get(k)!];
-    values = binaryNode("mul", gatherNode(A.values, A.e.name, index(ia, eC), [eC]), gatherNode(B.values, B.e.name, index(ib, eC), [eC]), [eC], "float32");
+    const eK: NodeDim = { name: fresh("nnz", new Set([A.e.name, B.e.name, eC.name, ...dims.map((d) => d.name)])), size: kept.length };
+    const [ia, ib, ic] = [Int32Array.from(kept, (k) => inA.get(k)!), Int32Array.from(kept, (k) => inB.get(k)!), Int32Array.from(kept, (k) => atC.get(k)!)];
+    const products = binaryNode("mul", gatherNode(A.values, A.e.name, index(ia, eK), [eK]), gatherNode(B.values, B.e.name, index(ib, eK), [eK]), [eK], "float32");
+    values = kept.length === eC.size ? gatherNode(products, eK.name, index(invert(ic), eC), [eC]) : kept.length ? scatterAddNode(products, eC.name, index(ic, eK), [eC]) : fillNode(0, "float32", [eC]);
   } else {
     const toC = (keys: Float64Array, E: Entries): Node => scatterAddNode(E.values, eC.name, index(Int32Array.from(keys, (k) => atC.get(k)!), E.e), [eC]);
     values = binaryNode(fn, toC(ka, A), toC(kb, B), [eC], "float32");
@@ -316,4 +330,22 @@ export function gatheredValues(t: SparseTensor<never>, order: Int32Array): AnyTe
   const dim = values.dims[0]!;
   const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: order.length };
   return wrap(renamed(gatherNode(values, dim.name, uploadNode(order, "int32", [to]), [to]), dim.name)) as AnyTensor;
+}
+
+/**
+ * t's values tensor moved to another format's entries: `from[q]` is the position in t of the new q-th entry, or
+ * -1 where the new format stores an entry t has not (a dense level's zeros). A gather (or, with such entries, a
+ * scatter of t's values to their new positions) in the graph: nothing is read back, gradients reach t's values.
+ * @example movedValues(A.withValues(v), Int32Array.from([1, 0, -1])) // [v1, v0, 0]
+ */
+export function movedValues(t: SparseTensor<never>, from: Int32Array): AnyTensor {
+  const values = t.valuesTensor!.node;
+  const dim = values.dims[0]!;
+  const to: NodeDim = { name: dim.name === "nnz" ? "nnz2" : "nnz", size: from.length };
+  // (no values to move: zeros; an empty index into a dim of size 0 would still be checked)
+  if (dim.size === 0) return wrap(renamed(fillNode(0, "float32", [to]), dim.name)) as AnyTensor;
+  if (from.every((p) => p >= 0)) return gatheredValues(t, from);
+  const at = new Int32Array(dim.size);
+  from.forEach((p, q) => p >= 0 && (at[p] = q));
+  return wrap(renamed(scatterAddNode(values, to.name, uploadNode(at, "int32", [dim]), [to]), dim.name)) as AnyTensor;
 }

@@ -7,6 +7,7 @@ import { checkFormat } from "../shape/sparse.js";
 import type { Shape } from "../types/dims.js";
 import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
 import type { CheckFormat, FormatSpec, GuardFormat } from "../types/sparse.js";
+import { movedValues } from "./graph-form.js";
 import { forEachEntry, pack, sortAndSum } from "./storage.js";
 import { SparseTensor } from "./tensor.js";
 
@@ -17,6 +18,15 @@ import { SparseTensor } from "./tensor.js";
 export function asFormat<S extends Shape, const F extends FormatSpec>(t: SparseTensor<S>, format: GuardFormat<CheckFormat<S, F>, S, F>): SparseTensor<S> {
   if (!(t instanceof SparseTensor)) throw new ArgumentError(takesNot("asFormat", "a sparse tensor", t));
   const levels = checkFormat(t.shapeDims, format);
+  // Values held as a tensor are moved in the graph, never read back (gradients still reach them): the pattern
+  // repacked with each entry's position + 1 as its value (exact in float64), 0 where a dense level adds an entry.
+  if (t.valuesTensor && !t.pending) {
+    const n = t.valuesTensor.numel;
+    if (n >= 2 ** 24) throw new ArgumentError(`a sparse tensor of ${n} entries whose values are held as a tensor cannot be converted to another format (past 2^24 entries): convert it before withValues`);
+    const positions = asFormat(new SparseTensor<S>(t.shapeDims, { levels: t.levels, vals: Float32Array.from({ length: n }, (_, p) => p + 1) }), format);
+    const from = Int32Array.from(positions.storage.vals, (p) => p - 1);
+    return new SparseTensor<S>(t.shapeDims, { levels: positions.levels }, movedValues(t as never, from));
+  }
   const from = t.storage.levels.map((l) => l.name);
   const n = t.nnz;
   const coords = levels.map(() => new Int32Array(n));
@@ -51,7 +61,7 @@ export function transposeSparse<S extends Shape>(t: SparseTensor<S>, ...names: s
   checkUnique(names.map(checkName));
   const dims = names.map((n) => lookup(t.shapeDims, n));
   if (dims.length !== t.shapeDims.length) throw new ShapeError(`transpose lists every name once: ${showDims(t.shapeDims)} has ${t.shapeDims.length}, ${names.length} given`);
-  return new SparseTensor(dims, t.storage);
+  return t.relabel(dims);
 }
 
 /**
@@ -65,6 +75,6 @@ export function renameSparse<S extends Shape>(t: SparseTensor<S>, renames: Reado
   const to = (n: string): string => checkName(renames[n] ?? n);
   const dims = t.shapeDims.map((d) => ({ ...d, name: to(d.name) }));
   checkUnique(dims.map((d) => d.name));
-  return new SparseTensor(dims, { levels: t.storage.levels.map((l) => ({ ...l, name: to(l.name) })), vals: t.storage.vals });
+  return t.relabel(dims, t.levels.map((l) => ({ ...l, name: to(l.name) })));
 }
 

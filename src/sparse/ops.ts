@@ -22,7 +22,6 @@ import { dotShape } from "../shape/contract.js";
 import { type ShapeDim, showDims } from "../shape/dims.js";
 import { maskShape } from "../shape/mask.js";
 import { reduceShape } from "../shape/reduce.js";
-import { tracingNow } from "../state/trace.js";
 import { type AnyTensor, Tensor, defineMethods, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
@@ -33,7 +32,7 @@ import type { Mask, Unmask } from "../types/mask.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
 import { formatName } from "./format.js";
-import { cannotTrace, graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
+import { graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { reformat, renameSparse, transposeSparse } from "./layout.js";
 import { SparseTensor } from "./tensor.js";
 import { type Built, addSparse, denseResult, lazyResult, operandOf } from "./assignment.js";
@@ -113,7 +112,9 @@ export function installSparseMethods(): void {
       if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("dot", "a sparse or dense tensor", other));
       const { dims } = dotShape(visible(this), shapeOf(other), names);
       if (other instanceof SparseTensor && dims.length) return sparseProduct(this, other, dims, names);
-      if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor) && (tracingNow() || symbolic(this as never) || symbolic(other as never))) throw cannotTrace(`the sparse product dot(${JSON.stringify(names)})`);
+      // Two sparse tensors contracted over every name: the sum of their intersection, whose gradients reach both
+      // operands' values (dA = g ⊙ B at A's entries, dB = g ⊙ A at B's).
+      if (other instanceof SparseTensor && (this.valuesTensor || other.valuesTensor)) return (this.mul as (o: unknown) => SparseTensor<Shape>)(other).sum(this.dims as never);
       // Inside a traced function (or over an unfed placeholder) the product is a graph that replays recompute.
       // Inside a traced function on a device with sparse kernels, the kernels are a step of the traced program.
       const graph = kernelsInTrace();
@@ -126,10 +127,14 @@ export function installSparseMethods(): void {
         this,
         other,
         (g, X) => {
+          // (private dims travel as names here: this tensor's and g's opened)
+          const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g;
           const own = this.dims.filter((n) => !X.dims.includes(n));
-          if (own.length) return (this.dot as (n: unknown, o: unknown) => AnyTensor)(own, g);
+          if (own.length) {
+            const mine = this.shapeDims.some((d) => d.masked) ? this.unmask() : this;
+            return (mine.dot as (n: unknown, o: unknown) => AnyTensor)(own, open);
+          }
           // X has every dim of this tensor: dX = this ⊙ g, scattered at the entries (no values read back)
-          const open = g.masked.size ? (wrap(g.node) as AnyTensor) : g; // (private dims travel as names here)
           return graphDot(this as never, open, [...this.shapeDims, ...open.shapeDims.filter((d) => !this.dims.includes(d.name))], "the gradient of a sparse dot");
         },
         (g, X) => (X ? (g.mul(X as never) as unknown as AnyTensor) : g),
@@ -174,10 +179,10 @@ export function installSparseMethods(): void {
       return renameSparse(this, renames);
     },
     mask(this: SparseTensor<Shape>, ...names: unknown[]) {
-      return new SparseTensor(maskShape(this.shapeDims, names), this.storage);
+      return this.relabel(maskShape(this.shapeDims, names));
     },
     unmask(this: SparseTensor<Shape>) {
-      return new SparseTensor(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)), this.storage);
+      return this.relabel(this.shapeDims.map((d) => (d.masked ? { ...d, masked: false } : d)));
     },
     sum(this: SparseTensor<Shape>, names: unknown) {
       const { kept } = reduceShape(visible(this), names);
@@ -199,27 +204,30 @@ export function installSparseMethods(): void {
 function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims: readonly ShapeDim[], names: unknown): LazySparse<Shape> {
   const kept = new Set(dims.map((d) => d.name));
   const stored = (s: SparseTensor<Shape>): string[] => s.levels.map((l) => l.name);
-  /** Whether every dim `first` selects is stored above every other dim. */
-  const above = (s: SparseTensor<Shape>, first: (n: string) => boolean): boolean => {
-    const order = stored(s);
-    const split = order.findIndex((n) => !first(n));
-    return split < 0 || order.slice(split).every((n) => !first(n));
-  };
-  /** `s` stored with the dims `first` selects above the others (level kinds kept by position). */
-  const reorder = (s: SparseTensor<Shape>, first: (n: string) => boolean): SparseTensor<Shape> => {
-    if (above(s, first)) return s;
-    const order = stored(s);
-    const wanted = [...order.filter(first), ...order.filter((n) => !first(n))];
+  // Each dim's group: batch (kept by both), A's own kept, summed, B's own kept. Gustavson's loops by rows go
+  // batch, A's own, summed, B's own (a row of A scales rows of B into a workspace row: CSR × CSR is i, k, j); by
+  // columns batch, B's own, summed, A's own (CSC × CSC: j, k, i). A summed dim may be iterated above one kept dim
+  // only (the workspace's): by rows when B keeps at most one dim of its own, by columns when A does; else by rows.
+  const shared = new Set(t.dims.filter((n) => other.dims.includes(n)));
+  const isKept = (n: string): boolean => kept.has(n);
+  const group = (n: string, own: number, summed: number): number => (shared.has(n) && kept.has(n) ? 0 : kept.has(n) ? own : summed);
+  const [rowsA, rowsB] = [(n: string) => group(n, 1, 2), (n: string) => group(n, 2, 1)];
+  const [colsA, colsB] = [rowsB, rowsA];
+  /** Whether `s` is stored in the order of its dims' groups. */
+  const arranged = (s: SparseTensor<Shape>, rank: (n: string) => number): boolean => stored(s).every((n, i, all) => i === 0 || rank(all[i - 1]!) <= rank(n));
+  /** `s` stored in the order of its dims' groups (level kinds kept by position). */
+  const arrange = (s: SparseTensor<Shape>, rank: (n: string) => number): SparseTensor<Shape> => {
+    if (arranged(s, rank)) return s;
+    const wanted = stored(s).sort((a, b) => rank(a) - rank(b));
     return reformat(s, wanted.map((n, i) => [n, s.levels[i]!.kind === "singleton" ? "compressed" : s.levels[i]!.kind] as const) as never);
   };
-  const isKept = (n: string): boolean => kept.has(n);
-  const isSummed = (n: string): boolean => !kept.has(n);
-  // Gustavson's loops: a row of A scales rows of B into a workspace row (i, k, j: A kept dims first, B summed
-  // first), or the same by columns when both are stored the other way (CSC × CSC: j, k, i). Other storage is
-  // converted to the first: never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
-  const byColumns = !(above(t, isKept) && above(other, isSummed)) && above(t, isSummed) && above(other, isKept);
-  const [x, y] = byColumns ? [t, other] : [reorder(t, isKept), reorder(other, isSummed)];
-  const order = byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept);
+  const own = (s: SparseTensor<Shape>): number => s.dims.filter((n) => kept.has(n) && !shared.has(n)).length;
+  const [rowsOk, colsOk] = [own(other) <= 1, own(t) <= 1];
+  // Never the inner-product order (i, j, k), whose dense j loop would store every (i, j).
+  const byColumns = colsOk && (!rowsOk || (!(arranged(t, rowsA) && arranged(other, rowsB)) && arranged(t, colsA) && arranged(other, colsB)));
+  const [x, y] = byColumns ? [arrange(t, colsA), arrange(other, colsB)] : [arrange(t, rowsA), arrange(other, rowsB)];
+  // (a name both operands keep, a batch dim of the product, is one variable of the result: listed once)
+  const order = [...new Set(byColumns ? [...stored(y), ...stored(x)].filter(isKept) : [...stored(x), ...stored(y)].filter(isKept))];
   const notes = [
     ...(x !== t ? [`converted A from ${formatName(t.format, t.dims)} to ${formatName(x.format, x.dims)}: the product gathers rows of B per row of A`] : []),
     ...(y !== other ? [`converted B from ${formatName(other.format, other.dims)} to ${formatName(y.format, y.dims)}: the product gathers rows of B per row of A`] : []),
@@ -231,7 +239,8 @@ function sparseProduct(t: SparseTensor<Shape>, other: SparseTensor<Shape>, dims:
       return { op: "binary", fn: "mul", a: addSparse(b, x), b: addSparse(b, y) };
     },
     `the sparse product dot(${JSON.stringify(names)})`,
-    () => order,
+    order,
+    true,
   );
   // d/dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, d/dB(k,j) = Σ_i A(i,k) dC(i,j) at B's: sampled products.
   return withValuesGradients(`the sparse product dot(${JSON.stringify(names)})`, result, [t, other], (dC) => [() => sampledValues(t, [dC, other]), () => sampledValues(other, [t, dC])]);
@@ -241,7 +250,14 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
   if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot(fn, "a sparse or dense tensor", other));
   const dims = broadcastShapes(visible(t), shapeOf(other));
   const names = new Set(dims.map((d) => d.name));
-  const build = (b: Built): SparseAssignment["expr"] => ({ op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) });
+  const build = (b: Built): SparseAssignment["expr"] => {
+    b.unions++;
+    try {
+      return { op: "binary", fn, a: addSparse(b, t), b: operandOf(b, other, names, fn) };
+    } finally {
+      b.unions--;
+    }
+  };
   if (other instanceof SparseTensor) {
     if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
     if (mergedInGraph(t, other)) return merged(t, other, fn, `the sparse ${fn}`);

@@ -26,6 +26,10 @@ declare const sparseShape: unique symbol;
  */
 export interface PendingSparse {
   readonly inline: (into: unknown) => unknown;
+  /** Whether its expression sums over names (a contraction): folded only into products, never into a sum. */
+  readonly reduces?: boolean;
+  /** Its own output order where it is not its first operand's (a contraction's). */
+  readonly order?: readonly string[];
   readonly computeSync: () => SparseStorage;
   readonly compute: () => Promise<SparseStorage>;
 }
@@ -135,6 +139,15 @@ export class SparseTensor<S extends Shape = Shape> {
     return new SparseTensor<S>(this.shapeDims, { levels: this.#levels }, v);
   }
 
+  /**
+   * @internal The same values under other dims (and levels, for a rename): transpose, rename, mask and unmask
+   * share the storage, and a values tensor stays the values (gradients still reach it; nothing is read back).
+   */
+  relabel(dims: readonly ShapeDim[], levels: SparseStorage["levels"] = this.levels): SparseTensor<Shape> {
+    this.#computeSync();
+    return new SparseTensor<Shape>(dims, { levels, vals: this.#vals }, this.valuesTensor);
+  }
+
   /** The sizes by name. @example A.shape.row // 3 */
   get shape(): ShapeRecord<S> {
     return Object.freeze(Object.fromEntries(this.shapeDims.map((d) => [d.name, d.size]))) as ShapeRecord<S>;
@@ -167,9 +180,10 @@ export class SparseTensor<S extends Shape = Shape> {
    * @example A.toDense().shape // { row: 3, col: 4 }
    */
   toDense(): Tensor<S, "float32"> {
-    // Values held as a tensor (withValues, a unary map) are scattered where they are, on any device, and gradients
-    // reach them; never read back.
-    if (this.valuesTensor && !this.#vals && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
+    // Values held as a tensor (withValues, a unary map, a result whose gradients reach its operands' values) are
+    // scattered where they are, on any device, and gradients reach them; never read back (even where a copy of
+    // them was read: that copy is a constant).
+    if (this.valuesTensor && !this.#pending) return graphDense(this as never) as unknown as Tensor<S, "float32">;
     const dims = this.shapeDims;
     const strides = logicalStrides(dims, this.storage.levels);
     const out = new Float32Array(numel(dims));
