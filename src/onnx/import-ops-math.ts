@@ -87,9 +87,12 @@ const clip: OnnxOp = ([x, lo, hi], ctx) => {
   return [elementwise(ctx, [y, max], (a, b) => binary("minimum")(a, b))];
 };
 
+/** A reduction over named axes: a method of the tensor, or a function of it (ReduceL2, ReduceLogSum…). */
+type Reduction = string | ((t: T, names: string[]) => T);
+
 /** Reduce* operators: axes from an attribute (or, from opset 18 — 13 for ReduceSum — an input), keepdims. */
 const reduce =
-  (method: string, inputAxesFrom: number): OnnxOp =>
+  (method: Reduction, inputAxesFrom: number): OnnxOp =>
   ([x, axesIn], ctx) => {
     const t = asTensor(need(ctx, x, 0));
     const r = rankOf(t);
@@ -97,7 +100,8 @@ const reduce =
     if (listed.length === 0 && numAttr(ctx, "noop_with_empty_axes", 0) === 1) return [t];
     const axes = (listed.length === 0 ? [...Array(r).keys()] : listed.map((a) => axisOf(ctx, a, r))).sort((a, b) => a - b);
     const names = namesOf(t);
-    const y = m(t)[method]!(axes.map((a) => names[a]!));
+    const over = axes.map((a) => names[a]!);
+    const y = typeof method === "string" ? m(t)[method]!(over) : method(t, over);
     return [numAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, axes) : y];
   };
 
@@ -237,6 +241,34 @@ const einsum: OnnxOp = (inputs, ctx) => {
   return [ordered(y, out.map((l) => names.get(l)!))];
 };
 
+/** ArgMax / ArgMin along one axis (the first extreme; select_last_index is refused), keepdims. */
+const argExtreme =
+  (method: "argmax" | "argmin"): OnnxOp =>
+  ([x], ctx) => {
+    const t = asTensor(need(ctx, x, 0));
+    const names = namesOf(t);
+    const a = axisOf(ctx, numAttr(ctx, "axis", 0), names.length);
+    if (numAttr(ctx, "select_last_index", 0) !== 0) ctx.fail("select_last_index is not supported (the first extreme only)");
+    const y = t[method](names[a]! as never) as T;
+    return [numAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, [a]) : y];
+  };
+
+/** InstanceNormalization: each (batch, channel) normalised over the spatial axes, then a per-channel scale and shift. */
+const instanceNormalization: OnnxOp = ([x, scale, bias], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  if (names.length < 3) ctx.fail(`its input must have rank 3 or more, not ${names.length}`);
+  const eps = numAttr(ctx, "epsilon", 1e-5);
+  const over = names.slice(2);
+  const centered = t.sub(t.mean(over as never) as never) as T;
+  const invStd = centered.mul(centered as never).mean(over as never).add(eps as never).rsqrt() as T;
+  const vec = (v: Value | undefined, i: number) => relabel(asTensor(need(ctx, v, i)), [names[1]!]);
+  return [ordered(centered.mul(invStd as never).mul(vec(scale, 1) as never).add(vec(bias, 2) as never) as T, names)];
+};
+
+/** x where `keep` holds, else `other(x)`, as one elementwise select. */
+const select = (x: T, keep: T, other: T): T => where(keep as never, x as never, other as never) as T;
+
 /** Where(cond, x, y) with all three broadcast by position. */
 const whereOp: OnnxOp = (inputs, ctx) => {
   const vs = inputs.map((v, i) => need(ctx, v, i));
@@ -262,8 +294,10 @@ export const mathOps: Record<string, OnnxOp> = {
   Mul: nary(binary("mul"), (a, b) => a * b),
   Div: (inputs, ctx) => {
     const [a, b] = inputs.map((v, i) => need(ctx, v, i));
-    const integer = a instanceof Const && b instanceof Const && a.dtype !== "float32" && b.dtype !== "float32";
-    return nary(binary("div"), integer ? intDiv : (p, q) => p / q)(inputs, ctx);
+    const integer = a!.dtype !== "float32" && b!.dtype !== "float32";
+    // ONNX divides integers in integers, truncating toward zero (the library's div of int32 is a float).
+    const divide = integer ? (p: T | number, q: T | number) => binary("div")(p, q).cast("int32") as T : binary("div");
+    return nary(divide, integer ? intDiv : (p, q) => p / q)(inputs, ctx);
   },
   Pow: nary(power, (a, b) => a ** b),
   Max: variadic("maximum", Math.max),
@@ -309,12 +343,35 @@ export const mathOps: Record<string, OnnxOp> = {
     }
     return unary((x) => x.gelu() as T)(inputs, ctx);
   },
+  Elu: (inputs, ctx) => {
+    const alpha = numAttr(ctx, "alpha", 1);
+    return unary((x) => select(x, x.gt(0 as never) as T, x.exp().sub(1 as never).mul(alpha as never) as T))(inputs, ctx);
+  },
+  Selu: (inputs, ctx) => {
+    const [alpha, gamma] = [numAttr(ctx, "alpha", 1.67326319217681884765625), numAttr(ctx, "gamma", 1.05070102214813232421875)];
+    return unary((x) => select(x, x.gt(0 as never) as T, x.exp().sub(1 as never).mul(alpha as never) as T).mul(gamma as never) as T)(inputs, ctx);
+  },
+  // log(1 + e^x) = max(x, 0) + log(1 + e^-|x|), without overflow
+  Softplus: unary((x) => x.relu().add(x.abs().neg().exp().add(1 as never).log() as never) as T),
+  Softsign: unary((x) => x.div(x.abs().add(1 as never) as never) as T),
+  ThresholdedRelu: (inputs, ctx) => {
+    const alpha = numAttr(ctx, "alpha", 1);
+    return unary((x) => select(x, x.gt(alpha as never) as T, x.mul(0 as never) as T))(inputs, ctx);
+  },
   Clip: clip,
   ReduceMean: reduce("mean", 18),
   ReduceSum: reduce("sum", 13),
   ReduceMax: reduce("max", 18),
   ReduceMin: reduce("min", 18),
   ReduceProd: reduce("prod", 18),
+  ReduceL1: reduce((t, over) => t.abs().sum(over as never) as T, 18),
+  ReduceL2: reduce((t, over) => sq(t).sum(over as never).sqrt() as T, 18),
+  ReduceSumSquare: reduce((t, over) => sq(t).sum(over as never) as T, 18),
+  ReduceLogSum: reduce((t, over) => t.sum(over as never).log() as T, 18),
+  ReduceLogSumExp: reduce((t, over) => t.logsumexp(over as never) as T, 18),
+  ArgMax: argExtreme("argmax"),
+  ArgMin: argExtreme("argmin"),
+  InstanceNormalization: instanceNormalization,
   Softmax: softmax("softmax"),
   LogSoftmax: softmax("logSoftmax"),
   LayerNormalization: layerNormalization,
