@@ -269,6 +269,39 @@ const instanceNormalization: OnnxOp = ([x, scale, bias], ctx) => {
 /** x where `keep` holds, else `other(x)`, as one elementwise select. */
 const select = (x: T, keep: T, other: T): T => where(keep as never, x as never, other as never) as T;
 
+/** Mod: the remainder with the divisor's sign (integers, fmod 0) or the dividend's (fmod 1, required for floats). */
+const mod: OnnxOp = (inputs, ctx) => {
+  const fmod = numAttr(ctx, "fmod", 0) === 1;
+  const [a, b] = inputs.map((v, i) => need(ctx, v, i));
+  const integer = a!.dtype !== "float32" && b!.dtype !== "float32";
+  if (!integer && !fmod) ctx.fail("fmod must be 1 for floating-point inputs");
+  const quotient = (p: T | number, q: T | number): T => {
+    const d = binary("div")(p, q);
+    return (fmod ? d.sign().mul(d.abs().floor() as never) : d.floor()) as T; // toward zero, or down
+  };
+  const f = (p: T | number, q: T | number): T => {
+    const r = binary("sub")(p, binary("mul")(quotient(p, q), q));
+    return integer ? (r.round().cast("int32") as T) : r;
+  };
+  const fold = (p: number, q: number) => (fmod ? p % q : p - q * Math.floor(p / q));
+  return nary(f, fold, integer ? "int32" : "float32")(inputs, ctx);
+};
+
+/** Trilu: the upper (j − i ≥ k) or lower (j − i ≤ k) triangle of the last two axes, the rest zero. */
+const trilu: OnnxOp = ([x, kIn], ctx) => {
+  const v = need(ctx, x, 0);
+  const shape = v instanceof Const ? v.shape : sizesOf(v);
+  if (shape.length < 2) ctx.fail(`its input must have rank 2 or more, not ${shape.length}`);
+  const k = kIn === undefined ? 0 : ints(ctx, kIn, "k")[0]!;
+  const upper = numAttr(ctx, "upper", 1) === 1;
+  const [rows, cols] = shape.slice(-2) as [number, number];
+  const keep = (i: number, j: number) => (upper ? j - i >= k : j - i <= k);
+  if (v instanceof Const) return [new Const(Array.from(v.data, (d, at) => (keep(Math.floor(at / cols) % rows, at % cols) ? d : 0)), v.shape, v.dtype)];
+  const mask = new Const(Array.from({ length: rows * cols }, (_, at) => (keep(Math.floor(at / cols), at % cols) ? 1 : 0)), [rows, cols], "bool");
+  const zero = new Const([0], [], v.dtype);
+  return whereOp([mask, v, zero], ctx);
+};
+
 /** Where(cond, x, y) with all three broadcast by position. */
 const whereOp: OnnxOp = (inputs, ctx) => {
   const vs = inputs.map((v, i) => need(ctx, v, i));
@@ -312,6 +345,8 @@ export const mathOps: Record<string, OnnxOp> = {
   Or: nary((a, b) => m(a).logicalOr(b as never), (a, b) => (a || b ? 1 : 0), "bool"),
   Not: unary((x) => x.logicalNot() as T, (x) => (x ? 0 : 1)),
   Where: whereOp,
+  Mod: mod,
+  Trilu: trilu,
   Neg: unary((x) => x.neg() as T, (x) => -x),
   Abs: unary((x) => x.abs() as T, Math.abs),
   Sqrt: unary((x) => x.sqrt() as T, Math.sqrt),

@@ -177,7 +177,8 @@ const slice: OnnxOp = ([x, s, e, a, st], ctx) => {
     const start = clampTo(starts[i]!, lo, hi);
     const end = clampTo(ends[i]!, lo, hi);
     const count = Math.max(0, Math.ceil((end - start) / step));
-    if (count === 0) ctx.fail(`it selects nothing on axis ${axis} (empty tensors are not supported)`);
+    // an empty constant is fine (shape arithmetic: the dims after the last, joined by Concat); an empty tensor is not
+    if (count === 0 && !(v instanceof Const)) ctx.fail(`it selects nothing on axis ${axis} (empty tensors are not supported)`);
     v = sliceAxis(ctx, v, axis, start, count, step);
   });
   return [v];

@@ -282,6 +282,19 @@ const cases: Record<string, (next: Next) => Case> = {
     const target = [...shapeOf(next, int(next, 0, 1)), ...s.map((z) => (z === 1 ? int(next, 1, 3) : next() < 0.3 ? 1 : z))];
     return { spec: one("Expand", [s, i64(...target)]) };
   },
+  "Mod: integers (sign of the divisor) and fmod (sign of the dividend)": (next) => {
+    const s = shapeOf(next, int(next, 1, 3));
+    const t = broadcastable(next, s);
+    const divisor = Int32Array.from({ length: numel(t) }, () => (next() < 0.5 ? -1 : 1) * int(next, 1, 5));
+    if (next() < 0.5) return { spec: one("Mod", [{ shape: s, type: "int64" }, { shape: t, type: "int64" }], { fmod: int(next, 0, 1) }, 13, ["int64"]), custom: { x0: { data: Int32Array.from({ length: numel(s) }, () => int(next, -30, 30)), shape: s, type: "int64" }, x1: { data: divisor, shape: t, type: "int64" } } };
+    return { spec: one("Mod", [s, t], { fmod: 1 }, 13), custom: { x1: { data: Float32Array.from(divisor, (d) => d * 0.75), shape: t, type: "float32" } } };
+  },
+  "Trilu: upper or lower, k given or not, on inputs and constants": (next) => {
+    const s = shapeOf(next, int(next, 2, 4), 1, 5);
+    const k = int(next, -3, 3);
+    const ins = [operand(next, s), ...(next() < 0.7 ? [{ data: [k], shape: [], type: "int64" as const }] : [])];
+    return { spec: one("Trilu", ins, next() < 0.5 ? {} : { upper: int(next, 0, 1) }, 14) };
+  },
   "Tile and Pad": (next) => {
     const r = int(next, 1, 3);
     const s = shapeOf(next, r);
@@ -329,7 +342,7 @@ const cases: Record<string, (next: Next) => Case> = {
     const k = shapeOf(next, 2, 1, 3);
     const strides = k.map(() => int(next, 1, 2));
     const attrs: Record<string, number | number[] | string> = { group: g, strides };
-    if (next() < 0.5) attrs.pads = [...k.map((z) => int(next, 0, z - 1)), ...k.map((z) => int(next, 0, z - 1))];
+    if (next() < 0.5) attrs.pads = [...k.map((z) => int(next, 0, (z - 1) >> 1)), ...k.map((z) => int(next, 0, (z - 1) >> 1))];
     if (next() < 0.3) attrs.output_padding = strides.map((s) => int(next, 0, s - 1));
     if (next() < 0.3) attrs.dilations = k.map(() => int(next, 1, 2));
     if (next() < 0.2) (attrs.auto_pad = choose(next, ["SAME_UPPER", "SAME_LOWER"])), delete attrs.pads;
@@ -347,7 +360,7 @@ const cases: Record<string, (next: Next) => Case> = {
     if (next() < 0.3 && attrs.auto_pad === undefined) attrs.ceil_mode = 1;
     if (op === "AveragePool" && next() < 0.5) attrs.count_include_pad = 1;
     if (op === "MaxPool" && next() < 0.2 && attrs.auto_pad === undefined) attrs.dilations = k.map(() => int(next, 1, 2));
-    return { spec: one(op, [[int(next, 1, 2), int(next, 1, 3), ...shapeOf(next, d, 4, 8)]], attrs, op === "MaxPool" && attrs.dilations ? 12 : 11) };
+    return { spec: one(op, [[int(next, 1, 2), int(next, 1, 3), ...shapeOf(next, d, 5, 8)]], attrs, op === "MaxPool" && attrs.dilations ? 12 : 11) };
   },
   "GlobalAveragePool and GlobalMaxPool": (next) => ({ spec: one(choose(next, ["GlobalAveragePool", "GlobalMaxPool"]), [shapeOf(next, int(next, 3, 4), 1, 4)]) }),
   "Resize: nearest and linear, coordinate modes, scales or sizes, opset 10 to 13": (next) => {
@@ -466,7 +479,8 @@ for (const device of deviceNames) {
 
 describe("ONNX import: what it refuses, by name", () => {
   const refused: [string, ModelSpec, RegExp][] = [
-    ["an operator outside the table names the node and the op", one("Mod", [[2], [2]]), /node 0 "Mod_0" \(Mod\).*the operator Mod is not supported/],
+    ["an operator outside the table names the node and the op", one("LSTM", [[2, 1, 3], floats(rng(1), [1, 8, 3]), floats(rng(2), [1, 8, 2])], { hidden_size: 2 }), /node 0 "LSTM_0" \(LSTM\).*the operator LSTM is not supported/],
+    ["Mod of floats without fmod", one("Mod", [[2], [2]]), /fmod must be 1 for floating-point inputs/],
     ["Resize with tf_crop_and_resize (was read as half_pixel)", one("Resize", [[1, 1, 2, 2], { data: [0, 0, 0, 0, 1, 1, 1, 1], shape: [8] }, { data: [1, 1, 2, 2], shape: [4] }], { coordinate_transformation_mode: "tf_crop_and_resize" }, 13), /coordinate_transformation_mode tf_crop_and_resize is not supported/],
     ["Resize with cubic mode", one("Resize", [[1, 1, 2, 2], "", { data: [1, 1, 2, 2], shape: [4] }], { mode: "cubic" }, 13), /its mode cubic is not supported/],
     ["Resize with an axes attribute (opset 18)", one("Resize", [[1, 1, 2, 2], "", { data: [2, 2], shape: [2] }], { axes: [2, 3] }, 18), /axes attribute is not supported/],
