@@ -282,7 +282,7 @@ const cases: Record<string, (next: Next) => Case> = {
     const target = [...shapeOf(next, int(next, 0, 1)), ...s.map((z) => (z === 1 ? int(next, 1, 3) : next() < 0.3 ? 1 : z))];
     return { spec: one("Expand", [s, i64(...target)]) };
   },
-  "Mod: integers (sign of the divisor) and fmod (sign of the dividend)": (next) => {
+  "Mod: integers (sign of the divisor) and fmod (sign of the dividend)": (next): Case => {
     const s = shapeOf(next, int(next, 1, 3));
     const t = broadcastable(next, s);
     const divisor = Int32Array.from({ length: numel(t) }, () => (next() < 0.5 ? -1 : 1) * int(next, 1, 5));
