@@ -302,6 +302,45 @@ const trilu: OnnxOp = ([x, kIn], ctx) => {
   return whereOp([mask, v, zero], ctx);
 };
 
+/** CumSum along a constant axis; exclusive shifts the sums by one (the first is 0), reverse sums from the end. */
+const cumSum: OnnxOp = ([x, axisIn], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  const axisList = ints(ctx, axisIn, "axis");
+  if (axisList.length !== 1) ctx.fail(`its axis must hold one value, not ${axisList.length}`);
+  const a = axisOf(ctx, axisList[0]!, names.length);
+  const [name, n] = [names[a]!, sizesOf(t)[a]!];
+  const flip = (v: T): T => {
+    const f = ctx.names.fresh();
+    const index = new Const(Array.from({ length: n }, (_, i) => n - 1 - i), [n], "int32").tensor();
+    return ordered(v.indexSelect(name as never, relabel(index, [f]) as never).rename({ [f]: name } as never) as T, names);
+  };
+  const reverse = numAttr(ctx, "reverse", 0) === 1;
+  let y = t.cumsum(name as never) as T;
+  if (reverse) y = flip((flip(t).cumsum(name as never) as T));
+  if (numAttr(ctx, "exclusive", 0) === 1) {
+    const cut = ctx.names.fresh();
+    const widths = reverse ? [0, 1] : [1, 0];
+    y = ordered(y.pad({ [name]: widths } as never, 0 as never).narrow(name as never, widths[1]! as never, n as never, cut as never).rename({ [cut]: name } as never) as T, names);
+  }
+  return [y];
+};
+
+/** TopK along an axis: the k largest (or smallest) values, sorted, and their int indices, in a fresh axis. */
+const topK: OnnxOp = ([x, kIn], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  const k = (ctx.opset >= 10 ? ints(ctx, kIn, "K") : [numAttr(ctx, "k", -1)])[0]!;
+  const a = axisOf(ctx, numAttr(ctx, "axis", -1), names.length);
+  if (!(Number.isInteger(k) && k >= 1 && k <= sizesOf(t)[a]!)) ctx.fail(`its K ${k} is not between 1 and the axis size ${sizesOf(t)[a]}`);
+  if (numAttr(ctx, "sorted", 1) !== 1) ctx.fail("sorted = 0 is not supported (the values come sorted)");
+  const largest = numAttr(ctx, "largest", 1) === 1;
+  const fresh = ctx.names.fresh();
+  const order = names.map((n, i) => (i === a ? fresh : n));
+  const { values, indices } = (largest ? t : (t.neg() as T)).topk(names[a]! as never, k as never, fresh as never) as unknown as { values: T; indices: T };
+  return [ordered(largest ? values : (values.neg() as T), order), ordered(indices, order)];
+};
+
 /** Where(cond, x, y) with all three broadcast by position. */
 const whereOp: OnnxOp = (inputs, ctx) => {
   const vs = inputs.map((v, i) => need(ctx, v, i));
@@ -345,6 +384,11 @@ export const mathOps: Record<string, OnnxOp> = {
   Or: nary((a, b) => m(a).logicalOr(b as never), (a, b) => (a || b ? 1 : 0), "bool"),
   Not: unary((x) => x.logicalNot() as T, (x) => (x ? 0 : 1)),
   Where: whereOp,
+  Round: unary((x) => x.round() as T),
+  IsNaN: unary((x) => x.ne(x as never) as T),
+  Atan: unary((x) => x.atan2(1 as never) as T),
+  CumSum: cumSum,
+  TopK: topK,
   Mod: mod,
   Trilu: trilu,
   Neg: unary((x) => x.neg() as T, (x) => -x),

@@ -160,6 +160,8 @@ export class OnnxModel {
   private readonly attrs: Map<string, AttrValue>[];
   private readonly constants = new Map<string, Const>();
   private readonly reserved: ReadonlySet<string>;
+  /** The values some node or the graph's outputs read. */
+  private readonly read: ReadonlySet<string>;
   /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
   private readonly steps: readonly Step[];
   /**
@@ -184,6 +186,7 @@ export class OnnxModel {
       if (![...this.inputs, ...this.outputs].some((v) => v.name === key))
         throw new ArgumentError(`fromOnnx: the model has no input or output "${key}" to name (it has ${[...this.inputs, ...this.outputs].map((v) => `"${v.name}"`).join(", ")})`);
     this.reserved = new Set([...this.inputs, ...this.outputs].flatMap((v) => v.dims));
+    this.read = new Set([...this.graph.node.flatMap((n) => n.input), ...this.outputs.map((o) => o.name)]);
     this.attrs = this.graph.node.map((node, i) => {
       const where = `node ${i} "${node.name}" (${node.opType})`;
       if (node.domain !== "" && node.domain !== "ai.onnx") fail(`the operator ${node.domain}.${node.opType} is not supported (only the ai.onnx domain is)`, where);
@@ -309,6 +312,7 @@ export class OnnxModel {
       }
       step.outputs.forEach((name, k) => {
         if (name !== "" && outputs[k] !== undefined) env.set(name, outputs[k]!);
+        else if (name !== "" && this.read.has(name)) fail(`its output ${k} "${name}" is not supported (fromOnnx computes its first ${outputs.length})`, where);
       });
     }
     const result: Record<string, T> = {};

@@ -56,7 +56,7 @@ const operand = (next: Next, shape: readonly number[]) => (next() < 0.3 ? floats
 /** A shape that broadcasts against `s` (numpy): a suffix of it, with some axes 1. */
 const broadcastable = (next: Next, s: readonly number[]) => s.slice(int(next, 0, s.length)).map((z) => (next() < 0.3 ? 1 : z));
 
-const unaryOps = ["Neg", "Abs", "Exp", "Tanh", "Sin", "Cos", "Erf", "Floor", "Ceil", "Sign", "Relu", "Sigmoid", "HardSwish"];
+const unaryOps = ["Neg", "Abs", "Exp", "Tanh", "Sin", "Cos", "Erf", "Floor", "Ceil", "Sign", "Relu", "Sigmoid", "HardSwish", "Round", "Atan"];
 const cases: Record<string, (next: Next) => Case> = {
   "unary elementwise": (next) => ({ spec: one(choose(next, unaryOps), [shapeOf(next, int(next, 0, 4))]) }),
   "Sqrt, Log, Reciprocal of positives": (next) => {
@@ -295,6 +295,22 @@ const cases: Record<string, (next: Next) => Case> = {
     const ins = [operand(next, s), ...(next() < 0.7 ? [{ data: [k], shape: [], type: "int64" as const }] : [])];
     return { spec: one("Trilu", ins, next() < 0.5 ? {} : { upper: int(next, 0, 1) }, 14) };
   },
+  "IsNaN": (next) => {
+    const s = shapeOf(next, int(next, 1, 3));
+    return { spec: one("IsNaN", [s], {}, 13, ["bool"]), custom: { x0: { data: Float32Array.from({ length: numel(s) }, () => (next() < 0.3 ? NaN : next())), shape: s, type: "float32" } } };
+  },
+  "CumSum: axis, exclusive, reverse": (next) => {
+    const r = int(next, 1, 3);
+    const s = shapeOf(next, r, 1, 5);
+    return { spec: one("CumSum", [operand(next, s), { data: [axis(next, r)], shape: [], type: "int64" }], { exclusive: int(next, 0, 1), reverse: int(next, 0, 1) }, 14) };
+  },
+  "TopK: axis, largest or smallest": (next) => {
+    const r = int(next, 1, 3);
+    const s = shapeOf(next, r, 1, 6);
+    const a = axis(next, r);
+    const k = int(next, 1, s[a < 0 ? a + r : a]!);
+    return { spec: one("TopK", [s, i64(k)], { axis: a, largest: int(next, 0, 1) }, 11, ["float32", "int64"]) };
+  },
   "Tile and Pad": (next) => {
     const r = int(next, 1, 3);
     const s = shapeOf(next, r);
@@ -481,6 +497,7 @@ describe("ONNX import: what it refuses, by name", () => {
   const refused: [string, ModelSpec, RegExp][] = [
     ["an operator outside the table names the node and the op", one("LSTM", [[2, 1, 3], floats(rng(1), [1, 8, 3]), floats(rng(2), [1, 8, 2])], { hidden_size: 2 }), /node 0 "LSTM_0" \(LSTM\).*the operator LSTM is not supported/],
     ["Mod of floats without fmod", one("Mod", [[2], [2]]), /fmod must be 1 for floating-point inputs/],
+    ["an output the entry does not compute, when read (MaxPool's Indices)", one("MaxPool", [[1, 1, 4, 4]], { kernel_shape: [2, 2] }, 12, ["float32", "int64"]), /node 0 "MaxPool_0" \(MaxPool\).*its output 1 "y1" is not supported/],
     ["Resize with tf_crop_and_resize (was read as half_pixel)", one("Resize", [[1, 1, 2, 2], { data: [0, 0, 0, 0, 1, 1, 1, 1], shape: [8] }, { data: [1, 1, 2, 2], shape: [4] }], { coordinate_transformation_mode: "tf_crop_and_resize" }, 13), /coordinate_transformation_mode tf_crop_and_resize is not supported/],
     ["Resize with cubic mode", one("Resize", [[1, 1, 2, 2], "", { data: [1, 1, 2, 2], shape: [4] }], { mode: "cubic" }, 13), /its mode cubic is not supported/],
     ["Resize with an axes attribute (opset 18)", one("Resize", [[1, 1, 2, 2], "", { data: [2, 2], shape: [2] }], { axes: [2, 3] }, 18), /axes attribute is not supported/],
