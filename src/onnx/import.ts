@@ -11,6 +11,7 @@ import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError, StateError } from "../types/errors.js";
 import { type Step, foldBatchNorms, foldBiasAdds } from "./import-fold.js";
 import { onnxOps } from "./import-ops.js";
+import { wireFault } from "./import-wire.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 
 /** Options of `fromOnnx`: dim names for graph inputs and outputs, by the ONNX value name, in axis order. */
@@ -355,6 +356,8 @@ export async function fromOnnx(bytes: Uint8Array, options: OnnxImportOptions = {
   try {
     model = decode(bytes);
   } catch (e) {
+    const fault = wireFault(bytes);
+    if (fault) throw new FormatError("onnx", `the bytes are not an ONNX protobuf message: ${fault.sentence}`, { offset: fault.offset, field: fault.part });
     return fail(`the bytes are not an ONNX protobuf message: ${(e as Error).message}`);
   }
   if (model.graph === undefined) fail("the model has no graph (is this an ONNX file?)", "graph");
