@@ -150,7 +150,8 @@ const cases: Record<string, (next: Next) => Case> = {
     const a = int(next, 1, r - 1);
     const tail = s.slice(a);
     const ins = [s, floats(next, tail), ...(next() < 0.5 ? [floats(next, tail)] : [])];
-    return { spec: one("LayerNormalization", ins, { axis: next() < 0.5 ? a - r : a, epsilon: float(1e-5) }, 17) };
+    // the optional Mean and InvStdDev outputs too, kept dims and all
+    return { spec: one("LayerNormalization", ins, { axis: next() < 0.5 ? a - r : a, epsilon: float(1e-5) }, 17, next() < 0.5 ? ["float32"] : ["float32", "float32", "float32"]) };
   },
   "BatchNormalization (inference), rank 2 to 4": (next) => {
     const s = shapeOf(next, int(next, 2, 4), 2, 4);
@@ -310,6 +311,25 @@ const cases: Record<string, (next: Next) => Case> = {
     const a = axis(next, r);
     const k = int(next, 1, s[a < 0 ? a + r : a]!);
     return { spec: one("TopK", [s, i64(k)], { axis: a, largest: int(next, 0, 1) }, 11, ["float32", "int64"]) };
+  },
+  "int64 and bool data through movement, selection and reductions": (next) => {
+    const type: OnnxType = next() < 0.6 ? "int64" : "bool";
+    const r = int(next, 1, 3);
+    const s = shapeOf(next, r, 1, 4);
+    const x = { shape: s, type };
+    const a = int(next, 0, r - 1);
+    const choices: (() => ModelSpec)[] = [
+      () => one("Transpose", [x], { perm: [...Array(r).keys()].reverse() }, 13, [type]),
+      () => one("Reshape", [x, i64(-1)], {}, 13, [type]),
+      () => one("Concat", [x, x], { axis: a - r }, 13, [type]),
+      () => one("Expand", [x, i64(2, ...s)], {}, 13, [type]),
+      () => one("Gather", [x, { data: [s[a]! - 1, 0], shape: [2], type: "int64" }], { axis: a }, 13, [type]),
+      () => one("Slice", [x, i64(-1), i64(-100), i64(a), i64(-1)], {}, 13, [type]),
+      () => one("Identity", [x], {}, 13, [type]),
+      // (onnxruntime has no Where over bools)
+      ...(type === "int64" ? [() => one("Where", [{ shape: s, type: "bool" }, x, x], {}, 13, [type]), () => one(choose(next, ["ReduceMax", "ReduceMin", "ReduceSum"]), [x], { axes: [a], keepdims: int(next, 0, 1) }, 11, [type]), () => one("Neg", [x], {}, 13, [type]), () => one("Abs", [x], {}, 13, [type])] : []),
+    ];
+    return { spec: choose(next, choices)() };
   },
   "Tile and Pad": (next) => {
     const r = int(next, 1, 3);
