@@ -115,8 +115,10 @@ const programs: Record<string, (next: Next) => [Record<string, Input>, Build]> =
   },
 };
 
-const rounds = Number(process.env.NT_ONNX_ROUNDS ?? 4);
+// fewer graphs on WebGPU, where software Vulkan compiles each new pipeline slowly
+const roundsOn = (device: string) => Number(process.env.NT_ONNX_ROUNDS ?? (device === "cpu" ? 4 : 2));
 for (const device of deviceNames) {
+  const rounds = roundsOn(device);
   describe(`toOnnx on ${device}: ours, onnxruntime-node and fromOnnx agree, ${rounds} random sizes each (seed ${testSeed})`, () => {
     for (const [name, program] of Object.entries(programs)) {
       it(name, async () => {

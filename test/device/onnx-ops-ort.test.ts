@@ -449,8 +449,10 @@ const cases: Record<string, (next: Next) => Case> = {
   },
 };
 
-const rounds = Number(process.env.NT_ONNX_ROUNDS ?? 12);
+// fewer graphs on WebGPU, where software Vulkan compiles each new pipeline slowly
+const roundsOn = (device: string) => Number(process.env.NT_ONNX_ROUNDS ?? (device === "cpu" ? 12 : 2));
 for (const device of deviceNames) {
+  const rounds = roundsOn(device);
   describe(`ONNX operators on ${device} against onnxruntime-node, ${rounds} random cases each (seed ${testSeed})`, () => {
     for (const [name, make] of Object.entries(cases)) {
       it(name, async () => {
