@@ -346,7 +346,15 @@ export const shapeOps: Record<string, OnnxOp> = {
   Pad: pad,
   Tile: tile,
   Identity: ([x], ctx) => [need(ctx, x, 0)],
-  Dropout: ([x], ctx) => [need(ctx, x, 0)],
+  Dropout: ([x, , training], ctx) => {
+    const v = need(ctx, x, 0);
+    if (training !== undefined && (!(training instanceof Const) || training.data[0] !== 0)) ctx.fail("training_mode is not supported (inference only)");
+    // before opset 10 the mask has the input's type and onnxruntime gives zeros: it is left out (refused when read)
+    if (ctx.outputs < 2 || ctx.opset < 10) return [v];
+    // inference: the input, and a mask that keeps everything
+    const names = v instanceof Const ? v.shape.map(() => ctx.names.fresh()) : namesOf(v);
+    return [v, full(names.map((n, i) => [n, shapeOf(v)[i]!]) as never, true as never, { dtype: "bool" } as never) as T];
+  },
   Shape: ([x], ctx) => {
     const shape = shapeOf(need(ctx, x, 0));
     const r = shape.length;

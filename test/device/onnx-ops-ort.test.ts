@@ -331,6 +331,12 @@ const cases: Record<string, (next: Next) => Case> = {
     ];
     return { spec: choose(next, choices)() };
   },
+  "Dropout in inference: the input, and an all-true mask": (next) => {
+    const s = shapeOf(next, int(next, 1, 3));
+    const opset = choose(next, [7, 12, 13]);
+    const ratio = opset >= 12 && next() < 0.5 ? [{ data: [0.3], shape: [] }] : [];
+    return { spec: one("Dropout", [s, ...ratio], opset < 12 ? { ratio: float(0.3) } : {}, opset, next() < 0.5 || opset < 10 ? ["float32"] : ["float32", "bool"]) };
+  },
   "Tile and Pad": (next) => {
     const r = int(next, 1, 3);
     const s = shapeOf(next, r);
@@ -401,9 +407,12 @@ const cases: Record<string, (next: Next) => Case> = {
   "GlobalAveragePool and GlobalMaxPool": (next) => ({ spec: one(choose(next, ["GlobalAveragePool", "GlobalMaxPool"]), [shapeOf(next, int(next, 3, 4), 1, 4)]) }),
   "Resize: nearest and linear, coordinate modes, scales or sizes, opset 10 to 13": (next) => {
     const s = [1, int(next, 1, 2), int(next, 2, 4), int(next, 2, 4)];
-    const opset = choose(next, [10, 11, 13]);
+    const opset = choose(next, [7, 9, 10, 11, 13, 18, 19]);
     const mode = choose(next, ["nearest", "linear"]);
     const scales = [1, 1, choose(next, [0.5, 1.5, 2, 3]), choose(next, [0.75, 1, 2, 2.5])];
+    const up = [1, 1, choose(next, [1, 2, 3]), choose(next, [1, 2, 1.5])];
+    if (opset === 7) return { spec: one("Upsample", [s], { mode, scales: { floats: up } }, 7) };
+    if (opset === 9) return { spec: one("Upsample", [s, { data: up, shape: [4] }], { mode }, 9) };
     if (opset === 10) return { spec: one("Resize", [s, { data: scales, shape: [4] }], { mode }, 10) };
     const coord = choose(next, ["half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", ...(mode === "nearest" ? ["tf_half_pixel_for_nn"] : [])]);
     const attrs: Record<string, string> = { mode, coordinate_transformation_mode: coord };
