@@ -96,6 +96,7 @@ const reduce =
   ([x, axesIn], ctx) => {
     const t = asTensor(need(ctx, x, 0));
     const r = rankOf(t);
+    if (ctx.opset >= inputAxesFrom && ctx.attr("axes") !== undefined) ctx.fail(`its axes are an input from opset ${inputAxesFrom}, not an attribute`);
     const listed = ctx.opset >= inputAxesFrom ? (axesIn === undefined ? [] : ints(ctx, axesIn, "axes")) : (intsAttr(ctx, "axes") ?? []);
     if (listed.length === 0 && numAttr(ctx, "noop_with_empty_axes", 0) === 1) return [t];
     const axes = (listed.length === 0 ? [...Array(r).keys()] : listed.map((a) => axisOf(ctx, a, r))).sort((a, b) => a - b);

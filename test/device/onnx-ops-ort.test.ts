@@ -458,6 +458,115 @@ const cases: Record<string, (next: Next) => Case> = {
   },
 };
 
+/**
+ * A random chain of 3 to 7 nodes over one float input (and a second one broadcast into it), each node taking the
+ * last value or an earlier one: the names the importer gives flow through Transpose, Reshape, reductions with
+ * keepdims, Softmax, MatMul with a weight, Concat and Slice, and elementwise ops broadcasting by position.
+ */
+function chain(next: Next): Case {
+  const r = int(next, 2, 4);
+  const shapes: number[][] = [shapeOf(next, r, 2, 4)];
+  const names = ["x"];
+  const nodes: NodeSpec[] = [];
+  const initializers: Record<string, ConstSpec> = {};
+  const yShape = broadcastable(next, shapes[0]!);
+  let k = 0;
+  const add = (op: string, inputs: string[], shape: number[], attrs: NodeSpec["attrs"] = {}) => {
+    const out = `v${k++}`;
+    nodes.push({ op, inputs, outputs: [out], attrs });
+    names.push(out);
+    shapes.push(shape);
+  };
+  const steps = int(next, 3, 7);
+  for (let i = 0; i < steps; i++) {
+    const at = next() < 0.7 ? names.length - 1 : int(next, 0, names.length - 1);
+    const [v, s] = [names[at]!, shapes[at]!];
+    const rank = s.length;
+    const c = `c${k}`;
+    switch (choose(next, ["unary", "binary", "binaryY", "transpose", "reshape", "reduce", "softmax", "matmul", "concat", "slice"])) {
+      case "unary":
+        add(choose(next, ["Tanh", "Sigmoid", "Neg", "Relu", "Exp", "Erf"]), [v], s);
+        break;
+      case "binary": {
+        const other = int(next, 0, names.length - 1);
+        const ok = shapes[other]!.length <= rank && shapes[other]!.every((z, j) => z === 1 || z === s[rank - shapes[other]!.length + j]);
+        if (ok) add(choose(next, ["Add", "Mul", "Sub", "Max"]), [v, names[other]!], s);
+        else add("Mul", [v, v], s);
+        break;
+      }
+      case "binaryY": {
+        const ok = yShape.length <= rank && yShape.every((z, j) => z === 1 || z === s[rank - yShape.length + j]);
+        if (ok) add(choose(next, ["Add", "Mul", "Min"]), [v, "y"], s);
+        else {
+          initializers[c] = floats(next, [s[rank - 1]!]);
+          add("Add", [v, c], s);
+        }
+        break;
+      }
+      case "transpose": {
+        const perm = [...Array(rank).keys()].sort(() => next() - 0.5);
+        add("Transpose", [v], perm.map((p) => s[p]!), { perm });
+        break;
+      }
+      case "reshape": {
+        const total = numel(s);
+        const to = rank > 1 && next() < 0.5 ? [...s.slice(0, rank - 2), s[rank - 2]! * s[rank - 1]!] : [...s.slice(0, rank - 1), 1, s[rank - 1]!];
+        initializers[c] = i64(...(next() < 0.5 ? to : to.map((z, j) => (j === 0 ? -1 : z))));
+        if (numel(to) === total) add("Reshape", [v, c], to);
+        break;
+      }
+      case "reduce": {
+        const a = int(next, 0, rank - 1);
+        const keep = rank === 1 ? 1 : int(next, 0, 1);
+        const out = keep ? s.map((z, j) => (j === a ? 1 : z)) : s.filter((_, j) => j !== a);
+        if (next() < 0.5) add(choose(next, ["ReduceMean", "ReduceMax"]), [v], out, { axes: [a - rank], keepdims: keep });
+        else {
+          initializers[c] = i64(a - rank); // ReduceSum's axes are an input from opset 13
+          add("ReduceSum", [v, c], out, { keepdims: keep });
+        }
+        break;
+      }
+      case "softmax":
+        add(choose(next, ["Softmax", "LogSoftmax"]), [v], s, { axis: int(next, -rank, rank - 1) });
+        break;
+      case "matmul": {
+        const n = int(next, 1, 4);
+        initializers[c] = floats(next, [s[rank - 1]!, n]);
+        add("MatMul", [v, c], [...s.slice(0, rank - 1), n]);
+        break;
+      }
+      case "concat": {
+        const a = int(next, 0, rank - 1);
+        add("Concat", [v, v], s.map((z, j) => (j === a ? 2 * z : z)), { axis: a });
+        break;
+      }
+      case "slice": {
+        const a = int(next, 0, rank - 1);
+        if (s[a]! < 2) break;
+        initializers[c] = i64(1);
+        initializers[`${c}e`] = i64(s[a]!);
+        initializers[`${c}a`] = i64(a);
+        add("Slice", [v, c, `${c}e`, `${c}a`], s.map((z, j) => (j === a ? z - 1 : z)));
+        break;
+      }
+    }
+  }
+  if (nodes.length === 0) add("Identity", ["x"], shapes[0]!);
+  const usesY = nodes.some((n) => n.inputs.includes("y"));
+  return {
+    spec: {
+      opset: 13,
+      inputs: [{ name: "x", shape: shapes[0]! }, ...(usesY ? [{ name: "y", shape: yShape }] : [])],
+      // the last value and one earlier one are outputs
+      outputs: [...new Set([names[names.length - 1]!, names[int(next, 1, names.length - 1)]!])].map((name) => ({ name })),
+      initializers,
+      nodes,
+    },
+    tol: { rel: 2e-4, abs: 5e-5 },
+  };
+}
+cases["random chains of nodes (names flowing through movement, reductions, MatMul, broadcasting)"] = chain;
+
 // fewer graphs on WebGPU, where software Vulkan compiles each new pipeline slowly
 const roundsOn = (device: string) => Number(process.env.NT_ONNX_ROUNDS ?? (device === "cpu" ? 12 : 2));
 for (const device of deviceNames) {
