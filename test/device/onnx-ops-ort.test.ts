@@ -483,7 +483,7 @@ function chain(next: Next): Case {
     const [v, s] = [names[at]!, shapes[at]!];
     const rank = s.length;
     const c = `c${k}`;
-    switch (choose(next, ["unary", "binary", "binaryY", "transpose", "reshape", "reduce", "softmax", "matmul", "concat", "slice"])) {
+    switch (choose(next, ["unary", "binary", "binaryY", "transpose", "reshape", "reduce", "softmax", "matmul", "gram", "concat", "slice"])) {
       case "unary":
         add(choose(next, ["Tanh", "Sigmoid", "Neg", "Relu", "Exp", "Erf"]), [v], s);
         break;
@@ -533,6 +533,14 @@ function chain(next: Next): Case {
         const n = int(next, 1, 4);
         initializers[c] = floats(next, [s[rank - 1]!, n]);
         add("MatMul", [v, c], [...s.slice(0, rank - 1), n]);
+        break;
+      }
+      case "gram": {
+        // v · vᵀ over the last two axes: both operands carry the same names
+        if (rank < 2) break;
+        const perm = [...Array(rank).keys()].map((j) => (j === rank - 2 ? rank - 1 : j === rank - 1 ? rank - 2 : j));
+        add("Transpose", [v], perm.map((p) => s[p]!), { perm });
+        add("MatMul", [v, names[names.length - 1]!], [...s.slice(0, rank - 1), s[rank - 2]!]);
         break;
       }
       case "concat": {
