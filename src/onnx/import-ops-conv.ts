@@ -5,7 +5,7 @@
 // Imports the public surface and import-values.ts.
 import { tensor } from "../ops/creation.js";
 import { avgPool, conv as convOp, convTranspose as convTransposeOp, maxPool } from "../ops/conv.js";
-import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, axisLength, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
 const listAttr = (ctx: NodeContext, name: string, n: number, fallback: number): number[] => {
@@ -94,7 +94,7 @@ export function windows(ctx: NodeContext, x: T, w: Window, fill: number): { x: T
     }
     const endPad = Math.max(w.end[i]!, (o - 1) * s + d * (k - 1) + 1 - sizes[2 + i]! - w.begin[i]!);
     if (w.begin[i]! > 0 || endPad > 0) y = y.pad({ [name]: [w.begin[i]!, endPad] } as never, fill as never) as T;
-    const index = Array.from({ length: o * k }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
+    const index = Array.from({ length: axisLength(ctx, o * k, "its windows") }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
     y = y.indexSelect(name as never, make(index, [on, kn], [o, k], "int32") as never) as T;
   });
   return { x: y, outs, taps };
@@ -286,7 +286,7 @@ const resize =
       if (o === z && scales[i] === 1) return;
       const name = names[i]!;
       const f = ctx.names.fresh();
-      const at = Array.from({ length: o }, (_, j) => sourceOf(transform, j, scales[i]!, z, o));
+      const at = Array.from({ length: axisLength(ctx, o, "its output") }, (_, j) => sourceOf(transform, j, scales[i]!, z, o));
       const clampIndex = (c: number) => Math.min(Math.max(c, 0), z - 1);
       const gather = (index: number[]) => y.indexSelect(name as never, make(index, [f], [o], "int32") as never).rename({ [f]: name } as never) as T;
       // Before opset 11 (and Upsample) nearest truncates, or rounds up when the axis shrinks (onnxruntime's "simple").

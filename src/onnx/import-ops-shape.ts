@@ -6,7 +6,7 @@
 import { full, tensor } from "../ops/creation.js";
 import { concat } from "../ops/movement.js";
 import type { DType } from "../types/dims.js";
-import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, axisLength, intsAttr, need, numAttr, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
 const product = (xs: readonly number[]): number => xs.reduce((a, b) => a * b, 1);
@@ -255,7 +255,7 @@ const expand: OnnxOp = ([x, s], ctx) => {
 
 /** Positions read for one axis of size n grown by `before` and `after` (both ≥ 0) in a Pad mode other than constant. */
 function padPositions(ctx: NodeContext, mode: string, n: number, before: number, after: number): number[] {
-  return Array.from({ length: n + before + after }, (_, j) => {
+  return Array.from({ length: axisLength(ctx, n + before + after, "its output") }, (_, j) => {
     const i = j - before;
     if (mode === "edge") return Math.min(Math.max(i, 0), n - 1);
     if (mode === "wrap") return ((i % n) + n) % n;
@@ -291,6 +291,7 @@ const pad: OnnxOp = ([x, p, c, a], ctx) => {
       [before, after] = [Math.max(0, before), Math.max(0, after)];
     }
     if (before === 0 && after === 0) return;
+    axisLength(ctx, sizesOf(t)[ax]! + before + after, "its output");
     if (mode === "constant") {
       t = t.pad({ [name]: [before, after] } as never, (t.dtype === "bool" ? value !== 0 : value) as never) as T;
       return;
@@ -312,7 +313,7 @@ const tile: OnnxOp = ([x, rep], ctx) => {
     if (k === 1) return;
     const n = sizesOf(t)[ax]!;
     const fresh = ctx.names.fresh();
-    const index = Array.from({ length: n * k }, (_, j) => j % n);
+    const index = Array.from({ length: axisLength(ctx, n * k, "its output") }, (_, j) => j % n);
     t = ordered(t.indexSelect(names[ax]! as never, int32Tensor(index, [fresh], [n * k]) as never).rename({ [fresh]: names[ax]! } as never) as T, names);
   });
   return [t];

@@ -3,7 +3,7 @@
 // left empty, constants as initializers or as graph inputs, int64 indices, opset differences), and runs both on
 // fresh random inputs. A failure prints its seed (NT_TEST_SEED replays it).
 import { describe, expect, it } from "vitest";
-import { FormatError, tensor } from "../../src/index.js";
+import { FormatError, ShapeError, tensor } from "../../src/index.js";
 import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { type ConstSpec, type Feed, type ModelSpec, type NodeSpec, type OnnxType, buildModel, compareWithOrt, float, randomFeeds } from "../helpers/onnx-models.js";
@@ -661,6 +661,28 @@ describe("ONNX import: what it refuses, by name", () => {
       };
       await expect(run()).rejects.toThrow(FormatError);
       await expect(run()).rejects.toThrow(sentence);
+    });
+  }
+});
+
+describe("ONNX import: hostile sizes are refused before anything large is allocated", () => {
+  const hostile: [string, ModelSpec][] = [
+    ["ConstantOfShape of 10^12 elements", one("ConstantOfShape", [i64(1e6, 1e6)], {}, 13)],
+    ["Tile by 10^9", one("Tile", [[2, 2], i64(1, 1e9)], {}, 13)],
+    ["Pad by 10^9 (edge)", one("Pad", [[2, 2], i64(0, 1e9, 0, 0)], { mode: "edge" }, 13)],
+    ["Pad by 10^9 (constant)", one("Pad", [[2, 2], i64(0, 1e9, 0, 0)], {}, 13)],
+    ["Resize to 10^9", one("Resize", [[1, 1, 2, 2], "", "", i64(1, 1, 2, 1e9)], {}, 13)],
+    ["MaxPool with ceil_mode and pads of 10^9", one("MaxPool", [[1, 1, 4, 4]], { kernel_shape: [2, 2], pads: [0, 0, 1e9, 0], ceil_mode: 1 }, 11)],
+  ];
+  for (const [name, spec] of hostile) {
+    it(name, async () => {
+      const model = await fromOnnx(buildModel(spec));
+      const feeds = randomFeeds(spec, rng(testSeed));
+      const run = () => {
+        const out = model.run(Object.fromEntries(model.inputs.map((inp) => [inp.name, tensor(feeds[inp.name]!.data, inp.dims.map((d, i) => [d, feeds[inp.name]!.shape[i]]) as never)])) as never);
+        for (const t of Object.values(out)) t.dataSync();
+      };
+      expect(run).toThrow(ShapeError);
     });
   }
 });
