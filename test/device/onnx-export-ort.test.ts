@@ -3,6 +3,8 @@
 // programs are composites (attention with a mask, embeddings by gather, reductions and scans, comparisons and
 // casts, a conv net) with sizes drawn from the seed; a failure prints its seed.
 import { describe, it } from "vitest";
+import { config, createModel, logits } from "../../examples/names-transformer.js";
+import { irisModel } from "../../examples/iris-mlp.js";
 import { type DType, conv, maxPool, placeholder, tensor } from "../../src/index.js";
 import { fromOnnx, toOnnx } from "../../src/onnx/index.js";
 import type { AnyTensor } from "../../src/tensor.js";
@@ -99,6 +101,14 @@ const programs: Record<string, (next: Next) => [Record<string, Input>, Build]> =
         return { w, c: T(T(x).mul(3)).cast("int32"), j: T(T(i).mul(3)).sub(T(i).max("a")), m: T(big).logicalAnd(T(y).lt(0.5)) };
       },
     ];
+  },
+  "the iris MLP example": (next) => {
+    const model = irisModel(int(next, 0, 999));
+    return [{ x: { dims: [["flower", int(next, 1, 6)], ["feature", 4]] } }, ({ x }) => ({ logits: model(x as never) as unknown as AnyTensor })];
+  },
+  "the demo transformer's forward pass (embedding, causal attention, layer norm, GELU MLP)": (next) => {
+    const model = createModel(int(next, 0, 999));
+    return [{ ids: { dims: [["batch", int(next, 1, 2)], ["seq", config.context]], dtype: "int32", max: config.vocab } }, ({ ids }) => ({ logits: logits(model, ids as never) as unknown as AnyTensor })];
   },
   "a conv net: conv, relu, maxPool, global mean, linear": (next) => {
     const [n, c, hh, ww, f] = [int(next, 1, 2), int(next, 1, 3), int(next, 5, 8), int(next, 5, 8), int(next, 2, 4)];
