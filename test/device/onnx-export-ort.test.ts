@@ -131,6 +131,8 @@ for (const device of deviceNames) {
   const rounds = roundsOn(device);
   describe(`toOnnx on ${device}: ours, onnxruntime-node and fromOnnx agree, ${rounds} random sizes each (seed ${testSeed})`, () => {
     for (const [name, program] of Object.entries(programs)) {
+      // the whole demo transformer compiles for minutes on software Vulkan: the CPU runs it, WebGPU its parts above
+      if (device !== "cpu" && name.startsWith("the demo transformer")) continue;
       it(name, async () => {
         await useDevice(device);
         const next = rng(testSeed ^ name.length);
