@@ -5,7 +5,7 @@
 // Imports the public surface and import-values.ts.
 import { tensor } from "../ops/creation.js";
 import { avgPool, conv as convOp, convTranspose as convTransposeOp, maxPool } from "../ops/conv.js";
-import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, axisLength, intsAttr, need, numAttr, strAttr, ints, keepDims, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
 const listAttr = (ctx: NodeContext, name: string, n: number, fallback: number): number[] => {
@@ -94,7 +94,7 @@ export function windows(ctx: NodeContext, x: T, w: Window, fill: number): { x: T
     }
     const endPad = Math.max(w.end[i]!, (o - 1) * s + d * (k - 1) + 1 - sizes[2 + i]! - w.begin[i]!);
     if (w.begin[i]! > 0 || endPad > 0) y = y.pad({ [name]: [w.begin[i]!, endPad] } as never, fill as never) as T;
-    const index = Array.from({ length: o * k }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
+    const index = Array.from({ length: axisLength(ctx, o * k, "its windows") }, (_, j) => Math.floor(j / k) * s + (j % k) * d);
     y = y.indexSelect(name as never, make(index, [on, kn], [o, k], "int32") as never) as T;
   });
   return { x: y, outs, taps };
@@ -139,7 +139,21 @@ const convTranspose: OnnxOp = ([xIn, wIn, bIn], ctx) => {
   if (ctx.attr("output_shape") !== undefined) ctx.fail("its output_shape attribute is not supported (give pads)");
   if (ws[0] !== sizes[1]) ctx.fail(`its ${sizes[1]} input channels do not fit weight [${ws.join(", ")}]`);
   const n = spatial.length;
+  const strides = listAttr(ctx, "strides", n, 1);
+  const dilations = listAttr(ctx, "dilations", n, 1);
+  const outputPadding = listAttr(ctx, "output_padding", n, 0);
   const pads = listAttr(ctx, "pads", 2 * n, 0);
+  const autoPad = strAttr(ctx, "auto_pad", "NOTSET");
+  if (autoPad === "SAME_UPPER" || autoPad === "SAME_LOWER") {
+    // The output is input × stride; the padding that takes away is split as onnxruntime splits it (the odd one at
+    // the end for SAME_UPPER, at the start for SAME_LOWER).
+    sizes.slice(2).forEach((z, i) => {
+      const total = Math.max(0, (z - 1) * strides[i]! + outputPadding[i]! + (ws[2 + i]! - 1) * dilations[i]! + 1 - z * strides[i]!);
+      const small = Math.floor(total / 2);
+      [pads[i], pads[n + i]] = autoPad === "SAME_UPPER" ? [small, total - small] : [total - small, small];
+    });
+  } else if (autoPad === "VALID") pads.fill(0);
+  else if (autoPad !== "NOTSET") ctx.fail(`its auto_pad ${autoPad} is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID`);
   const per = (vals: readonly number[]) => Object.fromEntries(spatial.map((d, i) => [d, vals[i]!]));
   const m = ctx.names.fresh();
   const kernel = relabel(weight, [names[1]!, m, ...taps]);
@@ -147,10 +161,10 @@ const convTranspose: OnnxOp = ([xIn, wIn, bIn], ctx) => {
     channel: names[1]!,
     window,
     groups: group,
-    stride: per(listAttr(ctx, "strides", n, 1)),
-    dilation: per(listAttr(ctx, "dilations", n, 1)),
+    stride: per(strides),
+    dilation: per(dilations),
     padding: Object.fromEntries(spatial.map((d, i) => [d, [pads[i]!, pads[n + i]!]])),
-    outputPadding: per(listAttr(ctx, "output_padding", n, 0)),
+    outputPadding: per(outputPadding),
   };
   const y = convTransposeOp(x as never, kernel as never, options as never) as unknown as T;
   return [withBias(ordered(y, [names[0]!, m, ...spatial]), bIn)];
@@ -240,6 +254,7 @@ const roundings: Record<string, (c: number) => number> = {
 const resize =
   (upsample: boolean): OnnxOp =>
   (inputs, ctx) => {
+    if (ctx.attr("axes") !== undefined) ctx.fail("its axes attribute is not supported (give scales or sizes for every axis)");
     const x = asTensor(need(ctx, inputs[0], 0));
     const sizes = sizesOf(x);
     const names = namesOf(x);
@@ -257,7 +272,13 @@ const resize =
     if (scales.length !== sizes.length) ctx.fail(`it has ${scales.length} scales for a rank-${sizes.length} input`);
     const mode = strAttr(ctx, "mode", "nearest");
     const transform = upsample || ctx.opset < 11 ? "asymmetric" : (strAttr(ctx, "coordinate_transformation_mode", "half_pixel"));
-    const rounding = roundings[upsample || ctx.opset < 11 ? "floor" : (strAttr(ctx, "nearest_mode", "round_prefer_floor"))] ?? ctx.fail("its nearest_mode is unknown");
+    const legacy = upsample || ctx.opset < 11;
+    const nearestMode = legacy ? "simple" : strAttr(ctx, "nearest_mode", "round_prefer_floor");
+    if (!Object.hasOwn(roundings, nearestMode) && nearestMode !== "simple") ctx.fail(`its nearest_mode ${nearestMode} is unknown`);
+    if (!legacy && !["half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_half_pixel_for_nn"].includes(transform))
+      ctx.fail(`its coordinate_transformation_mode ${transform} is not supported (half_pixel, asymmetric, align_corners, pytorch_half_pixel, tf_half_pixel_for_nn)`);
+    if (numAttr(ctx, "antialias", 0) !== 0) ctx.fail("antialias is not supported");
+    if (strAttr(ctx, "keep_aspect_ratio_policy", "stretch") !== "stretch") ctx.fail("its keep_aspect_ratio_policy is not supported (stretch only)");
     if (mode !== "nearest" && mode !== "linear" && mode !== "bilinear") ctx.fail(`its mode ${mode} is not supported (nearest or linear)`);
     let y = x;
     sizes.forEach((z, i) => {
@@ -265,9 +286,11 @@ const resize =
       if (o === z && scales[i] === 1) return;
       const name = names[i]!;
       const f = ctx.names.fresh();
-      const at = Array.from({ length: o }, (_, j) => sourceOf(transform, j, scales[i]!, z, o));
+      const at = Array.from({ length: axisLength(ctx, o, "its output") }, (_, j) => sourceOf(transform, j, scales[i]!, z, o));
       const clampIndex = (c: number) => Math.min(Math.max(c, 0), z - 1);
       const gather = (index: number[]) => y.indexSelect(name as never, make(index, [f], [o], "int32") as never).rename({ [f]: name } as never) as T;
+      // Before opset 11 (and Upsample) nearest truncates, or rounds up when the axis shrinks (onnxruntime's "simple").
+      const rounding = nearestMode === "simple" ? (scales[i]! < 1 ? Math.ceil : Math.floor) : roundings[nearestMode]!;
       if (mode === "nearest") y = gather(at.map((c) => clampIndex(rounding(c))));
       else {
         const c = at.map(clampIndex);

@@ -87,17 +87,22 @@ const clip: OnnxOp = ([x, lo, hi], ctx) => {
   return [elementwise(ctx, [y, max], (a, b) => binary("minimum")(a, b))];
 };
 
+/** A reduction over named axes: a method of the tensor, or a function of it (ReduceL2, ReduceLogSum…). */
+type Reduction = string | ((t: T, names: string[]) => T);
+
 /** Reduce* operators: axes from an attribute (or, from opset 18 — 13 for ReduceSum — an input), keepdims. */
 const reduce =
-  (method: string, inputAxesFrom: number): OnnxOp =>
+  (method: Reduction, inputAxesFrom: number): OnnxOp =>
   ([x, axesIn], ctx) => {
     const t = asTensor(need(ctx, x, 0));
     const r = rankOf(t);
+    if (ctx.opset >= inputAxesFrom && ctx.attr("axes") !== undefined) ctx.fail(`its axes are an input from opset ${inputAxesFrom}, not an attribute`);
     const listed = ctx.opset >= inputAxesFrom ? (axesIn === undefined ? [] : ints(ctx, axesIn, "axes")) : (intsAttr(ctx, "axes") ?? []);
     if (listed.length === 0 && numAttr(ctx, "noop_with_empty_axes", 0) === 1) return [t];
     const axes = (listed.length === 0 ? [...Array(r).keys()] : listed.map((a) => axisOf(ctx, a, r))).sort((a, b) => a - b);
     const names = namesOf(t);
-    const y = m(t)[method]!(axes.map((a) => names[a]!));
+    const over = axes.map((a) => names[a]!);
+    const y = typeof method === "string" ? m(t)[method]!(over) : method(t, over);
     return [numAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, axes) : y];
   };
 
@@ -237,6 +242,106 @@ const einsum: OnnxOp = (inputs, ctx) => {
   return [ordered(y, out.map((l) => names.get(l)!))];
 };
 
+/** ArgMax / ArgMin along one axis (the first extreme; select_last_index is refused), keepdims. */
+const argExtreme =
+  (method: "argmax" | "argmin"): OnnxOp =>
+  ([x], ctx) => {
+    const t = asTensor(need(ctx, x, 0));
+    const names = namesOf(t);
+    const a = axisOf(ctx, numAttr(ctx, "axis", 0), names.length);
+    if (numAttr(ctx, "select_last_index", 0) !== 0) ctx.fail("select_last_index is not supported (the first extreme only)");
+    const y = t[method](names[a]! as never) as T;
+    return [numAttr(ctx, "keepdims", 1) === 1 ? keepDims(y, names, [a]) : y];
+  };
+
+/** InstanceNormalization: each (batch, channel) normalised over the spatial axes, then a per-channel scale and shift. */
+const instanceNormalization: OnnxOp = ([x, scale, bias], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  if (names.length < 3) ctx.fail(`its input must have rank 3 or more, not ${names.length}`);
+  const eps = numAttr(ctx, "epsilon", 1e-5);
+  const over = names.slice(2);
+  const centered = t.sub(t.mean(over as never) as never) as T;
+  const invStd = centered.mul(centered as never).mean(over as never).add(eps as never).rsqrt() as T;
+  const vec = (v: Value | undefined, i: number) => relabel(asTensor(need(ctx, v, i)), [names[1]!]);
+  return [ordered(centered.mul(invStd as never).mul(vec(scale, 1) as never).add(vec(bias, 2) as never) as T, names)];
+};
+
+/** x where `keep` holds, else `other(x)`, as one elementwise select. */
+const select = (x: T, keep: T, other: T): T => where(keep as never, x as never, other as never) as T;
+
+/** Mod: the remainder with the divisor's sign (integers, fmod 0) or the dividend's (fmod 1, required for floats). */
+const mod: OnnxOp = (inputs, ctx) => {
+  const fmod = numAttr(ctx, "fmod", 0) === 1;
+  const [a, b] = inputs.map((v, i) => need(ctx, v, i));
+  const integer = a!.dtype !== "float32" && b!.dtype !== "float32";
+  if (!integer && !fmod) ctx.fail("fmod must be 1 for floating-point inputs");
+  const quotient = (p: T | number, q: T | number): T => {
+    const d = binary("div")(p, q);
+    return (fmod ? d.sign().mul(d.abs().floor() as never) : d.floor()) as T; // toward zero, or down
+  };
+  const f = (p: T | number, q: T | number): T => {
+    const r = binary("sub")(p, binary("mul")(quotient(p, q), q));
+    return integer ? (r.round().cast("int32") as T) : r;
+  };
+  const fold = (p: number, q: number) => (fmod ? p % q : p - q * Math.floor(p / q));
+  return nary(f, fold, integer ? "int32" : "float32")(inputs, ctx);
+};
+
+/** Trilu: the upper (j − i ≥ k) or lower (j − i ≤ k) triangle of the last two axes, the rest zero. */
+const trilu: OnnxOp = ([x, kIn], ctx) => {
+  const v = need(ctx, x, 0);
+  const shape = v instanceof Const ? v.shape : sizesOf(v);
+  if (shape.length < 2) ctx.fail(`its input must have rank 2 or more, not ${shape.length}`);
+  const k = kIn === undefined ? 0 : ints(ctx, kIn, "k")[0]!;
+  const upper = numAttr(ctx, "upper", 1) === 1;
+  const [rows, cols] = shape.slice(-2) as [number, number];
+  const keep = (i: number, j: number) => (upper ? j - i >= k : j - i <= k);
+  if (v instanceof Const) return [new Const(Array.from(v.data, (d, at) => (keep(Math.floor(at / cols) % rows, at % cols) ? d : 0)), v.shape, v.dtype)];
+  const mask = new Const(Array.from({ length: rows * cols }, (_, at) => (keep(Math.floor(at / cols), at % cols) ? 1 : 0)), [rows, cols], "bool");
+  const zero = new Const([0], [], v.dtype);
+  return whereOp([mask, v, zero], ctx);
+};
+
+/** CumSum along a constant axis; exclusive shifts the sums by one (the first is 0), reverse sums from the end. */
+const cumSum: OnnxOp = ([x, axisIn], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  const axisList = ints(ctx, axisIn, "axis");
+  if (axisList.length !== 1) ctx.fail(`its axis must hold one value, not ${axisList.length}`);
+  const a = axisOf(ctx, axisList[0]!, names.length);
+  const [name, n] = [names[a]!, sizesOf(t)[a]!];
+  const flip = (v: T): T => {
+    const f = ctx.names.fresh();
+    const index = new Const(Array.from({ length: n }, (_, i) => n - 1 - i), [n], "int32").tensor();
+    return ordered(v.indexSelect(name as never, relabel(index, [f]) as never).rename({ [f]: name } as never) as T, names);
+  };
+  const reverse = numAttr(ctx, "reverse", 0) === 1;
+  let y = t.cumsum(name as never) as T;
+  if (reverse) y = flip((flip(t).cumsum(name as never) as T));
+  if (numAttr(ctx, "exclusive", 0) === 1) {
+    const cut = ctx.names.fresh();
+    const widths = reverse ? [0, 1] : [1, 0];
+    y = ordered(y.pad({ [name]: widths } as never, 0 as never).narrow(name as never, widths[1]! as never, n as never, cut as never).rename({ [cut]: name } as never) as T, names);
+  }
+  return [y];
+};
+
+/** TopK along an axis: the k largest (or smallest) values, sorted, and their int indices, in a fresh axis. */
+const topK: OnnxOp = ([x, kIn], ctx) => {
+  const t = asTensor(need(ctx, x, 0));
+  const names = namesOf(t);
+  const k = (ctx.opset >= 10 ? ints(ctx, kIn, "K") : [numAttr(ctx, "k", -1)])[0]!;
+  const a = axisOf(ctx, numAttr(ctx, "axis", -1), names.length);
+  if (!(Number.isInteger(k) && k >= 1 && k <= sizesOf(t)[a]!)) ctx.fail(`its K ${k} is not between 1 and the axis size ${sizesOf(t)[a]}`);
+  if (numAttr(ctx, "sorted", 1) !== 1) ctx.fail("sorted = 0 is not supported (the values come sorted)");
+  const largest = numAttr(ctx, "largest", 1) === 1;
+  const fresh = ctx.names.fresh();
+  const order = names.map((n, i) => (i === a ? fresh : n));
+  const { values, indices } = (largest ? t : (t.neg() as T)).topk(names[a]! as never, k as never, fresh as never) as unknown as { values: T; indices: T };
+  return [ordered(largest ? values : (values.neg() as T), order), ordered(indices, order)];
+};
+
 /** Where(cond, x, y) with all three broadcast by position. */
 const whereOp: OnnxOp = (inputs, ctx) => {
   const vs = inputs.map((v, i) => need(ctx, v, i));
@@ -262,8 +367,10 @@ export const mathOps: Record<string, OnnxOp> = {
   Mul: nary(binary("mul"), (a, b) => a * b),
   Div: (inputs, ctx) => {
     const [a, b] = inputs.map((v, i) => need(ctx, v, i));
-    const integer = a instanceof Const && b instanceof Const && a.dtype !== "float32" && b.dtype !== "float32";
-    return nary(binary("div"), integer ? intDiv : (p, q) => p / q)(inputs, ctx);
+    const integer = a!.dtype !== "float32" && b!.dtype !== "float32";
+    // ONNX divides integers in integers, truncating toward zero (the library's div of int32 is a float).
+    const divide = integer ? (p: T | number, q: T | number) => binary("div")(p, q).cast("int32") as T : binary("div");
+    return nary(divide, integer ? intDiv : (p, q) => p / q)(inputs, ctx);
   },
   Pow: nary(power, (a, b) => a ** b),
   Max: variadic("maximum", Math.max),
@@ -278,6 +385,13 @@ export const mathOps: Record<string, OnnxOp> = {
   Or: nary((a, b) => m(a).logicalOr(b as never), (a, b) => (a || b ? 1 : 0), "bool"),
   Not: unary((x) => x.logicalNot() as T, (x) => (x ? 0 : 1)),
   Where: whereOp,
+  Round: unary((x) => x.round() as T),
+  IsNaN: unary((x) => x.ne(x as never) as T),
+  Atan: unary((x) => x.atan2(1 as never) as T),
+  CumSum: cumSum,
+  TopK: topK,
+  Mod: mod,
+  Trilu: trilu,
   Neg: unary((x) => x.neg() as T, (x) => -x),
   Abs: unary((x) => x.abs() as T, Math.abs),
   Sqrt: unary((x) => x.sqrt() as T, Math.sqrt),
@@ -309,12 +423,35 @@ export const mathOps: Record<string, OnnxOp> = {
     }
     return unary((x) => x.gelu() as T)(inputs, ctx);
   },
+  Elu: (inputs, ctx) => {
+    const alpha = numAttr(ctx, "alpha", 1);
+    return unary((x) => select(x, x.gt(0 as never) as T, x.exp().sub(1 as never).mul(alpha as never) as T))(inputs, ctx);
+  },
+  Selu: (inputs, ctx) => {
+    const [alpha, gamma] = [numAttr(ctx, "alpha", 1.67326319217681884765625), numAttr(ctx, "gamma", 1.05070102214813232421875)];
+    return unary((x) => select(x, x.gt(0 as never) as T, x.exp().sub(1 as never).mul(alpha as never) as T).mul(gamma as never) as T)(inputs, ctx);
+  },
+  // log(1 + e^x) = max(x, 0) + log(1 + e^-|x|), without overflow
+  Softplus: unary((x) => x.relu().add(x.abs().neg().exp().add(1 as never).log() as never) as T),
+  Softsign: unary((x) => x.div(x.abs().add(1 as never) as never) as T),
+  ThresholdedRelu: (inputs, ctx) => {
+    const alpha = numAttr(ctx, "alpha", 1);
+    return unary((x) => select(x, x.gt(alpha as never) as T, x.mul(0 as never) as T))(inputs, ctx);
+  },
   Clip: clip,
   ReduceMean: reduce("mean", 18),
   ReduceSum: reduce("sum", 13),
   ReduceMax: reduce("max", 18),
   ReduceMin: reduce("min", 18),
   ReduceProd: reduce("prod", 18),
+  ReduceL1: reduce((t, over) => t.abs().sum(over as never) as T, 18),
+  ReduceL2: reduce((t, over) => sq(t).sum(over as never).sqrt() as T, 18),
+  ReduceSumSquare: reduce((t, over) => sq(t).sum(over as never) as T, 18),
+  ReduceLogSum: reduce((t, over) => t.sum(over as never).log() as T, 18),
+  ReduceLogSumExp: reduce((t, over) => t.logsumexp(over as never) as T, 18),
+  ArgMax: argExtreme("argmax"),
+  ArgMin: argExtreme("argmin"),
+  InstanceNormalization: instanceNormalization,
   Softmax: softmax("softmax"),
   LogSoftmax: softmax("logSoftmax"),
   LayerNormalization: layerNormalization,

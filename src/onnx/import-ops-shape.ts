@@ -6,7 +6,7 @@
 import { full, tensor } from "../ops/creation.js";
 import { concat } from "../ops/movement.js";
 import type { DType } from "../types/dims.js";
-import { type NodeContext, type T, type Value, Const, asTensor, intsAttr, need, numAttr, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
+import { type NodeContext, type T, type Value, Const, asTensor, axisLength, intsAttr, need, numAttr, axisOf, flatAt, ints, namesOf, ordered, pick, rankOf, relabel, roundTo, shapeOf, sizesOf } from "./import-values.js";
 import type { OnnxOp } from "./import-ops-math.js";
 
 const product = (xs: readonly number[]): number => xs.reduce((a, b) => a * b, 1);
@@ -177,7 +177,8 @@ const slice: OnnxOp = ([x, s, e, a, st], ctx) => {
     const start = clampTo(starts[i]!, lo, hi);
     const end = clampTo(ends[i]!, lo, hi);
     const count = Math.max(0, Math.ceil((end - start) / step));
-    if (count === 0) ctx.fail(`it selects nothing on axis ${axis} (empty tensors are not supported)`);
+    // an empty constant is fine (shape arithmetic: the dims after the last, joined by Concat); an empty tensor is not
+    if (count === 0 && !(v instanceof Const)) ctx.fail(`it selects nothing on axis ${axis} (empty tensors are not supported)`);
     v = sliceAxis(ctx, v, axis, start, count, step);
   });
   return [v];
@@ -218,7 +219,9 @@ const gather: OnnxOp = ([x, idx], ctx) => {
   }
   const t = asTensor(v);
   const fresh = namesOf(index).map(() => ctx.names.fresh());
-  const i32 = relabel(index.dtype === "int32" ? index : (index.cast("int32") as T), fresh);
+  const cast = index.dtype === "int32" ? index : (index.cast("int32") as T);
+  // a negative index counts from the end (ONNX): i + n where i < 0
+  const i32 = relabel(cast.add(cast.lt(0 as never).cast("int32").mul(n as never) as never) as T, fresh);
   return [t.indexSelect(namesOf(t)[axis]! as never, i32 as never) as T];
 };
 
@@ -250,6 +253,72 @@ const expand: OnnxOp = ([x, s], ctx) => {
   return [ordered(y, outNames)];
 };
 
+/** Positions read for one axis of size n grown by `before` and `after` (both ≥ 0) in a Pad mode other than constant. */
+function padPositions(ctx: NodeContext, mode: string, n: number, before: number, after: number): number[] {
+  return Array.from({ length: axisLength(ctx, n + before + after, "its output") }, (_, j) => {
+    const i = j - before;
+    if (mode === "edge") return Math.min(Math.max(i, 0), n - 1);
+    if (mode === "wrap") return ((i % n) + n) % n;
+    if (n === 1) return 0; // reflect of one element repeats it
+    if (before >= n || after >= n) ctx.fail(`it reflects ${Math.max(before, after)} elements of an axis of size ${n} (at most ${n - 1})`);
+    return i < 0 ? -i : i >= n ? 2 * (n - 1) - i : i;
+  });
+}
+
+/** Pad: pads as an input (opset 11; axes from 18) or attribute; constant, edge, reflect or wrap; negative pads crop. */
+const pad: OnnxOp = ([x, p, c, a], ctx) => {
+  let t = asTensor(need(ctx, x, 0));
+  const r = rankOf(t);
+  const mode = typeof ctx.attr("mode") === "string" ? (ctx.attr("mode") as string) : "constant";
+  if (!["constant", "reflect", "edge", "wrap"].includes(mode)) ctx.fail(`its mode ${mode} is not one of constant, reflect, edge, wrap`);
+  const pads = ctx.opset >= 11 ? ints(ctx, p, "pads") : (intsAttr(ctx, "pads") ?? ctx.fail("it has no pads"));
+  const axes = (a === undefined ? [...Array(r).keys()] : ints(ctx, a, "axes")).map((ax) => axisOf(ctx, ax, r));
+  if (pads.length !== 2 * axes.length) ctx.fail(`it has ${pads.length} pads for ${axes.length} axes`);
+  let value = ctx.opset >= 11 ? 0 : numAttr(ctx, "value", 0);
+  if (ctx.opset >= 11 && c !== undefined) {
+    if (!(c instanceof Const) || c.size !== 1) ctx.fail("its constant_value must be a constant scalar");
+    value = (c as Const).data[0]!;
+  }
+  const names = namesOf(t);
+  axes.forEach((ax, k) => {
+    const name = names[ax]!;
+    let [before, after] = [pads[k]!, pads[axes.length + k]!];
+    const n = sizesOf(t)[ax]!;
+    if (before < 0 || after < 0) {
+      const [cb, ca] = [Math.max(0, -before), Math.max(0, -after)];
+      if (cb + ca >= n) ctx.fail(`its pads crop all ${n} elements of axis ${ax} (empty tensors are not supported)`);
+      t = sliceAxis(ctx, t, ax, cb, n - cb - ca, 1) as T;
+      [before, after] = [Math.max(0, before), Math.max(0, after)];
+    }
+    if (before === 0 && after === 0) return;
+    axisLength(ctx, sizesOf(t)[ax]! + before + after, "its output");
+    if (mode === "constant") {
+      t = t.pad({ [name]: [before, after] } as never, (t.dtype === "bool" ? value !== 0 : value) as never) as T;
+      return;
+    }
+    const fresh = ctx.names.fresh();
+    const index = padPositions(ctx, mode, sizesOf(t)[ax]!, before, after);
+    t = ordered(t.indexSelect(name as never, int32Tensor(index, [fresh], [index.length]) as never).rename({ [fresh]: name } as never) as T, names);
+  });
+  return [t];
+};
+
+/** Tile: each axis repeated `repeats` times (a gather of positions modulo the size). */
+const tile: OnnxOp = ([x, rep], ctx) => {
+  let t = asTensor(need(ctx, x, 0));
+  const repeats = ints(ctx, rep, "repeats");
+  const names = namesOf(t);
+  if (repeats.length !== names.length || repeats.some((k) => !(Number.isInteger(k) && k >= 1))) ctx.fail(`its repeats [${repeats.join(", ")}] must be ${names.length} positive integers`);
+  repeats.forEach((k, ax) => {
+    if (k === 1) return;
+    const n = sizesOf(t)[ax]!;
+    const fresh = ctx.names.fresh();
+    const index = Array.from({ length: axisLength(ctx, n * k, "its output") }, (_, j) => j % n);
+    t = ordered(t.indexSelect(names[ax]! as never, int32Tensor(index, [fresh], [n * k]) as never).rename({ [fresh]: names[ax]! } as never) as T, names);
+  });
+  return [t];
+};
+
 const onnxTypes: Record<number, DType> = { 1: "float32", 11: "float32", 2: "int32", 3: "int32", 4: "int32", 5: "int32", 6: "int32", 7: "int32", 12: "int32", 9: "bool" };
 
 /** The operators of this file, by ONNX op type. */
@@ -275,8 +344,18 @@ export const shapeOps: Record<string, OnnxOp> = {
   Slice: slice,
   Gather: gather,
   Expand: expand,
+  Pad: pad,
+  Tile: tile,
   Identity: ([x], ctx) => [need(ctx, x, 0)],
-  Dropout: ([x], ctx) => [need(ctx, x, 0)],
+  Dropout: ([x, , training], ctx) => {
+    const v = need(ctx, x, 0);
+    if (training !== undefined && (!(training instanceof Const) || training.data[0] !== 0)) ctx.fail("training_mode is not supported (inference only)");
+    // before opset 10 the mask has the input's type and onnxruntime gives zeros: it is left out (refused when read)
+    if (ctx.outputs < 2 || ctx.opset < 10) return [v];
+    // inference: the input, and a mask that keeps everything
+    const names = v instanceof Const ? v.shape.map(() => ctx.names.fresh()) : namesOf(v);
+    return [v, full(names.map((n, i) => [n, shapeOf(v)[i]!]) as never, true as never, { dtype: "bool" } as never) as T];
+  },
   Shape: ([x], ctx) => {
     const shape = shapeOf(need(ctx, x, 0));
     const r = shape.length;

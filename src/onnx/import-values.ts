@@ -101,6 +101,18 @@ export function strAttr(ctx: NodeContext, name: string, fallback: string): strin
   return a === undefined ? fallback : typeof a === "string" ? a : ctx.fail(`its attribute ${name} must be a string`);
 }
 
+/** The longest axis an operator builds an index for (Tile, Pad, Resize, windows): 2^24 positions. */
+const longestAxis = 2 ** 24;
+
+/**
+ * `n`, the length of an axis an operator is about to build an index array for, checked first: sizes and pads from
+ * a damaged or hostile model must not allocate gigabytes before the kernel's own limit would refuse them.
+ */
+export function axisLength(ctx: NodeContext, n: number, what: string): number {
+  if (!(Number.isSafeInteger(n) && n <= longestAxis)) ctx.misfit(`${what} would have ${n} elements along one axis, more than the 2^24 it builds an index for`);
+  return n;
+}
+
 /** Normalises a possibly negative axis of a rank-r value, failing the node when it is out of range. */
 export function axisOf(ctx: NodeContext, axis: number, rank: number): number {
   const a = axis < 0 ? axis + rank : axis;

@@ -11,6 +11,7 @@ import type { DType } from "../types/dims.js";
 import { ArgumentError, FormatError, ShapeError, StateError } from "../types/errors.js";
 import { type Step, foldBatchNorms, foldBiasAdds } from "./import-fold.js";
 import { onnxOps } from "./import-ops.js";
+import { wireFault } from "./import-wire.js";
 import { type AttrValue, type NodeContext, type T, type Value, Const, Names, asTensor, namesOf, ordered, relabel, sizesOf } from "./import-values.js";
 
 /** Options of `fromOnnx`: dim names for graph inputs and outputs, by the ONNX value name, in axis order. */
@@ -160,6 +161,8 @@ export class OnnxModel {
   private readonly attrs: Map<string, AttrValue>[];
   private readonly constants = new Map<string, Const>();
   private readonly reserved: ReadonlySet<string>;
+  /** The values some node or the graph's outputs read. */
+  private readonly read: ReadonlySet<string>;
   /** The nodes a run builds: those left after constant folding, with bias Adds and BatchNormalization folded into convs. */
   private readonly steps: readonly Step[];
   /**
@@ -184,6 +187,7 @@ export class OnnxModel {
       if (![...this.inputs, ...this.outputs].some((v) => v.name === key))
         throw new ArgumentError(`fromOnnx: the model has no input or output "${key}" to name (it has ${[...this.inputs, ...this.outputs].map((v) => `"${v.name}"`).join(", ")})`);
     this.reserved = new Set([...this.inputs, ...this.outputs].flatMap((v) => v.dims));
+    this.read = new Set([...this.graph.node.flatMap((n) => n.input), ...this.outputs.map((o) => o.name)]);
     this.attrs = this.graph.node.map((node, i) => {
       const where = `node ${i} "${node.name}" (${node.opType})`;
       if (node.domain !== "" && node.domain !== "ai.onnx") fail(`the operator ${node.domain}.${node.opType} is not supported (only the ai.onnx domain is)`, where);
@@ -309,6 +313,7 @@ export class OnnxModel {
       }
       step.outputs.forEach((name, k) => {
         if (name !== "" && outputs[k] !== undefined) env.set(name, outputs[k]!);
+        else if (name !== "" && this.read.has(name)) fail(`its output ${k} "${name}" is not supported (fromOnnx computes its first ${outputs.length})`, where);
       });
     }
     const result: Record<string, T> = {};
@@ -351,6 +356,8 @@ export async function fromOnnx(bytes: Uint8Array, options: OnnxImportOptions = {
   try {
     model = decode(bytes);
   } catch (e) {
+    const fault = wireFault(bytes);
+    if (fault) throw new FormatError("onnx", `the bytes are not an ONNX protobuf message: ${fault.sentence}`, { offset: fault.offset, field: fault.part });
     return fail(`the bytes are not an ONNX protobuf message: ${(e as Error).message}`);
   }
   if (model.graph === undefined) fail("the model has no graph (is this an ONNX file?)", "graph");

@@ -19,6 +19,8 @@ import {
   type TensorProto,
 } from "onnx-buf";
 import { expect } from "vitest";
+import { tensor } from "../../src/index.js";
+import { fromOnnx } from "../../src/onnx/index.js";
 
 /** An element type by its ONNX name. */
 export type OnnxType = "float32" | "int64" | "int32" | "bool";
@@ -153,4 +155,51 @@ export function expectAgree(ours: { data: ArrayLike<number>; shape: readonly num
     if (err > worst || (Number.isNaN(a) !== Number.isNaN(b))) [worst, at] = [Number.isNaN(a) ? Infinity : err, i];
   }
   if (at >= 0) expect.fail(`element ${at}: ours ${ours.data[at]} but onnxruntime ${want.data[at]} (beyond tolerance by ${worst})`);
+}
+
+/** Feeds for a model's inputs: random floats (never zeros or ones only), small integers, random bools; `custom` wins. */
+export function randomFeeds(spec: ModelSpec, next: () => number, custom: Record<string, Feed> = {}): Record<string, Feed> {
+  return Object.fromEntries(
+    spec.inputs.map((v) => {
+      const shape = v.shape as number[];
+      const n = shape.reduce((a, b) => a * b, 1);
+      const type: OnnxType = v.type ?? "float32";
+      const data =
+        type === "float32"
+          ? Float32Array.from({ length: n }, () => -2 + 4 * next())
+          : type === "bool"
+            ? Uint8Array.from({ length: n }, () => (next() < 0.5 ? 1 : 0))
+            : Int32Array.from({ length: n }, () => Math.floor(next() * 7) - 3);
+      return [v.name, custom[v.name] ?? { data, shape, type }];
+    }),
+  );
+}
+
+/**
+ * Runs a model on onnxruntime-node and on fromOnnx with the same feeds and compares every output (shapes, then
+ * values: float32 within `tol`, integers and bools exactly).
+ */
+export async function compareWithOrt(spec: ModelSpec, feeds: Record<string, Feed>, tol?: { rel: number; abs: number }): Promise<void> {
+  await compareBytesWithOrt(buildModel(spec), feeds, tol);
+}
+
+/** compareWithOrt on the bytes of a model file: every output of the graph. */
+export async function compareBytesWithOrt(bytes: Uint8Array, feeds: Record<string, Feed>, tol?: { rel: number; abs: number }): Promise<void> {
+  const want = await ortRun(bytes, feeds);
+  const model = await fromOnnx(bytes);
+  const ours = model.run(
+    Object.fromEntries(
+      model.inputs.map((inp) => {
+        const f = feeds[inp.name]!;
+        const dims = inp.dims.map((n, i) => [n, f.shape[i]!] as [string, number]);
+        const dtype = f.type === "float32" ? "float32" : f.type === "bool" ? "bool" : "int32";
+        return [inp.name, tensor(dtype === "int32" ? Int32Array.from(f.data) : f.data, dims as never, { dtype } as never) as never];
+      }),
+    ),
+  );
+  for (const name of Object.keys(want)) {
+    const t = ours[name]!;
+    const data = (await t.data()) as ArrayLike<number>;
+    expectAgree({ data, shape: t.shapeDims.map((d) => d.size) }, want[name]!, tol, t.dtype !== "float32");
+  }
 }
