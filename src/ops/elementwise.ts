@@ -32,7 +32,7 @@ declare module "../tensor.js" {
     mul<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
     /** `this / other` (true division: the result is float32). @example x.div(x.sum("feat")) */
     div<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
-    /** `this ** other` (float32). @example x.pow(2) */
+    /** `this ** other` (float32), with IEEE 754's special cases: `x.pow(0)` and `1 ** y` are 1 even for NaN, a negative base needs an integer exponent (else NaN). @example x.pow(2) */
     pow<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** The angle of the point (other, this) in radians, in [-π, π] (float32): atan(this / other) in the right quadrant. @example y.atan2(x) */
     atan2<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
@@ -95,7 +95,7 @@ declare module "../tensor.js" {
     cos<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
     /** The error function. @example x.erf() */
     erf<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
-    /** GELU, `x · Φ(x)` with the exact (erf) form. @example h.gelu() */
+    /** GELU, `x · Φ(x)` with the exact (erf) form; -Infinity gives 0, its limit (PyTorch gives NaN). @example h.gelu() */
     gelu<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
 
     /** Converts the element type (to int32: truncates toward zero and saturates; to bool: `!= 0`). @example mask.cast("float32") */

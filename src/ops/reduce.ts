@@ -49,7 +49,7 @@ declare module "../tensor.js" {
     argmin<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Reduced<S, N>, NumericType<D>]>, N>): Tensor<Ok<Reduced<S, N>>, "int32">;
     /** `exp(x) / sum(exp(x))` along a name (an all -Infinity row gives NaN). @example scores.softmax("key") */
     softmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
-    /** `x - logsumexp(x)` along a name, computed as `(x - max) - log Σ exp(x - max)`. @example logits.logSoftmax("class") */
+    /** `x - logsumexp(x)` along a name, computed as `(x - max) - log Σ exp(x - max)` (a row holding +Infinity or only -Infinity gives NaN, as softmax). @example logits.logSoftmax("class") */
     logSoftmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
     /** The running sum along a name. @example x.cumsum("time") */
     cumsum<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, NumericType<D>]>, N>): Tensor<S, OkType<NumericType<D>>>;
@@ -178,7 +178,10 @@ defineMethods({
     const x = castNode(this.node, "float32");
     // (x − max) − log Σ exp(x − max): x − logsumexp(x) would subtract two large, nearly equal float32 numbers
     // (a row of 1000s lost 2e-5); the shifted form subtracts small ones.
-    const shifted = bin("sub", x, safeMax(x, [d.name]));
+    // Only a -Infinity max is replaced (an all -Infinity row gives NaN, as softmax does): a row holding +Infinity
+    // gives NaN throughout, like log(softmax(x)) and PyTorch, rather than x − logsumexp(x)'s NaN and −Infinity.
+    const m = reduceNode("max", x, [d.name]);
+    const shifted = bin("sub", x, whereNode(bin("eq", m, f32(-Infinity)), f32(0), m, m.dims));
     return wrap(bin("sub", shifted, unaryNode("log", reduceNode("sum", unaryNode("exp", shifted), [d.name]))), this.masked);
   },
   cumsum(this: AnyTensor, name: unknown) {
