@@ -145,6 +145,19 @@ describe.each(deviceNames)("the dense API against independent float64 semantics 
     expect(soft.map(Number.isNaN)).toEqual(Array.from(want, Number.isNaN));
   });
 
+  it("gathers from or into an empty dim give empty results and identities (no index is read)", async () => {
+    const x = tensor(new Float32Array(0), [["d", 4], ["e", 0]]) as unknown as F;
+    const none = tensor(new Int32Array(0), [["d", 4], ["k", 0]]);
+    expect((await x.gather("e", none).data()).length).toBe(0);
+    expect(Array.from(await x.gather("e", none).sum("k").data())).toEqual([0, 0, 0, 0]);
+    expect(Array.from(await x.gather("e", none).max("k").data())).toEqual([-Infinity, -Infinity, -Infinity, -Infinity]);
+    for (const descending of [false, true]) {
+      const sorted = x.sort("e", { descending });
+      expect((await sorted.values.data()).length).toBe(0);
+      expect(Array.from(await sorted.values.prod("e").data())).toEqual([1, 1, 1, 1]);
+    }
+  });
+
   it("random ops on random layouts with special values (NT_SWEEP cases on the CPU, a third of them elsewhere)", async () => {
     const cases = device === "cpu" ? CASES : Math.ceil(CASES / 3);
     const next = rng(testSeed ^ 0x5eed);
