@@ -11,7 +11,8 @@ import { type Layout, argExtreme, argSort, expectClose, logSumExp, nanMax, nanMi
 import { rng, testSeed } from "../helpers/random.js";
 
 type F = Tensor<Shape, "float32">;
-type Any = Tensor<Shape, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- ops of every dtype share one table, as in fuzz.test.ts
+type Any = Tensor<any, any>;
 
 /** x^y as C99 / IEEE 754 define it; JavaScript's Math.pow agrees except for 1^y and (−1)^±∞, which are 1. */
 function c99Pow(x: number, y: number): number {
@@ -46,7 +47,7 @@ const SPECIALS = [NaN, Infinity, -Infinity, 0, -0, 1, -1, 2, -2, 0.5, -0.5, -8, 
 interface Op {
   readonly name: string;
   readonly arity: 1 | 2;
-  readonly run: (a: F, b: F, along: string) => Any;
+  readonly run: (a: Any, b: Any, along: string) => Any;
   /** The float64 meaning on the inputs' layouts; the result's layout follows DESIGN §2b. */
   readonly naive: (a: ArrayLike<number>, la: Layout, b: ArrayLike<number>, lb: Layout, along: string) => Float64Array;
   readonly rtol?: number;
@@ -54,19 +55,29 @@ interface Op {
   readonly along?: "reduce" | "keep";
   /** No answer over an empty dim (argmax). */
   readonly nonEmpty?: boolean;
+  /** The inputs' dtype: float32 (default, with special values), int32 (small and extreme values) or bool. */
+  readonly dtype?: "int32" | "bool";
+  /** No extreme int32 values: a float32 mean of ±2^31 beside small values has no float32 answer near the exact one. */
+  readonly moderate?: boolean;
 }
 const unionLayout = (la: Layout, lb: Layout): Layout => [...la, ...lb.filter(([n]) => !la.some(([m]) => m === n))];
-const binary = (name: string, f: (x: number, y: number) => number, run: (a: F, b: F) => Any, rtol?: number): Op => ({
+const binary = (name: string, f: (x: number, y: number) => number, run: (a: Any, b: Any) => Any, rtol?: number): Op => ({
   name,
   arity: 2,
   run,
   naive: (a, la, b, lb) => naiveBinary(a, la, b, lb, unionLayout(la, lb), f),
   ...(rtol ? { rtol } : {}),
 });
-const unary = (name: string, f: (x: number) => number, run: (a: F) => Any, rtol?: number): Op => ({ name, arity: 1, run, naive: (a) => Float64Array.from(a, f), ...(rtol ? { rtol } : {}) });
-const reduce = (name: string, f: (line: number[]) => number, run: (a: F, along: string) => Any, nonEmpty = false): Op => ({ name, arity: 1, run: (a, _b, n) => run(a, n), naive: (a, la, _b, _lb, n) => naivePerLine(a, la, n, f), along: "reduce", nonEmpty });
-const alongOp = (name: string, f: (line: number[]) => number[], run: (a: F, along: string) => Any): Op => ({ name, arity: 1, run: (a, _b, n) => run(a, n), naive: (a, la, _b, _lb, n) => naiveAlong(a, la, n, f), along: "keep" });
+const unary = (name: string, f: (x: number) => number, run: (a: Any) => Any, rtol?: number): Op => ({ name, arity: 1, run, naive: (a) => Float64Array.from(a, f), ...(rtol ? { rtol } : {}) });
+const reduce = (name: string, f: (line: number[]) => number, run: (a: Any, along: string) => Any, nonEmpty = false): Op => ({ name, arity: 1, run: (a, _b, n) => run(a, n), naive: (a, la, _b, _lb, n) => naivePerLine(a, la, n, f), along: "reduce", nonEmpty });
+const alongOp = (name: string, f: (line: number[]) => number[], run: (a: Any, along: string) => Any): Op => ({ name, arity: 1, run: (a, _b, n) => run(a, n), naive: (a, la, _b, _lb, n) => naiveAlong(a, la, n, f), along: "keep" });
 const sum = (line: number[]): number => line.reduce((s, v) => s + v, 0);
+/** An integer wrapped to int32 as two's complement arithmetic does. */
+const wrap32 = (v: number): number => Number(BigInt.asIntN(32, BigInt(v)));
+/** float32 to int32: toward zero, saturating, NaN to 0 (the documented cast). */
+const toInt32 = (v: number): number => (Number.isNaN(v) ? 0 : Math.max(-2147483648, Math.min(2147483647, Math.trunc(v))));
+const ints = (op: Op): Op => ({ ...op, name: `int32 ${op.name}`, dtype: "int32" });
+const bools = (op: Op): Op => ({ ...op, name: `bool ${op.name}`, dtype: "bool" });
 const mean = (line: number[]): number => sum(line) / line.length;
 const bool = (c: boolean): number => (c ? 1 : 0);
 
@@ -115,6 +126,34 @@ const OPS: Op[] = [
   alongOp("cumsum", (l) => { let s = 0; return l.map((v) => (s += v)); }, (a, n) => a.cumsum(n)),
   alongOp("sort", (l) => argSort(l).map((i) => l[i]!), (a, n) => a.sort(n).values),
   alongOp("sort descending", (l) => argSort(l, true).map((i) => l[i]!), (a, n) => a.sort(n, { descending: true }).values),
+  alongOp("argsort (stable, NaN last)", (l) => argSort(l), (a, n) => a.sort(n).indices),
+  alongOp("argsort descending (stable, NaN first)", (l) => argSort(l, true), (a, n) => a.sort(n, { descending: true }).indices),
+  unary("cast to int32", toInt32, (a) => a.cast("int32")),
+  unary("cast to bool", (x) => bool(x !== 0), (a) => a.cast("bool")),
+  ints(binary("add (wraps)", (x, y) => wrap32(x + y), (a, b) => a.add(b))),
+  ints(binary("sub (wraps)", (x, y) => wrap32(x - y), (a, b) => a.sub(b))),
+  ints(binary("mul (wraps)", (x, y) => Number(BigInt.asIntN(32, BigInt(x) * BigInt(y))), (a, b) => a.mul(b))),
+  ints(binary("div (true division, float32)", (x, y) => x / y, (a, b) => a.div(b))),
+  ints(binary("maximum", Math.max, (a, b) => a.maximum(b))),
+  ints(binary("lt", (x, y) => bool(x < y), (a, b) => a.lt(b))),
+  ints(binary("eq", (x, y) => bool(x === y), (a, b) => a.eq(b))),
+  ints(binary("add a float32 scalar tensor", (x, y) => x + Math.fround(y / 7), (a, b) => a.add(b.cast("float32").div(7)))),
+  ints(unary("neg (wraps)", (x) => wrap32(-x), (a) => a.neg())),
+  ints(unary("abs (wraps)", (x) => wrap32(Math.abs(x)), (a) => a.abs())),
+  ints(unary("sign", Math.sign, (a) => a.sign())),
+  ints(unary("exp (float32)", Math.exp, (a) => a.exp())),
+  ints(reduce("sum (wraps)", (l) => wrap32(sum(l)), (a, n) => a.sum(n))),
+  ints(reduce("max", (l) => Math.max(...l), (a, n) => a.max(n), true)),
+  { ...ints(reduce("mean (float32)", mean, (a, n) => a.mean(n))), moderate: true },
+  ints(reduce("argmin", (l) => argExtreme(l, false), (a, n) => a.argmin(n), true)),
+  ints(alongOp("cumsum (wraps)", (l) => { let s = 0; return l.map((v) => (s = wrap32(s + v))); }, (a, n) => a.cumsum(n))),
+  bools(binary("logicalAnd", (x, y) => bool(x !== 0 && y !== 0), (a, b) => a.logicalAnd(b))),
+  bools(binary("logicalOr", (x, y) => bool(x !== 0 || y !== 0), (a, b) => a.logicalOr(b))),
+  bools(binary("eq", (x, y) => bool(x === y), (a, b) => a.eq(b))),
+  bools(unary("logicalNot", (x) => bool(x === 0), (a) => a.logicalNot())),
+  bools(unary("cast to float32", (x) => x, (a) => a.cast("float32"))),
+  bools(reduce("all", (l) => bool(l.every((v) => v !== 0)), (a, n) => a.all(n))),
+  bools(reduce("any", (l) => bool(l.some((v) => v !== 0)), (a, n) => a.any(n))),
 ];
 
 const POOL: [string, number][] = [["a", 3], ["b", 5], ["c", 1], ["d", 4], ["e", 0]];
@@ -168,19 +207,25 @@ describe.each(deviceNames)("the dense API against independent float64 semantics 
       // a random order of the chosen dims (names match by name, never by position)
       return use.map((d) => [d, next()] as const).sort((p, q) => p[1] - q[1]).map(([d]) => d);
     };
-    const data = (l: Layout, specials: boolean): Float32Array =>
-      Float32Array.from({ length: sizeOf(l) }, () => (specials && next() < 0.2 ? SPECIALS[int(SPECIALS.length)]! : (next() * 6 - 3)));
+    const INT_EXTREMES = [2147483647, -2147483648, 2147483646, -2147483647, 65536, -65536];
+    const data = (l: Layout, specials: boolean, dtype: Op["dtype"]): Float32Array | Int32Array | Uint8Array =>
+      dtype === "int32"
+        ? Int32Array.from({ length: sizeOf(l) }, () => (specials && next() < 0.2 ? INT_EXTREMES[int(INT_EXTREMES.length)]! : int(21) - 10))
+        : dtype === "bool"
+          ? Uint8Array.from({ length: sizeOf(l) }, () => (next() < 0.5 ? 1 : 0))
+          : Float32Array.from({ length: sizeOf(l) }, () => (specials && next() < 0.2 ? SPECIALS[int(SPECIALS.length)]! : (next() * 6 - 3)));
     for (let c = 0; c < cases; c++) {
       const op = OPS[int(OPS.length)]!;
-      const specials = next() < 0.6;
+      const specials = next() < 0.6 && !op.moderate;
       const la = layoutOf();
       const lb = op.arity === 2 ? layoutOf() : la;
       const along = la[int(la.length)]![0];
       if (op.nonEmpty && la.some(([n, z]) => n === along && z === 0)) continue;
-      const [xa, xb] = [data(la, specials), data(lb, specials)];
+      const [xa, xb] = [data(la, specials, op.dtype), data(lb, specials, op.dtype)];
       const what = `${op.name} of [${la.map(([n, z]) => `${n}:${z}`)}]${op.arity === 2 ? ` and [${lb.map(([n, z]) => `${n}:${z}`)}]` : ""}${op.along ? ` along ${along}` : ""} (case ${c}, seed ${testSeed})`;
       if (process.env.NT_SWEEP_TRACE) console.log(what);
-      const result = op.run(tensor(xa, la) as unknown as F, tensor(xb, lb) as unknown as F, along);
+      const input = (x: Float32Array | Int32Array | Uint8Array, l: Layout): Any => tensor(x, l, { dtype: op.dtype ?? "float32" }) as Any;
+      const result = op.run(input(xa, la), input(xb, lb), along);
       const outLayout: Layout = op.arity === 2 ? unionLayout(la, lb) : op.along === "reduce" ? la.filter(([n]) => n !== along) : la;
       expect(result.dims, what).toEqual(outLayout.map(([n]) => n));
       const got = await result.data();
