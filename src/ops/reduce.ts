@@ -23,7 +23,7 @@ type NumericType<D extends DType> = ArithmeticType<D, D>;
 
 declare module "../tensor.js" {
   interface Tensor<S extends Shape, D extends DType> {
-    /** Sums over one name or a list of names. @example ims.sum(["height", "width"]) */
+    /** Sums over one name or a list of names (an int32 sum stays int32 and wraps around on overflow, as int32 `add` does; NumPy and PyTorch widen to int64). @example ims.sum(["height", "width"]) */
     sum<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** The mean over the names (float32). @example named_ims.mean("batch") */
     mean<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
@@ -51,7 +51,7 @@ declare module "../tensor.js" {
     softmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
     /** `x - logsumexp(x)` along a name, computed as `(x - max) - log Σ exp(x - max)` (a row holding +Infinity or only -Infinity gives NaN, as softmax). @example logits.logSoftmax("class") */
     logSoftmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
-    /** The running sum along a name. @example x.cumsum("time") */
+    /** The running sum along a name (int32 wraps around on overflow, like `sum`). @example x.cumsum("time") */
     cumsum<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, NumericType<D>]>, N>): Tensor<S, OkType<NumericType<D>>>;
     /** Sorted values along a name and the int32 positions they came from (stable; NaN sorts as the largest). @example ex.sort("width") */
     sort<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, NumericType<D>]>, N>, options?: { readonly descending?: boolean }): { values: Tensor<S, D>; indices: Tensor<S, "int32"> };
