@@ -37,7 +37,7 @@ declare module "../tensor.js" {
     logsumexp<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** The variance over the names; `correction: 1` gives the unbiased estimate (default 0). @example x.variance("feat") */
     variance<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
-    /** The standard deviation over the names (see `variance`). @example x.std("feat") */
+    /** The standard deviation over the names (see `variance`); its gradient is 0 where it is 0. @example x.std("feat") */
     std<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** True where every value over the names is true (bool). @example mask.all("seq") */
     all<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "bool">;
@@ -142,7 +142,11 @@ defineMethods({
   std(this: AnyTensor, names: unknown, options: { correction?: number } = {}) {
     const { reduced } = reduceShape(this.shapeDims, names);
     floatType(this.dtype);
-    return wrap(unaryNode("sqrt", varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options))), this.masked);
+    const v = varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options));
+    const s = unaryNode("sqrt", v);
+    // g / 2s, and 0 where s = 0 (a constant row; PyTorch too) rather than ∞ · 0 = NaN through the whole input
+    defineGradient(s, [v], (g) => [whereNode(bin("eq", s, f32(0)), f32(0), bin("div", g, bin("mul", s, f32(2))), s.dims)]);
+    return wrap(s, this.masked);
   },
   logsumexp(this: AnyTensor, names: unknown) {
     const { reduced } = reduceShape(this.shapeDims, names);

@@ -5,7 +5,7 @@
 // and size-0 dims, and the dims of the two operands in different orders. Plus the IEEE special cases of pow and
 // logSoftmax's rows with infinities, which this comparison found wrong.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Shape, type Tensor, tensor } from "../../src/index.js";
+import { type Shape, type Tensor, full, grad, tensor } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { type Layout, argExtreme, argSort, expectClose, logSumExp, nanMax, nanMin, naiveAlong, naiveBinary, naiveErf, naivePerLine, naiveRoundHalfEven, sizeOf } from "../helpers/naive.js";
 import { rng, testSeed } from "../helpers/random.js";
@@ -195,6 +195,20 @@ describe.each(deviceNames)("the dense API against independent float64 semantics 
       expect((await sorted.values.data()).length).toBe(0);
       expect(Array.from(await sorted.values.prod("e").data())).toEqual([1, 1, 1, 1]);
     }
+  });
+
+  it("gradients at kinks and 0·∞ points follow PyTorch: relu'(0) = 0, clamp passes on its bounds, std of a constant, pow at 0", async () => {
+    const values = [0, -1, 1, 2, 0.5, -0.25];
+    const x = tensor(Float32Array.from(values), [["i", values.length]]) as unknown as F;
+    const d = async (f: (t: F) => Any): Promise<number[]> => Array.from(await (grad((t: F) => f(t).sum("i"))(x)[0] as Any).data(), Number);
+    expect(await d((t) => t.relu())).toEqual(values.map((v) => (v > 0 ? 1 : 0)));
+    expect(await d((t) => t.clamp(-1, 1))).toEqual(values.map((v) => (v >= -1 && v <= 1 ? 1 : 0)));
+    // d/dt 0^t: 0 where t ≥ 0 (the formula's 0^t·ln 0 is 0·(−∞)), −∞ where t < 0; d/dx x^0 = 0, not 0·x^−1
+    const zeros = full([["i", values.length]], 0) as unknown as F;
+    expect(await d((t) => zeros.pow(t))).toEqual(values.map((v) => (v >= 0 ? 0 : -Infinity)));
+    expect(await d((t) => t.pow(zeros))).toEqual(values.map(() => 0));
+    const std = grad((t: F) => t.mul(0).add(3).std("i", { correction: 1 }))(x)[0] as Any;
+    expect(Array.from(await std.data(), Number)).toEqual(values.map(() => 0));
   });
 
   it("random ops on random layouts with special values (NT_SWEEP cases on the CPU, a third of them elsewhere)", async () => {
