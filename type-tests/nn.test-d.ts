@@ -65,3 +65,8 @@ expectError(attention(h, k, zeros([["key", 4], ["batch", 3], ["hidden", 6]]), op
 expectError(attention(h, k, k, { hidden: "hidden", heads: 3, query: "seq", key: "key" }));
 expectError(attention(h, k, k, { hidden: "hiden", heads: 2, query: "seq", key: "key" }));
 expectError(attention(h, k, k, { hidden: "hidden", heads: 2, query: "sequence", key: "key" }));
+
+// a caller's dim named like attention's inner per-head dims is an ordinary batch-like dim
+const hh = randn([["heads", 3], ["seq", 4], ["hidden", 8]], { seed: 9 });
+const kh = hh.rename({ seq: "key" });
+expectType<Tensor<[["heads", 3], ["seq", 4], ["hidden", 8]], "float32">>(attention(hh, kh, kh, { hidden: "hidden", heads: 2, query: "seq", key: "key" }));

@@ -123,6 +123,11 @@ const unaryTable = {
 export type UnaryFn = keyof typeof unaryTable;
 export const unaryAlu: Readonly<Record<UnaryFn, UnaryInfo>> = unaryTable;
 
+/** x^y as IEEE 754 defines it: Math.pow except 1^y = 1 and (−1)^±∞ = 1 (JavaScript gives NaN for those). */
+export function ieeePow(x: number, y: number): number {
+  return x === 1 || (Math.abs(x) === 1 && Math.abs(y) === Infinity) ? 1 : Math.pow(x, y);
+}
+
 /** Every binary function. `gt`/`ge` are `lt`/`le` with the operands swapped (src/ops/elementwise.ts). */
 const binaryTable = {
   add: { rule: "numeric", cost: "cheap", commutative: true, infix: "+", float64: (a, b) => a + b, int32: (a, b) => (a + b) | 0 },
@@ -132,7 +137,8 @@ const binaryTable = {
   max: { rule: "numeric", cost: "cheap", commutative: true, float64: Math.max },
   min: { rule: "numeric", cost: "cheap", commutative: true, float64: Math.min },
   div: { rule: "float", cost: "cheap", commutative: false, infix: "/", float64: (a, b) => a / b },
-  pow: { rule: "float", cost: "expensive", commutative: false, float64: Math.pow, int32: (a, b) => Math.pow(a, b) | 0 },
+  // IEEE 754 pow (C99, NumPy, PyTorch), where JavaScript's differs: 1^y = 1 and (−1)^±∞ = 1, NaN y included.
+  pow: { rule: "float", cost: "expensive", commutative: false, float64: ieeePow, int32: (a, b) => ieeePow(a, b) | 0 },
   // atan2(y, x): the angle of the point (x, y), in [-π, π], signed by y's sign bit.
   atan2: { rule: "float", cost: "expensive", commutative: false, float64: Math.atan2 },
   // √(a² + b²) without overflow or underflow in between; +Infinity when either is infinite, even beside NaN.

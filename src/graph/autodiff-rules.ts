@@ -118,7 +118,12 @@ const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonl
   sub: ({ g }) => [() => g, () => neg(g)],
   mul: ({ a, b, g }) => [() => mul(g, b), () => mul(g, a)],
   div: ({ b, y, g }) => [() => div(g, b), () => neg(div(mul(g, y), b))],
-  pow: ({ a, b, y, g }) => [() => mul(g, mul(b, pow(a, sub(b, scalar(1))))), () => mul(g, mul(y, unary("log", a)))],
+  // PyTorch's conventions where the formulas give 0·∞: no gradient to the base when b = 0 (x^0 = 1 everywhere),
+  // none to the exponent when a = 0 and b ≥ 0 (0^b is 0 or 1 whatever b is near there).
+  pow: ({ a, b, y, g }) => [
+    () => select(eq(b, scalar(0)), scalar(0), mul(g, mul(b, pow(a, sub(b, scalar(1)))))),
+    () => select(and(eq(a, scalar(0)), le(scalar(0), b)), scalar(0), mul(g, mul(y, unary("log", a)))),
+  ],
   // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²).
   atan2: ({ a, b, g }) => {
     const scaled = (): Node => div(g, add(mul(a, a), mul(b, b)));

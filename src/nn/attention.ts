@@ -17,7 +17,7 @@ import type { Reduce } from "../types/reduce.js";
 import { floatTensor } from "./checks.js";
 import type { SameSet } from "./types.js";
 
-/** Names of the dims attention works with; the per-head dims default to "heads" and "headDim". */
+/** Names of the dims attention works with (the per-head dims it makes inside get names none of q, k, v has). */
 export interface AttentionOptions<H extends string, Q extends string, K extends string, Heads extends number> {
   /** The model dim of q, k and v, split into heads. */
   readonly hidden: H;
@@ -34,7 +34,8 @@ export interface AttentionOptions<H extends string, Q extends string, K extends 
 /** The options' check: hidden and query are dims of q, and hidden splits into `heads` parts. */
 export type AttentionCheck<QS extends Shape, H extends string, Q extends string, K extends string, Heads extends number> = FirstFail<[
   Lookup<QS, Q>,
-  Lookup<QS, H> extends infer Z ? (Z extends AnyFail ? Z : Split<QS, H, [["heads", Heads], "headDim"]>) : never,
+  // the split of the hidden dim alone: the per-head names are free inside whatever other dims q has
+  Lookup<QS, H> extends infer Z ? (Z extends AnyFail ? Z : Z extends number ? Split<[[H, Z]], H, [["heads", Heads], "headDim"]> : never) : never,
   // both ways: while the editor completes one of the two, it is every name (NameArg), which must not fail here
   [K] extends [Q] ? ([Q] extends [K] ? Fail<AttentionMismatch<"the keys", ShowDims<QS>, K, "the same sequence name as the queries">> : "ok") : "ok",
 ]>;
@@ -72,16 +73,24 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
     const ok = t.shapeDims.length === other.length + 1 && other.length === rest.length && rest.every((d) => other.some((e) => e.name === d.name && e.size === d.size));
     if (!ok) throw new ShapeError(attentionMismatch(what, showAllDims(rest), key, showAllDims(t.shapeDims)));
   }
-  const perHead = (t: Tensor<Shape, "float32">) => t.split(hidden, [["heads", heads], "headDim"]);
+  // The per-head dims get names none of q, k and v has (a caller's own "heads" dim is a batch-like dim).
+  const taken = new Set([qt, kt, vt].flatMap((t) => t.shapeDims.map((d) => d.name)));
+  const free = (base: string): string => {
+    let name = base;
+    while (taken.has(name)) name += "_";
+    return name;
+  };
+  const [headsName, headDim] = [free("heads"), free("headDim")];
+  const perHead = (t: Tensor<Shape, "float32">) => t.split(hidden, [[headsName, heads], headDim]);
   const [qh, kh, vh] = [perHead(qt), perHead(kt), perHead(vt)];
-  let scores = qh.dot("headDim", kh).mul(1 / Math.sqrt(qh.shape.headDim!));
+  let scores = qh.dot(headDim, kh).mul(1 / Math.sqrt(qh.shape[headDim]!));
   if (causal) {
     // Positions named like the key and query dims: created with fixed names, then renamed.
     const keys = arange("k", kt.shape[key]!, { dtype: "int32" }).dynamic().rename({ k: key });
     const queries = arange("q", qs!.size, { dtype: "int32" }).dynamic().rename({ q: query });
     scores = scores.maskedFill(keys.gt(queries), -Infinity);
   }
-  const merged = scores.softmax(key).dot(key, vh).stack({ [hidden]: ["heads", "headDim"] });
+  const merged = scores.softmax(key).dot(key, vh).stack({ [hidden]: [headsName, headDim] });
   const order = qt.dims;
   const same = merged.dims.every((d, i) => d === order[i]);
   return (same ? merged : merged.transpose(...order)).shapedLike(q);

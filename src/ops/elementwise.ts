@@ -4,6 +4,8 @@
 import { binaryAlu, unaryAlu } from "../graph/alu.js";
 import { binaryNode, castNode, fillNode, unaryNode, whereNode } from "../graph/build.js";
 import type { BinaryFn, Node, UnaryFn } from "../graph/node.js";
+import { and, le, lt, scalar, select } from "../graph/autodiff-build.js";
+import { defineGradient } from "../graph/autodiff.js";
 import { broadcastAll, broadcastShapes } from "../shape/broadcast.js";
 import { type ShapeDim, describeValue } from "../shape/dims.js";
 import { arithmeticType, conditionType, floatType, logicalType } from "../shape/dtype.js";
@@ -32,7 +34,7 @@ declare module "../tensor.js" {
     mul<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, ArithmeticType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<ArithmeticType<D, DB>>>;
     /** `this / other` (true division: the result is float32). @example x.div(x.sum("feat")) */
     div<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
-    /** `this ** other` (float32). @example x.pow(2) */
+    /** `this ** other` (float32), with IEEE 754's special cases: `x.pow(0)` and `1 ** y` are 1 even for NaN, a negative base needs an integer exponent (else NaN). @example x.pow(2) */
     pow<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
     /** The angle of the point (other, this) in radians, in [-π, π] (float32): atan(this / other) in the right quadrant. @example y.atan2(x) */
     atan2<S extends Shape, D extends DType, B extends Shape = [], DB extends DType = D>(this: Tensor<S, D>, other: Guard<Check<S, B, FloatType<D, DB>>, Tensor<B, DB> | number>): Tensor<Ok<Broadcast<S, B>>, OkType<FloatType<D, DB>>>;
@@ -73,9 +75,9 @@ declare module "../tensor.js" {
     ceil<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
     /** Rounds to the nearest integer, ties to even. @example x.round() */
     round<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
-    /** `max(this, 0)`. @example x.relu() */
+    /** `max(this, 0)`; its gradient is 0 at 0. @example x.relu() */
     relu<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>): Tensor<S, D>;
-    /** Limits to [min, max] (NaN stays NaN). @example x.clamp(-1, 1) */
+    /** Limits to [min, max] (NaN stays NaN); the gradient passes where min ≤ x ≤ max. @example x.clamp(-1, 1) */
     clamp<S extends Shape, D extends DType>(this: Guard<NumericType<D>, Tensor<S, D>>, min: number, max: number): Tensor<S, D>;
     /** `e ** this`. @example x.exp() */
     exp<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
@@ -95,7 +97,7 @@ declare module "../tensor.js" {
     cos<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
     /** The error function. @example x.erf() */
     erf<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
-    /** GELU, `x · Φ(x)` with the exact (erf) form. @example h.gelu() */
+    /** GELU, `x · Φ(x)` with the exact (erf) form; -Infinity gives 0, its limit (PyTorch gives NaN). @example h.gelu() */
     gelu<S extends Shape, D extends DType>(this: Guard<FloatType<D>, Tensor<S, D>>): Tensor<S, "float32">;
 
     /** Converts the element type (to int32: truncates toward zero and saturates; to bool: `!= 0`). @example mask.cast("float32") */
@@ -204,6 +206,11 @@ function floatUnary(build: (x: Node) => Node) {
 }
 const un = (fn: UnaryFn) => (x: Node) => unaryNode(fn, x);
 const scalarOp = (fn: BinaryFn, x: Node, v: number): Node => binaryNode(fn, x, fillNode(v, x.dtype), x.dims, x.dtype);
+/** `y` (a function of x) with the gradient `backward(g)` to x, for a float x (ints carry no gradient). */
+function passWhere(y: Node, x: Node, backward: (g: Node) => Node): Node {
+  if (x.dtype === "float32") defineGradient(y, [x], (g) => [backward(g)]);
+  return y;
+}
 
 defineMethods({
   add: binaryMethod("add"),
@@ -230,13 +237,16 @@ defineMethods({
   floor: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("floor", x))),
   ceil: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("ceil", x))),
   round: numericUnary((x) => (x.dtype === "int32" ? x : unaryNode("round", x))),
-  relu: numericUnary((x) => scalarOp("max", x, 0)),
+  // the gradient is 0 at 0 (PyTorch, JAX), not maximum's half-and-half tie
+  relu: numericUnary((x) => passWhere(scalarOp("max", x, 0), x, (g) => select(lt(scalar(0), x), g, scalar(0)))),
   clamp(this: AnyTensor, min: number, max: number) {
     arithmeticType(this.dtype, this.dtype);
     for (const bound of [min, max]) if (typeof bound !== "number") throw new ArgumentError(`clamp needs numbers for min and max, not ${describeValue(bound)}`);
     if (!(min <= max)) throw new ArgumentError(`clamp needs min <= max, not ${min} and ${max}`);
     if (this.dtype === "int32" && !(Number.isInteger(min) && Number.isInteger(max))) throw new ShapeError(intScalar(`${min} and ${max}`));
-    return wrap(scalarOp("max", scalarOp("min", this.node, max), min), this.masked);
+    // the gradient passes on [min, max] bounds included (PyTorch), not maximum/minimum's half at a tie
+    const x = this.node;
+    return wrap(passWhere(scalarOp("max", scalarOp("min", x, max), min), x, (g) => select(and(le(scalar(min), x), le(x, scalar(max))), g, scalar(0))), this.masked);
   },
   exp: unaryMethod("exp"),
   log: unaryMethod("log"),

@@ -23,7 +23,7 @@ type NumericType<D extends DType> = ArithmeticType<D, D>;
 
 declare module "../tensor.js" {
   interface Tensor<S extends Shape, D extends DType> {
-    /** Sums over one name or a list of names. @example ims.sum(["height", "width"]) */
+    /** Sums over one name or a list of names (an int32 sum stays int32 and wraps around on overflow, as int32 `add` does; NumPy and PyTorch widen to int64). @example ims.sum(["height", "width"]) */
     sum<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, NumericType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, OkType<NumericType<D>>>;
     /** The mean over the names (float32). @example named_ims.mean("batch") */
     mean<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
@@ -37,7 +37,7 @@ declare module "../tensor.js" {
     logsumexp<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** The variance over the names; `correction: 1` gives the unbiased estimate (default 0). @example x.variance("feat") */
     variance<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
-    /** The standard deviation over the names (see `variance`). @example x.std("feat") */
+    /** The standard deviation over the names (see `variance`); its gradient is 0 where it is 0. @example x.std("feat") */
     std<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, FloatType<D>]>, Ns, NameArg<S>>, options?: { readonly correction?: number }): Tensor<OkNames<Reduced<S, Ns>, Ns>, "float32">;
     /** True where every value over the names is true (bool). @example mask.all("seq") */
     all<S extends Shape, D extends DType, const Ns extends Names<S>>(this: Tensor<S, D>, names: GuardNames<FirstFail<[Reduced<S, Ns>, LogicalType<D>]>, Ns, NameArg<S>>): Tensor<OkNames<Reduced<S, Ns>, Ns>, "bool">;
@@ -49,9 +49,9 @@ declare module "../tensor.js" {
     argmin<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Reduced<S, N>, NumericType<D>]>, N>): Tensor<Ok<Reduced<S, N>>, "int32">;
     /** `exp(x) / sum(exp(x))` along a name (an all -Infinity row gives NaN). @example scores.softmax("key") */
     softmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
-    /** `x - logsumexp(x)` along a name, computed as `(x - max) - log Σ exp(x - max)`. @example logits.logSoftmax("class") */
+    /** `x - logsumexp(x)` along a name, computed as `(x - max) - log Σ exp(x - max)` (a row holding +Infinity or only -Infinity gives NaN, as softmax). @example logits.logSoftmax("class") */
     logSoftmax<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, FloatType<D>]>, N>): Tensor<S, "float32">;
-    /** The running sum along a name. @example x.cumsum("time") */
+    /** The running sum along a name (int32 wraps around on overflow, like `sum`). @example x.cumsum("time") */
     cumsum<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, NumericType<D>]>, N>): Tensor<S, OkType<NumericType<D>>>;
     /** Sorted values along a name and the int32 positions they came from (stable; NaN sorts as the largest). @example ex.sort("width") */
     sort<S extends Shape, D extends DType, const N extends NameArg<S>>(this: Tensor<S, D>, name: GuardName<FirstFail<[Along<S, N>, NumericType<D>]>, N>, options?: { readonly descending?: boolean }): { values: Tensor<S, D>; indices: Tensor<S, "int32"> };
@@ -142,7 +142,11 @@ defineMethods({
   std(this: AnyTensor, names: unknown, options: { correction?: number } = {}) {
     const { reduced } = reduceShape(this.shapeDims, names);
     floatType(this.dtype);
-    return wrap(unaryNode("sqrt", varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options))), this.masked);
+    const v = varianceNode(castNode(this.node, "float32"), reduced, correctionOf(options));
+    const s = unaryNode("sqrt", v);
+    // g / 2s, and 0 where s = 0 (a constant row; PyTorch too) rather than ∞ · 0 = NaN through the whole input
+    defineGradient(s, [v], (g) => [whereNode(bin("eq", s, f32(0)), f32(0), bin("div", g, bin("mul", s, f32(2))), s.dims)]);
+    return wrap(s, this.masked);
   },
   logsumexp(this: AnyTensor, names: unknown) {
     const { reduced } = reduceShape(this.shapeDims, names);
@@ -178,7 +182,10 @@ defineMethods({
     const x = castNode(this.node, "float32");
     // (x − max) − log Σ exp(x − max): x − logsumexp(x) would subtract two large, nearly equal float32 numbers
     // (a row of 1000s lost 2e-5); the shifted form subtracts small ones.
-    const shifted = bin("sub", x, safeMax(x, [d.name]));
+    // Only a -Infinity max is replaced (an all -Infinity row gives NaN, as softmax does): a row holding +Infinity
+    // gives NaN throughout, like log(softmax(x)) and PyTorch, rather than x − logsumexp(x)'s NaN and −Infinity.
+    const m = reduceNode("max", x, [d.name]);
+    const shifted = bin("sub", x, whereNode(bin("eq", m, f32(-Infinity)), f32(0), m, m.dims));
     return wrap(bin("sub", shifted, unaryNode("log", reduceNode("sum", unaryNode("exp", shifted), [d.name]))), this.masked);
   },
   cumsum(this: AnyTensor, name: unknown) {

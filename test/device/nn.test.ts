@@ -166,6 +166,15 @@ describe("attention", () => {
       await gradcheck((q, k, v) => scalarize(nn.attention(q, k, v, opts)), [q, k, v], { rtol: 1e-5 });
     });
   }
+  it("takes callers' dims named like its inner per-head dims (\"heads\", \"headDim\") as ordinary batch dims", async () => {
+    const [q, k, v] = [input(lq), input(lk), input(lk)];
+    for (const name of ["heads", "headDim"]) {
+      const opts = { hidden: "hidden", heads: 2, query: "seq", key: "key", causal: true };
+      const y = nn.attention(q.rename({ batch: name }), k.rename({ batch: name }), v.rename({ batch: name }), opts);
+      expect(y.dims).toEqual([name, "seq", "hidden"]);
+      expectClose(await y.data(), naiveAttention(f64(q), f64(k), f64(v), 2, true), 1e-5, 1e-6);
+    }
+  });
   it("rejects keys without the queries' other dims", async () => {
     const q = input(lq);
     expectSentence(

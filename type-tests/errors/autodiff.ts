@@ -42,6 +42,8 @@ layerNorm(x, "feat");
 layerNorm(x, "inhid", zeros([["inhid", 8]]));
 // @error: "vocab" is not a dimension of { vocab_: 10, embed: 4 }
 embedding(ids, zeros([["vocab_", 10], ["embed", 4]]), "vocab");
+// @error: the index must be int32, not float32
+embedding(zeros([["batch", 3]]), zeros([["vocab", 10], ["embed", 4]]), "vocab");
 const logits = randn([["batch", 3], ["seq", 4], ["vocab", 10]], { seed: 2 });
 // @error: the labels must have the dimensions of the logits other than "vocab", { batch: 3, seq: 4 }, not { batch: 3 }
 crossEntropy(logits, zeros([["batch", 3]], { dtype: "int32" }), "vocab");

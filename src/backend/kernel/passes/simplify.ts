@@ -67,10 +67,15 @@ function simplifyNode(e: Expr, again: (x: Expr) => Expr): Expr {
 export function simplifyKernel(k: Kernel): Kernel {
   // shared nodes stay shared (dagRewrite)
   const simplify = dagRewrite(simplifyNode);
+  // A loop of no points never reads its body: a reduction over an empty dim is its identity, and a kernel with
+  // no output elements computes nothing. Their bodies become constants, so that no load in them (a gather's
+  // checked index) runs once anyway after a code generator hoists it out of its loops as invariant.
+  const empty = k.output.length === 0 && !k.online && !k.contraction;
+  const zero = (type: Expr["type"]): Expr => ({ op: "const", type, value: 0 });
   const out: Kernel = {
     ...k,
-    phases: k.phases.map((p) => foldCopies({ ...p, body: simplify(p.body) })),
-    value: simplify(k.value),
+    phases: k.phases.map((p) => foldCopies({ ...p, body: empty || p.vars.some((v) => v.extent === 0) ? zero(p.body.type) : simplify(p.body) })),
+    value: empty ? zero(k.value.type) : simplify(k.value),
     output: { ...k.output, index: simplifyIndex(k.output.index) },
   };
   return mapOnline(out, simplify);

@@ -5,7 +5,7 @@
 // magic-number rounding (a driver may reassociate (x + 1.5·2^23) − 1.5·2^23 away), so exp rounds with `round`
 // and reads the integer from the bits of n + 1.5·2^23, which is exact once n is an integer.
 // Imports the IR and its builders.
-import { add, bin, bitsOf, div, eq, f32, fromBits, i32, le, lt, mul, or, poly, signBit, sub, un, where } from "../build-expr.js";
+import { add, and, bin, bitsOf, div, eq, f32, fromBits, i32, le, lt, mul, or, poly, signBit, sub, un, where } from "../build-expr.js";
 import type { Expr } from "../ir.js";
 
 /** A conversion between float32 and int32 values. */
@@ -86,14 +86,22 @@ export function erfOf(x: Expr): Expr {
   return where(le(a, f32(1)), small, withSignOf(sub(f32(1), tail), x));
 }
 
-/** x^y = e^{y·ln|x|}, a negative x only for an integer y (the sign by its parity); y = 0 gives 1. @example powOf(x, y) // x^y */
+/**
+ * x^y = e^{y·ln|x|} with IEEE 754's (C99's, NumPy's, PyTorch's) special cases: a negative base (−0 and −∞
+ * included, by the sign bit) takes its sign from an integer y's parity; a non-integer y gives NaN for a finite
+ * non-zero negative base and the magnitude (0 or ∞) for −0 and −∞; x^0 = 1, 1^y = 1 (NaN too) and (−1)^±∞ = 1.
+ * @example powOf(x, y) // x^y
+ */
 export function powOf(x: Expr, y: Expr): Expr {
-  const magnitude = expOf(mul(y, logOf(un("abs", x))));
+  const ax = un("abs", x);
+  const magnitude = expOf(mul(y, logOf(ax)));
   const integer = eq(un("round", y), y);
   const oddY = eq(sub(y, mul(f32(2), un("floor", mul(y, f32(0.5))))), f32(1));
-  const negative = where(integer, where(oddY, un("neg", magnitude), magnitude), f32(NaN));
-  const result = where(lt(x, f32(0)), negative, magnitude);
-  return where(eq(y, f32(0)), f32(1), result);
+  const zeroOrInfinite = or(eq(x, f32(0)), eq(ax, f32(Infinity)));
+  const negative = where(integer, where(oddY, un("neg", magnitude), magnitude), where(zeroOrInfinite, magnitude, f32(NaN)));
+  const result = where(signBit(x), negative, magnitude);
+  const one = or(or(eq(y, f32(0)), eq(x, f32(1))), and(eq(ax, f32(1)), eq(un("abs", y), f32(Infinity))));
+  return where(one, f32(1), result);
 }
 
 /** c ± v as (c_lo ± v) + c_hi: c_hi is c rounded to float32 and c_lo the rest, so c adds no rounding error. */
