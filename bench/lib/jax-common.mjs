@@ -70,6 +70,9 @@ export function makeJaxLib({ id, label, threads, order = 30, isolate }) {
       async rowsum(I) {
         return handle("np.sum(x, -1)", (x) => np.sum(x, -1), [arr(I.x, I.shape)]);
       },
+      async colsum(I) {
+        return handle("np.sum(x, 0)", (x) => np.sum(x, 0), [arr(I.x, I.shape)]);
+      },
       async softmax(I) {
         return handle("jit(x => nn.softmax(x, -1))", jit((x) => nn.softmax(x, -1)), [arr(I.x, I.shape)]);
       },

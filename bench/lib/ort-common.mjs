@@ -34,6 +34,10 @@ const GRAPHS = {
     inputs: [["x", [p.rows, p.cols]]], outputs: [["y", [p.rows]]], initializers: [{ name: "axes", dtype: "int64", dims: [1], values: [-1] }],
     nodes: [{ op: "ReduceSum", inputs: ["x", "axes"], outputs: ["y"], attrs: { keepdims: 0 } }], variant: "ReduceSum(axes=[-1])",
   }),
+  colsum: (p) => ({
+    inputs: [["x", [p.rows, p.cols]]], outputs: [["y", [p.cols]]], initializers: [{ name: "axes", dtype: "int64", dims: [1], values: [0] }],
+    nodes: [{ op: "ReduceSum", inputs: ["x", "axes"], outputs: ["y"], attrs: { keepdims: 0 } }], variant: "ReduceSum(axes=[0])",
+  }),
   softmax: (p) => ({
     inputs: [["x", [p.rows, p.cols]]], outputs: [["y", [p.rows, p.cols]]],
     nodes: [{ op: "Softmax", inputs: ["x"], outputs: ["y"], attrs: { axis: -1 } }], variant: "Softmax(axis=-1)",

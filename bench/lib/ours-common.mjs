@@ -92,6 +92,11 @@ export function makeOursLib({ id, label, device, order = 0, threads = 1, compute
         const x = nt.tensor(I.x, dims(I.shape, ["row", "col"]));
         return handle('x.sum("col")', [x], () => x.sum("col"), ["row"]);
       },
+      async colsum(I) {
+        await use();
+        const x = nt.tensor(I.x, dims(I.shape, ["row", "col"]));
+        return handle('x.sum("row")', [x], () => x.sum("row"), ["col"]);
+      },
       async softmax(I) {
         await use();
         const x = nt.tensor(I.x, dims(I.shape, ["row", "col"]));

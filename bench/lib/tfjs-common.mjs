@@ -92,6 +92,11 @@ export function makeTfjsLib({ id, label, backend, load, order = 10, threads = 1,
         const x = mk(I.x, I.shape);
         return handle("tf.sum(x, -1)", [x], () => tf.sum(x, -1));
       },
+      async colsum(I) {
+        await use();
+        const x = mk(I.x, I.shape);
+        return handle("tf.sum(x, 0)", [x], () => tf.sum(x, 0));
+      },
       async softmax(I) {
         await use();
         const x = mk(I.x, I.shape);

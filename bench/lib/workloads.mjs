@@ -25,6 +25,7 @@ export const WORKLOADS = [
   { id: "sigmoid-op", kind: "sigmoidOp", full: { n: 16 * MiB }, quick: { n: 4096 } },
   { id: "chain", kind: "chain", full: { n: 4 * MiB }, quick: { n: 4096 } },
   { id: "rowsum", kind: "rowsum", full: { rows: 4096, cols: 4096 }, quick: { rows: 48, cols: 80 } },
+  { id: "colsum", kind: "colsum", full: { rows: 4096, cols: 4096 }, quick: { rows: 48, cols: 80 } },
   { id: "softmax", kind: "softmax", full: { rows: 4096, cols: 1024 }, quick: { rows: 48, cols: 40 } },
   { id: "attention", kind: "attention", full: { b: 8, q: 512, k: 512, d: 64 }, quick: { b: 2, q: 12, k: 20, d: 8 } },
   { id: "permute", kind: "permute", full: { shape: [64, 128, 256] }, quick: { shape: [4, 6, 10] } },
@@ -124,6 +125,21 @@ export const KINDS = {
         let s = 0;
         for (let j = 0; j < p.cols; j++) s += I.x[r * p.cols + j];
         cmp(out[r], s, 1); // sums of values in [-1, 1) cancel: relative to max(|ref|, 1)
+      }
+    },
+  },
+  colsum: {
+    label: (p) => `column sum of ${p.rows}×${p.cols} (over the rows)`,
+    expr: 'x.sum("row")',
+    work: (p) => ({ bytes: 4 * p.rows * p.cols + 4 * p.cols }),
+    probe: (p) => ({ rows: Math.max(16, p.rows / 64), cols: p.cols }),
+    inputs: (p) => ({ x: randArray(p.rows * p.cols, 7), shape: [p.rows, p.cols] }),
+    outLength: (p) => p.cols,
+    check(p, I, out, cmp) {
+      for (const c of sampleIdx(p.cols, 32, 96)) {
+        let s = 0;
+        for (let r = 0; r < p.rows; r++) s += I.x[r * p.cols + c];
+        cmp(out[c], s, 1);
       }
     },
   },
