@@ -19,7 +19,7 @@ import {
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, loose, scalarize } from "../helpers/gradcheck.js";
 import { type Layout, expectClose, forEachPosition, offsetOf, sizeOf } from "../helpers/naive.js";
-import { randomFloats } from "../helpers/random.js";
+import { randomFloats, rng, testSeed } from "../helpers/random.js";
 
 type F = Tensor<Shape, "float32">;
 const f = (values: Float32Array, l: Layout): F => tensor(values, l) as unknown as F;
@@ -216,6 +216,33 @@ describe.each(deviceNames)("convolution on %s", (device) => {
     ];
     const lout: Layout = [["batch", 2], ["out", 3 * groups], ["height", oh], ["width", ow]];
     expectClose(await y.data(), naiveConv(x, lx, w, lw, "channels", "out", axes, groups, lout, true), ...convTol(24));
+  });
+
+  it(`strided transposed convs, computed by output residue: random strides 2–4 per dim, kernels smaller and larger than the stride, paddings, output paddings, groups (seed ${testSeed})`, async () => {
+    const next = rng(testSeed + 17);
+    const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
+    for (let trial = 0; trial < 12; trial++) {
+      const twoD = trial % 3 !== 0;
+      const groups = int(1, 2);
+      const names = twoD ? ["height", "width"] : ["height"];
+      const windows = twoD ? ["kh", "kw"] : ["kh"];
+      const sizes = names.map(() => int(2, 6));
+      const strides = names.map(() => int(2, 4));
+      const ks = names.map(() => int(1, 5));
+      const pads = ks.map((k) => int(0, Math.floor((k - 1) / 2)));
+      const extras = strides.map((st) => int(0, st - 1));
+      const lx: Layout = [["batch", 2], ["channels", 2 * groups], ...names.map((n, i) => [n, sizes[i]!] as const)];
+      const lw: Layout = [["channels", 2 * groups], ["out", 3], ...windows.map((n, i) => [n, ks[i]!] as const)];
+      const [x, w] = [rand(lx), rand(lw)];
+      const per = <T,>(vs: T[]): Record<string, T> => Object.fromEntries(names.map((n, i) => [n, vs[i]!]));
+      const y = convTranspose(f(x, lx), f(w, lw), { channel: "channels", window: per(windows), stride: per(strides), padding: per(pads), outputPadding: per(extras), groups } as never) as F;
+      const outs = names.map((_, i) => (sizes[i]! - 1) * strides[i]! - 2 * pads[i]! + ks[i]! + extras[i]!);
+      const lout: Layout = [["batch", 2], ["out", 3 * groups], ...names.map((n, i) => [n, outs[i]!] as const)];
+      const axes = names.map((n, i) => ({ name: n, window: windows[i]!, stride: strides[i]!, dilation: 1, before: pads[i]! }));
+      const config = `strides ${strides}, kernels ${ks}, pads ${pads}, output padding ${extras}, groups ${groups}, sizes ${sizes}`;
+      expect(y.shape, config).toEqual(Object.fromEntries(lout));
+      expectClose(await y.relu().data(), naiveConv(x, lx, w, lw, "channels", "out", axes, groups, lout, true).map((v) => Math.max(v, 0)), ...convTol(30));
+    }
   });
 
   it("maxPool and avgPool: 2×2 windows, and 3×3 windows with stride 1 and same padding (padding left out of the mean)", async () => {
