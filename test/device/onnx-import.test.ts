@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FormatError, ShapeError, StateError, getDefaultDevice, memoryStats, tensor } from "../../src/index.js";
 import { fromOnnx } from "../../src/onnx/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
-import { buildModel, expectAgree, float, ortRun, type ConstSpec, type Feed, type ModelSpec, type OnnxType } from "../helpers/onnx-models.js";
+import { buildModel, compareBytesWithOrt, expectAgree, float, ortRun, type ConstSpec, type Feed, type ModelSpec, type OnnxType } from "../helpers/onnx-models.js";
 import { randomFloats, randomInts, testSeed } from "../helpers/random.js";
 
 const numel = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
@@ -27,25 +27,7 @@ function feedsFor(spec: ModelSpec, custom: Record<string, Feed> = {}): Record<st
 
 /** Runs the model on both runtimes with the same feeds and compares every output. */
 async function compare(spec: ModelSpec, opts: { custom?: Record<string, Feed>; tol?: { rel: number; abs: number } } = {}): Promise<void> {
-  const bytes = buildModel(spec);
-  const feeds = feedsFor(spec, opts.custom);
-  const want = await ortRun(bytes, feeds);
-  const model = await fromOnnx(bytes);
-  const ours = model.run(
-    Object.fromEntries(
-      model.inputs.map((inp) => {
-        const f = feeds[inp.name]!;
-        const dims = inp.dims.map((n, i) => [n, f.shape[i]!] as [string, number]);
-        const dtype = f.type === "float32" ? "float32" : f.type === "bool" ? "bool" : "int32";
-        return [inp.name, tensor(dtype === "int32" ? Int32Array.from(f.data) : f.data, dims as never, { dtype } as never) as never];
-      }),
-    ),
-  );
-  for (const out of spec.outputs) {
-    const t = ours[out.name]!;
-    const data = await t.data();
-    expectAgree({ data: data as ArrayLike<number>, shape: t.shapeDims.map((d) => d.size) }, want[out.name]!, opts.tol, t.dtype !== "float32");
-  }
+  await compareBytesWithOrt(buildModel(spec), feedsFor(spec, opts.custom), opts.tol);
 }
 
 /** A model of one node: inputs x0, x1… (floats of the given shapes unless typed), constants as initializers. */
