@@ -3,8 +3,7 @@
 // input position, padding as bounds that read 0 or -Infinity) followed by the existing contraction (a sum of
 // products over the channel and window dims) or reduction (max, sum), so the fuser and both code generators
 // take it unchanged and the autodiff rules of views (src/graph/invert-view.ts `invertWindowView`) and
-// contraction give its gradients. A strided transposed convolution is split by output residue into stride-1
-// ones over the taps each residue reads (`transposedByResidue`), interleaved back by strided views. Imports src/types, src/shape, src/graph and the top layer.
+// contraction give its gradients. Imports src/types, src/shape, src/graph and the top layer.
 import { binaryNode, castNode, fillNode, reduceNode, viewNode } from "../graph/build.js";
 import { type IndexExpr, idxAdd, idxConst, idxDiv, idxMod, idxMul, idxVar } from "../graph/index-expr.js";
 import { stridedSolve } from "../graph/invert-view.js";
@@ -96,68 +95,7 @@ function padFirst(x: Node, spatial: readonly SpatialDim[], fill: number): { node
  * the product runs over the output channel, reading the input's channel in that output's group (and, transposed,
  * the kernel's channel too), so no group dim appears and the epilogue fuses as for groups = 1.
  */
-/** A tensor's graph node and dtype (a tensor, or a view of one built here). */
-interface Operand {
-  readonly node: Node;
-  readonly dtype: DType;
-}
-
-/**
- * A transposed convolution with strides, by output residue (sub-pixel decomposition): the outputs p = q·s + r of
- * one residue r per strided dim read only the taps k ≡ r + before (mod s), k = a + t·s, at input q + e − t — a
- * stride-1 transposed convolution of the kernel's taps a, a + s, … — so no output visits a tap it skips and
- * no read is guarded by a parity check. The residues' results interleave into the output: each is read back
- * at (p − r) / s where p ≡ r, and they add. Undefined where this does not apply (a dilation, more than 16
- * residues): then the windowed view of all taps.
- */
-function transposedByResidue(x: Operand, kernel: Operand, plan: ConvPlan): Node | undefined {
-  const strided = plan.spatial.filter((s) => s.stride > 1);
-  const combos = strided.reduce((n, s) => n * s.stride, 1);
-  if (strided.length === 0 || combos > 16 || plan.spatial.some((s) => s.dilation !== 1)) return undefined;
-  let sum: Node | undefined;
-  for (let c = 0; c < combos; c++) {
-    // this residue of each strided dim, and its stride-1 part
-    let rest = c;
-    const parts = strided.map((s) => {
-      const r = rest % s.stride;
-      rest = Math.floor(rest / s.stride);
-      const a = (r + s.before) % s.stride;
-      return { s, r, a, taps: Math.max(0, Math.ceil((s.windowSize - a) / s.stride)), outs: Math.max(0, Math.ceil((s.out - r) / s.stride)), e: (r + s.before - a) / s.stride };
-    });
-    if (parts.some((q) => q.taps === 0 || q.outs === 0)) continue; // these outputs read no tap: 0
-    const index: Record<string, IndexExpr> = {};
-    const dims = kernel.node.dims.map((d) => {
-      const q = parts.find((p) => p.s.window === d.name);
-      index[d.name] = q ? idxAdd(idxMul(idxVar(d.name), q.s.stride), idxConst(q.a)) : idxVar(d.name);
-      return q ? { name: d.name, size: q.taps } : d;
-    });
-    const taps = { node: viewNode(kernel.node, dims, { index, bounds: [], fill: 0 }), dtype: kernel.dtype };
-    const spatial = plan.spatial.map((s) => {
-      const q = parts.find((p) => p.s === s);
-      return q ? { ...s, windowSize: q.taps, stride: 1, before: q.e, after: 0, out: q.outs } : s;
-    });
-    const y = convolve(x, taps, { ...plan, spatial }, true);
-    // read back at p = q·s + r: q = (p − r) / s where p ≡ r (mod s), 0 elsewhere
-    const backIndex: Record<string, IndexExpr> = {};
-    const bounds: ViewBound[] = [];
-    const back = y.dims.map((d) => {
-      const q = parts.find((p) => p.s.name === d.name);
-      if (!q) {
-        backIndex[d.name] = idxVar(d.name);
-        return d;
-      }
-      const solved = stridedSolve(idxAdd(idxVar(d.name), idxConst(-q.r)), q.s.stride, q.outs, [-q.r, q.s.out - 1 - q.r]);
-      backIndex[d.name] = solved.index;
-      bounds.push(...solved.bounds);
-      return { name: d.name, size: q.s.out };
-    });
-    const read = viewNode(y, back, { index: backIndex, bounds, fill: 0 });
-    sum = sum ? binaryNode("add", sum, read, back, sum.dtype) : read;
-  }
-  return sum;
-}
-
-function convolve(x: Operand, kernel: Operand, plan: ConvPlan, transposed: boolean): Node {
+function convolve(x: AnyTensor, kernel: AnyTensor, plan: ConvPlan, transposed: boolean): Node {
   const dtype = arithmeticType(x.dtype, kernel.dtype);
   const { channel, spatial, groups, outputs } = plan;
   const perGroup = channel.size / groups;
@@ -241,7 +179,7 @@ export function convTranspose<S extends Shape, D extends DType, K extends Shape,
   checkTensors("convTranspose", x, kernel, options);
   const [xt, kt] = [x as unknown as AnyTensor, kernel as unknown as AnyTensor];
   const plan = convTransposeShape(xt.shapeDims, kt.shapeDims, options as ConvTransposeOptions);
-  return fromDims(transposedByResidue(xt, kt, plan) ?? convolve(xt, kt, plan, true), plan.dims);
+  return fromDims(convolve(xt, kt, plan, true), plan.dims);
 }
 
 /**
