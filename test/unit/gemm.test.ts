@@ -85,12 +85,18 @@ describe("packed contraction kernels", () => {
     expect(two.units).toBe(two.chunks);
     expect(two.chunkRows * two.chunks).toBeGreaterThanOrEqual(1021);
     expect(gemmBlocks(c, 1)).toMatchObject({ chunks: 1, units: 1 });
+    // a long k makes blocks shorter than a chunk: every chunk ends in a partial block (only its panels are packed)
+    const [x2, dx2] = make([["p", 1021], ["k", 600]]);
+    const [w2, dw2] = make([["k", 600], ["o", 24]]);
+    const c2 = matchContraction(lowerKernels([x2.dot("k", w2).node], { passes: cpuPasses })[0]!.kernel)!;
+    expect(gemmBlocks(c2, 2).chunkRows % gemmBlocks(c2, 2).MC).not.toBe(0);
     const ex = (getDefaultDevice() as CpuDevice).executor;
     const saved = ex.split.contraction;
     try {
       for (const threshold of [0, Infinity]) {
         ex.split.contraction = threshold;
         expectClose(x.dot("k", w).relu().dataSync(), naiveDot(dx, [["p", 1021], ["k", 36]], dw, [["k", 36], ["o", 24]], ["k"], [["p", 1021], ["o", 24]]).map((v) => Math.max(v, 0)), 1e-5, 1e-5 * 6);
+        expectClose(x2.dot("k", w2).dataSync(), naiveDot(dx2, [["p", 1021], ["k", 600]], dw2, [["k", 600], ["o", 24]], ["k"], [["p", 1021], ["o", 24]]), 1e-5, 1e-5 * 25);
       }
     } finally {
       ex.split.contraction = saved;

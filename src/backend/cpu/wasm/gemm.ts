@@ -237,21 +237,27 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
 
     // pack B: Bp[(n - n0) / NR][k][(n - n0) % NR] = n < nEnd ? B(batch, k, n) : 0
     const [first, dst] = [local(), local()];
-    loop(first, () => void f.get(n0), () => void f.get(n0).i32(NCpad).op("i32.add"), NR, () => {
+    // only the panels that hold columns: a partial last block packs (and multiplies) no panel that is all zeros
+    loop(first, () => void f.get(n0), () => void f.get(nEnd), NR, () => {
       f.get(bp).get(first).get(n0).op("i32.sub").i32(NR).op("i32.div_u").i32(4 * K * NR).op("i32.mul").op("i32.add").set(dst);
       packPanel({ expr: c.b, vars: c.n, width: NR }, first, () => void f.get(nEnd), dst);
     });
 
     loop(m0, () => void f.get(mStart), () => void f.get(mEnd), MC, () => {
       // pack A: Ap[(m - m0) / MR][k][(m - m0) % MR] = m < mEnd ? A(batch, m, k) : 0
-      loop(first, () => void f.get(m0), () => void f.get(m0).i32(MCpad).op("i32.add"), MR, () => {
+      // the block's rows: MC, or fewer at the end of the unit's chunk (only their panels are packed and multiplied)
+      const [rowsEnd, panelsM, panelsN] = [local(), local(), local()];
+      f.get(m0).i32(MC).op("i32.add").tee(rowsEnd).get(mEnd).get(rowsEnd).get(mEnd).op("i32.lt_s").op("select").set(rowsEnd);
+      f.get(rowsEnd).get(m0).op("i32.sub").i32(MR - 1).op("i32.add").i32(MR).op("i32.div_u").set(panelsM);
+      f.get(nEnd).get(n0).op("i32.sub").i32(NR - 1).op("i32.add").i32(NR).op("i32.div_u").set(panelsN);
+      loop(first, () => void f.get(m0), () => void f.get(rowsEnd), MR, () => {
         f.get(ap).get(first).get(m0).op("i32.sub").i32(MR).op("i32.div_u").i32(4 * K * MR).op("i32.mul").op("i32.add").set(dst);
         packPanel({ expr: c.a, vars: c.m, width: MR }, first, () => void f.get(mEnd), dst);
       });
       // tiles
       const [p, q] = [local(), local()];
-      loop(p, () => void f.i32(0), () => void f.i32(NCpad / NR), 1, () => {
-        loop(q, () => void f.i32(0), () => void f.i32(MCpad / MR), 1, () => {
+      loop(p, () => void f.i32(0), () => void f.get(panelsN), 1, () => {
+        loop(q, () => void f.i32(0), () => void f.get(panelsM), 1, () => {
           const accs = micro(f, K, () => void f.get(ap).get(q).i32(4 * K * MR).op("i32.mul").op("i32.add"), () => void f.get(bp).get(p).i32(4 * K * NR).op("i32.mul").op("i32.add"));
           epilogue(f, em, k, c, accs, { m0, q, n0, p, nEnd, mEnd, vars, decompose });
         });
