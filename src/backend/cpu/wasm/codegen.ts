@@ -208,18 +208,19 @@ export class Generator {
     if (middle && vectorizable(this.em, [middle.inside], v.name)) {
       // A pad's checks along v: scalar borders, the middle 4 lanes wide without them (kernel/peel.ts).
       const [from, to] = [f.local("i32"), f.local("i32")];
-      const clamp = (bound: IndexExpr, op: "i32.gt_s" | "i32.lt_s", at: number): void => {
+      /** at = the larger ("i32.gt_s") or smaller of at and the value `push` pushes. */
+      const clamp = (push: () => void, op: "i32.gt_s" | "i32.lt_s", at: number): void => {
         const b = f.local("i32");
-        this.em.index(bound);
+        push();
         f.tee(b).get(at).get(b).get(at).op(op).op("select").set(at);
       };
       lo();
       f.set(from);
-      for (const b of middle.lower) clamp(b, "i32.gt_s", from);
+      for (const b of middle.lower) clamp(() => this.em.index(b), "i32.gt_s", from);
       hi();
       f.set(to);
-      for (const b of middle.upper) clamp(b, "i32.lt_s", to);
-      f.get(to).get(from).get(to).get(from).op("i32.gt_s").op("select").set(to);
+      for (const b of middle.upper) clamp(() => this.em.index(b), "i32.lt_s", to);
+      clamp(() => void f.get(from), "i32.gt_s", to);
       this.forLoop(local, lo, () => void f.get(from), 1, () => this.store(() => this.em.scalar(value)));
       this.storeLoop(v, () => void f.get(from), () => void f.get(to), bound, middle.inside);
       this.forLoop(local, () => void f.get(to), hi, 1, () => this.store(() => this.em.scalar(value)));
@@ -267,10 +268,7 @@ export class Generator {
     const nanMask = vector && p.type === "f32" && (p.fn === "max" || p.fn === "min") ? f.local("v128") : undefined;
     this.identity(p);
     f.set(acc);
-    for (const l of lanes) {
-      this.identity(p);
-      f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(l);
-    }
+    for (const l of lanes) this.vectorIdentity(p, l);
     if (nanMask !== undefined) f.v128i([0, 0, 0, 0]).set(nanMask);
     const compensation = totals ? totals.map(() => f.local("v128")) : [];
     for (const t of [...(totals ?? []), ...compensation]) f.v128f(0).set(t);
@@ -295,16 +293,7 @@ export class Generator {
             if (i > 0) f.get(local).i32(4).op("i32.add").set(local);
             this.em.enterScope();
             stash(true);
-            if (nanMask !== undefined) {
-              const x = f.local("v128");
-              this.em.vector(p.body, v.name);
-              f.tee(x).get(x).op("f32x4.ne").get(nanMask).op("v128.or").set(nanMask);
-              f.get(l).get(x).op(p.fn === "max" ? "f32x4.pmax" : "f32x4.pmin").set(l);
-            } else {
-              f.get(l);
-              this.em.vector(p.body, v.name);
-              f.op(vectorStep(p)).set(l);
-            }
+            this.accumulate(p, l, () => this.em.vector(p.body, v.name), nanMask);
             this.em.exitScope();
           });
           f.get(local).i32(12).op("i32.sub").set(local);
@@ -367,6 +356,31 @@ export class Generator {
     return p.stash && { op: "idx", type: "i32", index: substitute(this.k.output.index, new Map(this.k.inner.map((v, i) => [v.name, idxVar(p.vars[i]!.name)]))) };
   }
 
+  /** Sets the vector local `acc` to the reduction's identity in every lane. */
+  vectorIdentity(p: { fn: ReduceFn; type: ScalarType }, acc: number): void {
+    this.identity(p);
+    this.f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(acc);
+  }
+
+  /**
+   * acc = fn(acc, the 4 lanes `value` pushes), in vectors. f32 max and min take pmax / pmin (one x64 instruction
+   * each, where f32x4.max/min are long sequences) and or the lanes that saw NaN into `nanMask`, which the caller
+   * restores at the end.
+   */
+  accumulate(p: Phase, acc: number, value: () => void, nanMask?: number): void {
+    const f = this.f;
+    if (nanMask !== undefined) {
+      const x = f.local("v128");
+      value();
+      f.tee(x).get(x).op("f32x4.ne").get(nanMask).op("v128.or").set(nanMask);
+      f.get(acc).get(x).op(p.fn === "max" ? "f32x4.pmax" : "f32x4.pmin").set(acc);
+      return;
+    }
+    f.get(acc);
+    value();
+    f.op(vectorStep(p)).set(acc);
+  }
+
   /** Pushes the ALU table's identity of the reduction. */
   identity(p: { fn: ReduceFn; type: ScalarType }): void {
     const value = reduceIdentity(p.fn, p.type);
@@ -410,8 +424,7 @@ export class Generator {
   }
 }
 
-/** The vector instruction of one accumulation step of phase p. @example vectorStep(sumPhase) // "f32x4.add" */
-export function vectorStep(p: Phase): string {
+function vectorStep(p: Phase): string {
   const t = p.type === "f32" ? "f32x4" : "i32x4";
   if (p.fn === "sum") return `${t}.add`;
   if (p.fn === "prod") return `${t}.mul`;

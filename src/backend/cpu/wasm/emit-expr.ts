@@ -493,22 +493,18 @@ export class WasmExprEmitter implements RareHost {
         const at = e.op === "load" ? e : this.ctx.output!.index;
         const s = this.split(at, lane)!;
         const read = (): void => {
-          if (s.coef === 2) {
-            // every other element (a pool's or a stride-2 window's reads): x[a…a+3] and x[a+3…a+6], lanes
-            // 0, 2 of the first and 1, 3 of the second; nothing past the last element read is loaded
-            const at = f.local("i32");
-            this.address(this.ctx.inputPtr[(e as { input: number }).input]!, e.type, () => {
-              this.scalar(s.base);
-              f.get(this.ctx.vars.get(lane)!).i32(2).op("i32.mul").op("i32.add");
-            });
-            f.tee(at).mem("v128.load", 0, 2).get(at).mem("v128.load", 12, 2).shuffle32([0, 2, 5, 7]);
-            return;
-          }
           this.address(e.op === "load" ? this.ctx.inputPtr[e.input]! : this.ctx.output!.ptr, e.type, () => {
             this.scalar(s.base);
-            f.get(this.ctx.vars.get(lane)!).op("i32.add");
+            f.get(this.ctx.vars.get(lane)!);
+            if (s.coef !== 1) f.i32(s.coef).op("i32.mul");
+            f.op("i32.add");
           });
-          f.mem("v128.load", 0, 2);
+          if (s.coef === 1) return void f.mem("v128.load", 0, 2);
+          // every other element (a pool's or a stride-2 window's reads, vectorizable's only other stride):
+          // x[a…a+3] and x[a+3…a+6], lanes 0, 2 of the first and 1, 3 of the second; nothing past the last
+          // element read is loaded
+          const at = f.local("i32");
+          f.tee(at).mem("v128.load", 0, 2).get(at).mem("v128.load", 12, 2).shuffle32([0, 2, 5, 7]);
         };
         if (e.op === "load" && e.guard) {
           // a guard the same for every lane (vectorizable): one check for the four

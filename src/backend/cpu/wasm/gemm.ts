@@ -22,7 +22,7 @@ const roundUp = (n: number, to: number): number => Math.ceil(n / to) * to;
  * (K · NC); a wide one into column blocks, each packing A again (M · K). Cutting a 1024 × 32 product's columns
  * packed its A twice and made two threads slower than one.
  */
-export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; chunks: number; chunkRows: number; units: number } {
+export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K: number; NC: number; MC: number; nBlocks: number; chunks: number; chunkRows: number; units: number } {
   const [M, N, K] = [product(c.m), product(c.n), product(c.k)];
   const fitN = Math.max(NR, Math.floor(131072 / Math.max(1, K) / NR) * NR);
   const batch = product(c.batch);
@@ -37,7 +37,7 @@ export function gemmBlocks(c: Contraction, parts = 4): { M: number; N: number; K
   const chunkRows = roundUp(Math.ceil(M / chunks), MR);
   // No taller than the chunk: a block's padding rows are packed and multiplied like real ones.
   const MC = Math.max(MR, Math.min(256, chunkRows, Math.floor(65536 / Math.max(1, K) / MR) * MR));
-  return { M, N, K, NC, MC, chunks, chunkRows, units: batch * nBlocks * chunks };
+  return { M, N, K, NC, MC, nBlocks, chunks, chunkRows, units: batch * nBlocks * chunks };
 }
 
 /** Bytes of packing space one thread needs. */
@@ -48,9 +48,8 @@ export function scratchBytes(c: Contraction, parts?: number): number {
 
 /** Generates the module. @example generateGemm(kernel, kernel.contraction!, memory) */
 export function generateGemm(k: Kernel, c: Contraction, memory: { readonly shared: boolean; readonly maxPages: number }, parts?: number): { bytes: Uint8Array<ArrayBuffer>; text: string; units: number } {
-  const { M, N, K, NC, MC, chunks, chunkRows, units } = gemmBlocks(c, parts);
+  const { M, N, K, NC, MC, nBlocks, chunks, chunkRows, units } = gemmBlocks(c, parts);
   const NCpad = roundUp(NC, NR);
-  const MCpad = roundUp(MC, MR);
   const params: ValType[] = ["i32", ...k.inputs.map(() => "i32" as const), ...k.params.map((t) => (t === "f32" ? "f32" : "i32") as ValType), "i32", "i32", "i32"];
   const f = new FunctionBuilder("run", params);
   const [scratch, start, end] = [params.length - 3, params.length - 2, params.length - 1];
@@ -65,7 +64,6 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
   const em = new WasmExprEmitter(f, k, ctx);
   const local = (t: ValType = "i32"): number => f.local(t);
   const [u, n0, nEnd, m0, mStart, mEnd, bp, ap] = [local(), local(), local(), local(), local(), local(), local(), local()];
-  const nBlocks = Math.ceil(N / NC);
 
   /** for (v = from; v < to; v += step) body — from/to pushed by callbacks. */
   const loop = (v: number, from: () => void, to: () => void, step: number, body: () => void): void => {
@@ -179,9 +177,8 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
       // variables by name, so each lane's loads are emitted with its locals in the map (and a scope of its own).
       const home = laneVars.map((v) => vars.get(v.name)!);
       const lanes = Array.from({ length: width }, () => laneVars.map(() => local()));
-      const useLane = (r: number): void => laneVars.forEach((v, i) => vars.set(v.name, lanes[r]![i]!));
       const emitFor = (r: number, emit: () => void): void => {
-        useLane(r);
+        laneVars.forEach((v, i) => vars.set(v.name, lanes[r]![i]!));
         em.enterScope();
         emit();
         em.exitScope();

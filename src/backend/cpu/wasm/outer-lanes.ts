@@ -6,7 +6,7 @@
 // and page instead of one (it was 40× slower than the row sum of the same matrix). Each lane sums its outputs in
 // order, as the scalar loop does. Imports the IR and the generator it extends.
 import type { Expr, LoopVar, Phase } from "../../kernel/ir.js";
-import { type Generator, vectorStep } from "./codegen.js";
+import type { Generator } from "./codegen.js";
 import { vectorizable } from "./emit-expr.js";
 
 /**
@@ -93,25 +93,12 @@ function lanesStep(g: Generator, v: LoopVar, u: number, bound: Set<string>): voi
     const body = (): void =>
       eachVector(i, (j) => {
         if (stashAt) storeAt(stashAt, () => em.vector(p.stash!, v.name));
-        const a = acc[j]!;
         if (p.vars.length === 0) {
           em.vector(p.body, v.name);
-          f.set(a);
-        } else if (nanMask) {
-          const x = f.local("v128");
-          em.vector(p.body, v.name);
-          f.tee(x).get(x).op("f32x4.ne").get(nanMask[j]!).op("v128.or").set(nanMask[j]!);
-          f.get(a).get(x).op(p.fn === "max" ? "f32x4.pmax" : "f32x4.pmin").set(a);
-        } else {
-          f.get(a);
-          em.vector(p.body, v.name);
-          f.op(vectorStep(p)).set(a);
-        }
+          f.set(acc[j]!);
+        } else g.accumulate(p, acc[j]!, () => em.vector(p.body, v.name), nanMask?.[j]);
       });
-    for (const a of acc) {
-      g.identity(p);
-      f.op(p.type === "f32" ? "f32x4.splat" : "i32x4.splat").set(a);
-    }
+    for (const a of acc) g.vectorIdentity(p, a);
     for (const m of nanMask ?? []) f.v128i([0, 0, 0, 0]).set(m);
     const loops = (depth: number, scope: Set<string>): void => {
       if (depth === p.vars.length) {
