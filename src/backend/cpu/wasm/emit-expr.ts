@@ -313,6 +313,17 @@ export class WasmExprEmitter implements RareHost {
         return this.#scalarBinary(e);
       case "where":
         if (e.rare && emitRareWhere(this, e, undefined)) return;
+        if (e.type === "f32") {
+          // On the values' bits: V8 compiles an i32 select to a conditional move but an f32 select to a branch,
+          // which a data-dependent condition (a merge, relu's gradient, a mask) mispredicts every other element.
+          this.scalar(e.a);
+          f.op("i32.reinterpret_f32");
+          this.scalar(e.b);
+          f.op("i32.reinterpret_f32");
+          this.scalar(e.cond);
+          f.op("select").op("f32.reinterpret_i32");
+          return;
+        }
         this.scalar(e.a);
         this.scalar(e.b);
         this.scalar(e.cond);

@@ -208,18 +208,20 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
           s.cases[0]!.body.forEach((t, n) => {
             const values = s.cases.map((c) => (c.body[n] as typeof t & { value: SparseValue }).value);
             if (t.kind !== "store" || values.every((v) => JSON.stringify(v) === JSON.stringify(values[0]))) return stmt(t);
-            const chosen = scratch("f32");
+            // Chosen on the values' bits: V8 compiles an i32 select to a conditional move but an f32 select to a
+            // branch, which a merge's data-dependent cases mispredict about every other entry.
+            const chosen = scratch("i32");
             value(values.at(-1)!);
-            f.set(chosen);
+            f.op("i32.reinterpret_f32").set(chosen);
             for (let c = s.cases.length - 2; c >= 0; c--) {
               value(values[c]!);
-              f.get(chosen);
+              f.op("i32.reinterpret_f32").get(chosen);
               cond(s.cases[c]!);
               f.op("select").set(chosen);
             }
             address(t.buffer, t.index);
-            f.get(chosen).mem("f32.store");
-            release("f32", chosen);
+            f.get(chosen).mem("i32.store");
+            release("i32", chosen);
           });
         } else {
           s.cases.forEach((c) => {

@@ -1730,21 +1730,28 @@
               f32.max
               local.set 14
               f32.const 0
+              i32.reinterpret_f32
               f32.const 89
+              i32.reinterpret_f32
               f32.const -104
+              i32.reinterpret_f32
               local.get 12
               local.get 14
               f32.sub
               local.tee 117
+              i32.reinterpret_f32
               local.get 117
               f32.const -104
               f32.lt
               select
+              f32.reinterpret_i32
               local.tee 118
+              i32.reinterpret_f32
               f32.const 89
               local.get 118
               f32.lt
               select
+              f32.reinterpret_i32
               local.tee 119
               local.get 119
               f32.const 1.4426950408889634
@@ -1812,10 +1819,12 @@
               i32.shl
               f32.reinterpret_i32
               f32.mul
+              i32.reinterpret_f32
               local.get 12
               f32.const -Infinity
               f32.eq
               select
+              f32.reinterpret_i32
               local.set 15
               f32.const 1
               local.set 124
@@ -3166,21 +3175,28 @@
           f32.max
           local.set 14
           f32.const 0
+          i32.reinterpret_f32
           f32.const 89
+          i32.reinterpret_f32
           f32.const -104
+          i32.reinterpret_f32
           local.get 12
           local.get 14
           f32.sub
           local.tee 210
+          i32.reinterpret_f32
           local.get 210
           f32.const -104
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 211
+          i32.reinterpret_f32
           f32.const 89
           local.get 211
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 212
           local.get 212
           f32.const 1.4426950408889634
@@ -3248,10 +3264,12 @@
           i32.shl
           f32.reinterpret_i32
           f32.mul
+          i32.reinterpret_f32
           local.get 12
           f32.const -Infinity
           f32.eq
           select
+          f32.reinterpret_i32
           local.set 15
           f32.const 1
           local.set 217
@@ -3692,21 +3710,28 @@
           f32.max
           local.set 14
           f32.const 0
+          i32.reinterpret_f32
           f32.const 89
+          i32.reinterpret_f32
           f32.const -104
+          i32.reinterpret_f32
           local.get 12
           local.get 14
           f32.sub
           local.tee 230
+          i32.reinterpret_f32
           local.get 230
           f32.const -104
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 231
+          i32.reinterpret_f32
           f32.const 89
           local.get 231
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 232
           local.get 232
           f32.const 1.4426950408889634
@@ -3774,10 +3799,12 @@
           i32.shl
           f32.reinterpret_i32
           f32.mul
+          i32.reinterpret_f32
           local.get 12
           f32.const -Infinity
           f32.eq
           select
+          f32.reinterpret_i32
           local.set 15
           f32.const 1
           local.set 237
@@ -4741,21 +4768,28 @@
           f32.max
           local.set 14
           f32.const 0
+          i32.reinterpret_f32
           f32.const 89
+          i32.reinterpret_f32
           f32.const -104
+          i32.reinterpret_f32
           local.get 12
           local.get 14
           f32.sub
           local.tee 295
+          i32.reinterpret_f32
           local.get 295
           f32.const -104
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 296
+          i32.reinterpret_f32
           f32.const 89
           local.get 296
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 297
           local.get 297
           f32.const 1.4426950408889634
@@ -4823,10 +4857,12 @@
           i32.shl
           f32.reinterpret_i32
           f32.mul
+          i32.reinterpret_f32
           local.get 12
           f32.const -Infinity
           f32.eq
           select
+          f32.reinterpret_i32
           local.set 15
           f32.const 1
           local.set 302
@@ -5761,20 +5797,26 @@
 (func $rare0 (param $0 f32) (param $1 f32) (result f32)
   (local $2 f32) (local $3 f32) (local $4 f32) (local $5 f32) (local $6 f32) (local $7 i32) (local $8 i32)
   f32.const 89
+  i32.reinterpret_f32
   f32.const -104
+  i32.reinterpret_f32
   local.get 0
   local.get 1
   f32.sub
   local.tee 2
+  i32.reinterpret_f32
   local.get 2
   f32.const -104
   f32.lt
   select
+  f32.reinterpret_i32
   local.tee 3
+  i32.reinterpret_f32
   f32.const 89
   local.get 3
   f32.lt
   select
+  f32.reinterpret_i32
   local.tee 4
   local.get 4
   f32.const 1.4426950408889634

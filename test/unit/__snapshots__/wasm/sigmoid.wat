@@ -338,7 +338,9 @@
       i32.add
       f32.const 1
       f32.const 89
+      i32.reinterpret_f32
       f32.const -104
+      i32.reinterpret_f32
       local.get 1
       local.get 5
       i32.const 2
@@ -347,15 +349,19 @@
       f32.load
       f32.neg
       local.tee 29
+      i32.reinterpret_f32
       local.get 29
       f32.const -104
       f32.lt
       select
+      f32.reinterpret_i32
       local.tee 30
+      i32.reinterpret_f32
       f32.const 89
       local.get 30
       f32.lt
       select
+      f32.reinterpret_i32
       local.tee 31
       local.get 31
       f32.const 1.4426950408889634

@@ -645,7 +645,9 @@
           i32.shl
           i32.add
           f32.const 89
+          i32.reinterpret_f32
           f32.const -104
+          i32.reinterpret_f32
           local.get 1
           local.get 4
           i32.const 64
@@ -659,15 +661,19 @@
           local.get 25
           f32.sub
           local.tee 61
+          i32.reinterpret_f32
           local.get 61
           f32.const -104
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 62
+          i32.reinterpret_f32
           f32.const 89
           local.get 62
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 63
           local.get 63
           f32.const 1.4426950408889634

@@ -580,25 +580,32 @@
           f32.const 1
           f32.add
           f32.mul
+          i32.reinterpret_f32
           f32.const 1
           f32.const 2
           f32.const 89
+          i32.reinterpret_f32
           f32.const -104
+          i32.reinterpret_f32
           local.get 41
           f32.abs
           local.tee 43
           f32.const 2
           f32.mul
           local.tee 44
+          i32.reinterpret_f32
           local.get 44
           f32.const -104
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 45
+          i32.reinterpret_f32
           f32.const 89
           local.get 45
           f32.lt
           select
+          f32.reinterpret_i32
           local.tee 46
           local.get 46
           f32.const 1.4426950408889634
@@ -677,10 +684,12 @@
           i32.and
           i32.or
           f32.reinterpret_i32
+          i32.reinterpret_f32
           local.get 43
           f32.const 0.3
           f32.lt
           select
+          f32.reinterpret_i32
           f32.store
           local.get 7
           i32.const 1
