@@ -589,8 +589,17 @@ export class WasmExprEmitter implements RareHost {
     const f = this.f;
     const shift = vectorShift[e.fn];
     if (shift) {
-      // SIMD shifts take one scalar amount for all four lanes.
-      if (this.varies(e.b, lane)) throw new InternalError("internal: a vector shift by an amount that varies along the lane");
+      // SIMD shifts take one scalar amount for all four lanes: an amount that varies along the lane (sin's exact
+      // reduction, where its rare branch cannot be outlined) shifts lane by lane.
+      if (this.varies(e.b, lane)) {
+        const [a, b] = [f.local("v128"), f.local("v128")];
+        this.vector(e.a, lane);
+        f.tee(a);
+        this.vector(e.b, lane);
+        f.set(b);
+        for (let l = 0; l < 4; l++) f.get(a).lane("i32x4.extract_lane", l).get(b).lane("i32x4.extract_lane", l).op(scalarInt[e.fn]!).lane("i32x4.replace_lane", l);
+        return;
+      }
       this.vector(e.a, lane);
       this.scalar(e.b);
       f.op(shift);
