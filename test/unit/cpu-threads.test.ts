@@ -133,3 +133,52 @@ describe.runIf(pool !== undefined)("the CPU thread pool", () => {
       }
   });
 });
+
+describe("a large kernel's first launch on one thread", () => {
+  it(`runs in pieces (V8 optimizes a module only for later calls) with the bits of its later launches (seed ${testSeed})`, async () => {
+    executor.split.map = Infinity;
+    executor.split.contraction = Infinity;
+    let calls = 0;
+    const set = executor.cache.set.bind(executor.cache);
+    executor.cache.set = (hash, c) => {
+      const run = c.run;
+      (c as { run: CompiledKernel["run"] }).run = (...args) => {
+        calls++;
+        run(...args);
+      };
+      return set(hash, c);
+    };
+    try {
+      const n = (1 << 21) + 3;
+      const x = randn([["i", 2051], ["j", 1023]], { seed: testSeed }).materialize();
+      const a = randn([["m", 257], ["k", 255]], { seed: testSeed + 1 }).materialize();
+      const b = randn([["k", 255], ["n", 259]], { seed: testSeed + 2 }).materialize();
+      const v = randn([["i", n]], { seed: testSeed + 3 }).materialize();
+      const cases: [string, () => { data(): Promise<Float32Array> }][] = [
+        ["exp · sin over 2^21 + 3 elements", () => v.exp().mul(v.sin()) as never],
+        ["a 257 × 255 × 259 product", () => a.dot("k", b) as never],
+        ["a sum over the rows of 2051 × 1023", () => x.sum("i") as never],
+        ["softmax over rows of 2051 × 1023", () => x.softmax("j") as never],
+      ];
+      for (const [what, f] of cases) {
+        calls = 0;
+        const first = await f().data();
+        const firstCalls = calls;
+        calls = 0;
+        const again = await f().data();
+        expect(firstCalls, what).toBeGreaterThan(calls);
+        for (let i = 0; i < first.length; i++) if (!Object.is(first[i], again[i])) expect.fail(`${what}: element ${i} differs from the later launch (seed ${testSeed})`);
+      }
+      // and the pieces compute the product itself (float64 loops)
+      const [c, as, bs] = [await a.dot("k", b).data(), await a.data(), await b.data()];
+      for (let i = 0; i < 257; i += 7)
+        for (let j = 0; j < 259; j += 5) {
+          let [want, scale] = [0, 0];
+          for (let k = 0; k < 255; k++) [want, scale] = [want + as[i * 255 + k]! * bs[k * 259 + j]!, scale + Math.abs(as[i * 255 + k]! * bs[k * 259 + j]!)];
+          if (!(Math.abs(c[i * 259 + j]! - want) <= 1e-6 * scale + 1e-7)) expect.fail(`product [${i}, ${j}]: got ${c[i * 259 + j]}, want ${want} (seed ${testSeed})`);
+        }
+    } finally {
+      delete (executor.cache as { set?: unknown }).set;
+    }
+  });
+});

@@ -61,12 +61,22 @@ const workOf = (k: Kernel): number =>
 const CHUNK_WORK = 1 << 16;
 const chunksOf = (c: CompiledKernel): number => Math.min(8 * c.parts, Math.max(c.parts, Math.floor(c.work / (c.kernel.contraction || c.kernel.online ? 16 * CHUNK_WORK : CHUNK_WORK))));
 
+/**
+ * The calls a kernel's first launch on one thread is made in: V8 runs a module's first calls in its baseline
+ * compiler and switches to the optimized code only at a later call, so a large kernel run in one call ran its
+ * whole first launch 2–4× slower (a 1024³ product: 171 ms, then 44). In pieces over its parallel extent the
+ * later pieces run optimized (each output is computed the same way whatever the pieces: a thread's share).
+ */
+const firstPieces = (c: CompiledKernel): number => (c.work >= 16 * CHUNK_WORK ? Math.min(8, c.wasm.parallelExtent) : 1);
+
 export class WasmExecutor {
   readonly cache = new Map<string, CompiledKernel>();
   readonly stats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
   /** The split thresholds (bench/threads-crossover.mjs changes them at run time to compare). */
   readonly split = { map: PARALLEL_WORK, contraction: PARALLEL_GEMM };
   #status: Int32Array;
+  /** Kernels launched before (on one thread: their first launch runs in pieces, see firstPieces). */
+  readonly #fresh = new WeakSet<CompiledKernel>();
   readonly #variants = new Map<string, CompiledKernel>();
 
   constructor(
@@ -150,8 +160,9 @@ export class WasmExecutor {
       if (parts > 1) this.pool!.run(compiled, (part) => (scratch ? [...args, scratch + part * wasm.scratchBytes] : args), wasm.parallelExtent, parts, undefined, undefined, chunksOf(compiled));
       else {
         if (scratch) args.push(scratch);
-        args.push(0, wasm.parallelExtent);
-        compiled.run(...args);
+        const pieces = this.#fresh.has(compiled) ? 1 : firstPieces(compiled);
+        this.#fresh.add(compiled);
+        for (let p = 0; p < pieces; p++) compiled.run(...args, Math.floor((p * wasm.parallelExtent) / pieces), Math.floor(((p + 1) * wasm.parallelExtent) / pieces));
       }
     } finally {
       if (scratch) this.heap.free(scratch);

@@ -152,7 +152,8 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       // Few passes of many entries split too (MTTKRP's 400 slices of 1000 entries): the entries and passes at
       // least PARALLEL_ENTRIES, or PARALLEL_ROWS with a workspace (each entry of A scales a row of B in SpGEMM).
       const work = balanced ? pos[rows]! - pos[0]! + rows : extent;
-      const split = ex.pool !== undefined && (c.kernel.parallelExtent >= PARALLEL_ROWS || work >= (spaces.length > 0 ? PARALLEL_ROWS : PARALLEL_ENTRIES));
+      const large = c.kernel.parallelExtent >= PARALLEL_ROWS || work >= (spaces.length > 0 ? PARALLEL_ROWS : PARALLEL_ENTRIES);
+      const split = ex.pool !== undefined && large;
       const parts = split ? Math.min(ex.pool!.size, Math.max(1, rows)) : 1;
       const blocks = spaces.map((w) => {
         const address = ex.heap.alloc(4 * w.size * parts);
@@ -162,7 +163,10 @@ export function cpuSparse(executor: () => WasmExecutor, reference: () => boolean
       /** Bounds over the pointers' rows, the last one moved to the extent (it takes the empty passes past them). */
       const toExtent = (b: number[]): number[] => (b.length > 1 ? [...b.slice(0, -1), extent] : [0, extent]);
       // A chunked kernel: the table of chunks [taken, count, finished, bounds…] the threads take passes from.
-      const bounds = c.chunked ? (split ? (balanced ? toExtent(splitOf(cpu[c.kernel.balance!]!, pos, rows, parts)) : guidedSplit(undefined, extent, parts)) : [0, extent]) : [];
+      // One thread takes a large kernel in chunks too: each chunk is a call of the row function, and V8 runs a
+      // module's first calls in its baseline compiler, switching to the optimized code only at a later call (a
+      // single SpGEMM took twice as long on its first launch as on the next ones).
+      const bounds = c.chunked ? (split ? (balanced ? toExtent(splitOf(cpu[c.kernel.balance!]!, pos, rows, parts)) : guidedSplit(undefined, extent, parts)) : large ? guidedSplit(undefined, extent, 1) : [0, extent]) : [];
       const chunks = bounds.length - 1;
       const table = c.chunked ? ex.heap.alloc(4 * (chunks + 4)) : 0;
       if (c.chunked) ex.heap.i32(table, chunks + 4).set([0, chunks, 0, ...bounds]);
