@@ -26,8 +26,9 @@ export interface CompiledKernel {
 }
 
 /**
- * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n,
- * then its workspace bindings, its workgroup grid, and the check of its compilation (carried by what it writes).
+ * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n (those
+ * not packed), then its packs, then its workspace bindings (then the packs' offsets, a uniform), its workgroup
+ * grid, and the check of its compilation (carried by what it writes).
  */
 export interface SparsePipeline {
   readonly pipeline: GPUComputePipeline;

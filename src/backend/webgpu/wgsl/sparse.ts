@@ -1,5 +1,6 @@
 // Layer: src/backend/webgpu. The WGSL generator of the sparse kernel IR (src/backend/kernel/sparse/ir.ts), from
-// the same statements the Wasm generator lowers: one storage binding per buffer (read-only for operands), every
+// the same statements the Wasm generator lowers: one storage binding per buffer (read-only for operands) — or,
+// past the adapter's storage bindings, whole classes of buffers packed into one binding each (packing) —, every
 // IR local a function variable, `loop` and `merge` as WGSL loops with a break test, i32 tests as 0/1 through
 // select. A kernel with a parallel outermost loop runs one invocation per pass of it (row-parallel: SpMV, SpMM,
 // SDDMM, CSR add/mul, row sums); any other runs as a single invocation. A kernel with workspaces (taco's dense
