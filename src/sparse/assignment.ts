@@ -336,8 +336,9 @@ export function lazyResult(dims: readonly ShapeDim[], build: (b: Built) => Spars
         try {
           arrays = await runSparseSparse(p.a, p.b.inputs);
         } catch (e) {
-          // One kernel for the whole chain would bind more buffers than the device allows (WebGPU's 16: a⊙b + c − d
-          // over DCSR): the results folded in are computed first, each by its own kernels, and this one reads them.
+          // One kernel for the whole chain would bind more buffers than the device allows (WebGPU packs a kernel's
+          // buffers by class, so only an adapter with fewer than 6 storage bindings): the results folded in are
+          // computed first, each by its own kernels, and this one reads them.
           if (!(e instanceof SparseBindingLimitError && p.b.inlined.length)) throw e;
           const folded = p.b.inlined;
           await Promise.all(folded.map((x) => x.materialize()));

@@ -4,13 +4,12 @@
 // so a large step is exact up to float32 rounding of the computed result) and against float64 gradients from
 // naive loops: dA(i,k) = Σ_j dC(i,j) B(k,j) at A's entries, dB(k,j) = Σ_i A(i,k) dC(i,j) at B's. The CPU computes
 // these results now (their pattern is needed for the values tensor); WebGPU gets the pattern of a sparse add / mul
-// assembled by the CPU from the operands' levels and computes the values itself. SpGEMM's gradients read an
-// operand in the other loop order (dB's A stored k first), and converting a tracked operand's storage order
-// (also DCSR's dense-first copy) reads its values back on the host: those on the CPU.
+// or a SpGEMM assembled by the CPU from the operands' levels and computes the values itself: every gradient is
+// also computed on each device of the matrix, and SpGEMM's on WebGPU from values computed there.
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Format, type SparseTensor, type Tensor, csc, csr, dcsr, sparse, tensor } from "../../src/index.js";
+import { type Format, type SparseTensor, type Tensor, csc, csr, dcsr, grad, sparse, tensor } from "../../src/index.js";
 import type { AnyTensor } from "../../src/tensor.js";
-import { useDevice } from "../helpers/devices.js";
+import { deviceNames, useDevice } from "../helpers/devices.js";
 import { gradcheck, loose } from "../helpers/gradcheck.js";
 import { rng, testSeed } from "../helpers/random.js";
 import { randomSparseValues } from "../helpers/sparse-random.js";
@@ -73,10 +72,11 @@ describe("gradients w.r.t. both sparse operands' values (cpu)", () => {
       const A = await sparse(tensor(f32(a), [["i", n], ["k", m]]), fa);
       const B = await sparse(tensor(f32(b), [["k", m], ["j", p]]), fb);
       const [X, W] = [dense(p), dense(n)];
-      const [x, w] = [tensor(f32(X), [["j", p]]), tensor(f32(W), [["i", n]])];
-      // L = Σ_i w_i Σ_j C(i,j) x_j, so dC(i,j) = w_i x_j.
-      const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor => loose(A.withValues(loose(va)).dot("k", B.withValues(loose(vb)))).dot("j", x).mul(w).sum("i");
-      const [dA, dB] = await gradcheck(loss, [loose(A.values), loose(B.values)], options);
+      // L = Σ_i w_i Σ_j C(i,j) x_j, so dC(i,j) = w_i x_j (x and w made inside: on the device the checker runs the
+      // loss on, which computes the gradients too).
+      const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor =>
+        loose(A.withValues(loose(va)).dot("k", B.withValues(loose(vb)))).dot("j", tensor(f32(X), [["j", p]])).mul(tensor(f32(W), [["i", n]])).sum("i");
+      const [dA, dB] = await gradcheck(loss, [loose(A.values), loose(B.values)], { ...options, device: true });
       const wantA = entries(A, "i", "k").map(([i, k]) => W[i]! * Array.from({ length: p }, (_, j) => b[k * p + j]! * X[j]!).reduce((s, v) => s + v, 0));
       const wantB = entries(B, "k", "j").map(([k, j]) => Array.from({ length: n }, (_, i) => a[i * m + k]! * W[i]!).reduce((s, v) => s + v, 0) * X[j]!);
       close(dA!, wantA, "dA");
@@ -124,3 +124,32 @@ describe("gradients w.r.t. both sparse operands' values (cpu)", () => {
     close(C.toDense().dataSync(), f32(a.map((v, e) => v + b[e]!)), "A + B");
   });
 });
+
+// SpGEMM's gradients computed on WebGPU (the operands, their values and the products of the backward pass all on
+// the device), against the float64 loops of the header.
+for (const device of deviceNames.filter((d) => d === "webgpu"))
+  describe(`SpGEMM gradients w.r.t. both sparse operands' values on ${device}`, () => {
+    beforeAll(() => useDevice(device));
+    const formats: [string, Format, Format][] = [
+      ["csr × csr", csr("i", "k"), csr("k", "j")],
+      ["csc × csc", csc("i", "k"), csc("k", "j")],
+      ["dcsr × csr", dcsr("i", "k"), csr("k", "j")],
+      ["csr × csc", csr("i", "k"), csc("k", "j")],
+    ];
+    for (const [name, fa, fb] of formats)
+      it(`SpGEMM ${name}: dA = (dC·Bᵀ) at A's entries, dB = (Aᵀ·dC) at B's`, async () => {
+        const [n, m, p] = [9, 8, 7];
+        const [a, b] = [matrix(n, m, 0.4), matrix(m, p, 0.45)];
+        const A = await sparse(tensor(f32(a), [["i", n], ["k", m]]), fa);
+        const B = await sparse(tensor(f32(b), [["k", m], ["j", p]]), fb);
+        const [X, W] = [dense(p), dense(n)];
+        const [x, w] = [tensor(f32(X), [["j", p]]), tensor(f32(W), [["i", n]])];
+        // L = Σ_i w_i Σ_j C(i,j) x_j with C = (2A)·(3B): the values are computed on the device (not uploaded).
+        const loss = (va: AnyTensor, vb: AnyTensor): AnyTensor => loose(A.withValues(loose(loose(va).mul(2))).dot("k", B.withValues(loose(loose(vb).mul(3))))).dot("j", x).mul(w).sum("i");
+        const [dA, dB] = (grad(loss as never) as (...a: AnyTensor[]) => AnyTensor[])(loose(A.values), loose(B.values));
+        const wantA = entries(A, "i", "k").map(([i, k]) => 6 * W[i]! * Array.from({ length: p }, (_, j) => b[k * p + j]! * X[j]!).reduce((s, v) => s + v, 0));
+        const wantB = entries(B, "k", "j").map(([k, j]) => 6 * Array.from({ length: n }, (_, i) => a[i * m + k]! * W[i]!).reduce((s, v) => s + v, 0) * X[j]!);
+        close(await dA!.data(), wantA, `dA (seed ${testSeed})`);
+        close(await dB!.data(), wantB, `dB (seed ${testSeed})`);
+      });
+  });

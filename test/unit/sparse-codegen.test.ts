@@ -82,6 +82,26 @@ describe("sparse code generation", () => {
     idx.forEach((i, e) => expect(vals[e]).toBeCloseTo(want[i]!, 10));
     for (const k of kernels) expect(() => new WebAssembly.Module(generateSparseWasm(k, { shared: false, maxPages: 100 }).bytes)).not.toThrow();
     expect(generateSparseWgsl(kernels[1]!).code).toContain("loop {  // merge b.i, c.i, d.i");
+    // Within a storage-binding budget: none packed while the 12 buffers fit; at 8 the six read index arrays share
+    // one binding (offsets from a uniform); at 4 also the read values and the written index arrays; never more
+    // storage bindings than the budget, every buffer still read or written (directly or through its pack).
+    const unpacked = generateSparseWgsl(kernels[1]!, undefined, 12);
+    expect(unpacked.packs).toEqual([]);
+    expect(unpacked.code).toBe(generateSparseWgsl(kernels[1]!).code);
+    const at8 = generateSparseWgsl(kernels[1]!, undefined, 8);
+    expect(at8.packs).toEqual([{ type: "i32", output: false, members: [0, 1, 3, 4, 6, 7] }]);
+    expect(at8.bindings).toEqual([false, false, false, true, true, true, false]);
+    expect(at8.code).toContain("@group(0) @binding(6) var<storage, read> p_in_i32: array<i32>;");
+    expect(at8.code).toContain("@group(0) @binding(7) var<uniform> offsets: array<vec4<i32>, 3>;");
+    expect(at8.code).toContain("let o_c1_idx = offsets[1].x;");
+    expect(at8.code).toMatch(/p_in_i32\[o_b1_idx \+ /);
+    expect(at8.code).not.toMatch(/\bb_b1_idx\b/);
+    const at4 = generateSparseWgsl(kernels[1]!, undefined, 4);
+    expect(at4.packs.map((p) => `${p.output ? "out" : "in"} ${p.type} ${p.members.length}`)).toEqual(["in i32 6", "in f32 3", "out i32 2"]);
+    expect(at4.bindings).toEqual([true, false, false, true]);
+    expect(at4.code).toMatch(/p_out_i32\[o_a1_idx \+ .*\] = /);
+    // Fewer bindings than classes: as packed as it gets (the device refuses it with the count).
+    expect(generateSparseWgsl(kernels[1]!, undefined, 2).bindings).toHaveLength(4);
   });
 
   for (const [m, density] of [[400, 0.02], [6, 0.9]] as const) {

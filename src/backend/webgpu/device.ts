@@ -46,6 +46,12 @@ export interface WebGpuOptions {
    * "timestamp-query"; default false (also on with NAMED_TENSOR_GPU_TIMING=1).
    */
   timing?: boolean;
+  /**
+   * "default": request WebGPU's default limits, none raised to the adapter's (8 storage buffers per shader stage,
+   * 128 MiB per binding): what many browsers and GPUs give, for testing that everything runs there. Default
+   * "adapter" (also "default" with NAMED_TENSOR_WEBGPU_LIMITS=default).
+   */
+  limits?: "adapter" | "default";
 }
 
 const lostMessage = (why: string, lent = false): string =>
@@ -73,7 +79,8 @@ export class WebGpuDevice implements Device, BufferOwner {
 
   private constructor(ctx: GpuContext, options: WebGpuOptions) {
     const timing = options.timing ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAMED_TENSOR_GPU_TIMING === "1";
-    this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20, timing };
+    const limits = options.limits ?? ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAMED_TENSOR_WEBGPU_LIMITS === "default" ? "default" : "adapter");
+    this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20, timing, limits };
     this.#attach(ctx);
   }
 
@@ -81,7 +88,7 @@ export class WebGpuDevice implements Device, BufferOwner {
    * Requests an adapter and a device. @example const gpu = await WebGpuDevice.create(); await setDevice(gpu)
    */
   static async create(options: WebGpuOptions = {}): Promise<WebGpuDevice> {
-    return new WebGpuDevice(await requestGpu(), options);
+    return new WebGpuDevice(await requestGpu(options.limits), options);
   }
 
   /**
@@ -135,7 +142,7 @@ export class WebGpuDevice implements Device, BufferOwner {
   }
 
   #recover(): Promise<void> {
-    this.#recovering ??= requestGpu().then(
+    this.#recovering ??= requestGpu(this.#options.limits).then(
       (ctx) => {
         this.generation++;
         this.#lost = undefined;
@@ -264,7 +271,15 @@ export class WebGpuDevice implements Device, BufferOwner {
 
   /** Sparse kernels: generated WGSL, row-parallel where the outermost loop allows (their own counts). */
   readonly sparseStats: KernelStats = { compiled: 0, cacheHits: 0, launches: 0 };
-  readonly sparse = webgpuSparse(() => this.gpu, this.sparseStats);
+  readonly sparse = webgpuSparse(() => this.gpu, this.sparseStats, () => this.#sparseBindings);
+  /**
+   * @internal Lowers the storage bindings a sparse kernel may take below the adapter's (tests of packing every
+   * class of buffers: read and written, i32 and f32).
+   */
+  set maxSparseBindings(n: number | undefined) {
+    this.#sparseBindings = n;
+  }
+  #sparseBindings: number | undefined;
 
   generatedCode(kernel: Kernel): { code: string; language: string } {
     return { code: generateWgsl(kernel, this.#executor.host.caps).code, language: "WGSL" };

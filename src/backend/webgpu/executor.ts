@@ -16,6 +16,7 @@ import { type WgslCaps, type WgslKernel, generateWgsl } from "./wgsl/codegen.js"
 import { bindings } from "./wgsl/module.js";
 import { scatterAddKernel, zeroKernel } from "./wgsl/scatter.js";
 import { rankKernel } from "./wgsl/sort.js";
+import type { SparsePack } from "./wgsl/sparse.js";
 
 /** A compiled kernel: its pipeline and what launching it needs. */
 export interface CompiledKernel {
@@ -25,8 +26,9 @@ export interface CompiledKernel {
 }
 
 /**
- * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n,
- * then its workspace bindings, its workgroup grid, and the check of its compilation (carried by what it writes).
+ * A generated sparse kernel's pipeline (sparse.ts): its buffers bound in the kernel's order at bindings 0…n (those
+ * not packed), then its packs, then its workspace bindings (then the packs' offsets, a uniform), its workgroup
+ * grid, and the check of its compilation (carried by what it writes).
  */
 export interface SparsePipeline {
   readonly pipeline: GPUComputePipeline;
@@ -34,6 +36,8 @@ export interface SparsePipeline {
   readonly groups: readonly [number, number];
   /** Bytes of its i32 and f32 workspace bindings (0: none), bound after its buffers from the executor's own. */
   readonly workspace: { readonly i32: number; readonly f32: number };
+  /** Buffers packed into one binding each (bound after its unpacked buffers, before the workspaces); offsets in a uniform. */
+  readonly packs: readonly SparsePack[];
   readonly compiled: Check;
   readonly kernel: SparseKernel;
 }
@@ -79,6 +83,18 @@ interface Launch {
   readonly params: ArrayBuffer | undefined;
   /** Present when the kernel checks indices: what its status ids name. It gets status words of its own. */
   readonly checks?: readonly IndexCheck[];
+  /** A sparse kernel's packed bindings: what is copied into each pack before the launch (and back after). */
+  readonly packed?: readonly PackedBinding[];
+}
+
+/** The kind of a packed binding (each has a buffer of the executor's, reused by every launch in turn). */
+type PackKind = "in_i32" | "in_f32" | "out_i32" | "out_f32";
+/** One packed binding of a launch: its kind, its bytes, and its members' buffers, byte offsets and bytes. */
+interface PackedBinding {
+  readonly kind: PackKind;
+  readonly output: boolean;
+  readonly bytes: number;
+  readonly members: readonly { readonly buffer: GPUBuffer; readonly at: number; readonly bytes: number }[];
 }
 
 export class WebGpuExecutor {
@@ -92,6 +108,8 @@ export class WebGpuExecutor {
   readonly #status: GrowingBuffer;
   /** The workspaces of sparse kernels (each invocation zeroes its slice when it starts), by type. */
   readonly #workspace: { readonly i32: GrowingBuffer; readonly f32: GrowingBuffer };
+  /** The packed bindings of sparse kernels with more buffers than the adapter's storage bindings, by kind. */
+  readonly #packs: Record<PackKind, GrowingBuffer>;
   /** Mappable buffers for reading back status words, timestamps and (the device's read) values. */
   readonly staging: StagingPool;
   #timer: LaunchTimer | undefined;
@@ -101,6 +119,8 @@ export class WebGpuExecutor {
     this.#uniform = new GrowingBuffer(host.gpu, Usage.UNIFORM | Usage.COPY_DST);
     this.#status = new GrowingBuffer(host.gpu, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST);
     this.#workspace = { i32: new GrowingBuffer(host.gpu, Usage.STORAGE), f32: new GrowingBuffer(host.gpu, Usage.STORAGE) };
+    const packBuffer = () => new GrowingBuffer(host.gpu, Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST);
+    this.#packs = { in_i32: packBuffer(), in_f32: packBuffer(), out_i32: packBuffer(), out_f32: packBuffer() };
     this.staging = new StagingPool(host.gpu);
   }
 
@@ -278,9 +298,36 @@ export class WebGpuExecutor {
     for (const { kernel, hash } of r.kernels) {
       const compiled = this.host.sparse(kernel, hash);
       inherited.push(compiled.compiled);
-      launches.push({ name: hash, describe: () => kernel.title, compiled, buffers: buffers.map((b) => b.gpu), params: undefined });
+      const packed = compiled.packs.length ? this.#packed(kernel, compiled.packs, buffers) : undefined;
+      launches.push({ name: hash, describe: () => kernel.title, compiled, buffers: buffers.map((b) => b.gpu), ...(packed ?? { params: undefined }) });
       kernel.buffers.forEach((b, n) => b.output && n < buffers.length && outputs.push({ buffer: buffers[n]!, inherited }));
     }
+  }
+
+  /**
+   * Where a launch's packed buffers sit in their packs (each member at the sum of the bytes before it), and the
+   * uniform of their element offsets (by own-buffer index, four to a vec4). A pack larger than a binding may be
+   * is refused with the sizes.
+   */
+  #packed(kernel: SparseKernel, packs: readonly SparsePack[], buffers: readonly GpuBuffer[]): { packed: PackedBinding[]; params: ArrayBuffer } {
+    const offsets = new Int32Array(Math.ceil(buffers.length / 4) * 4);
+    const limit = this.host.gpu.limits.maxStorageBufferBindingSize;
+    const packed = packs.map((p): PackedBinding => {
+      let at = 0;
+      const members = p.members.map((n) => {
+        const buffer = buffers[n]!;
+        const bytes = buffer.length * 4;
+        offsets[n] = at / 4;
+        at += bytes;
+        return { buffer: buffer.gpu, at: at - bytes, bytes };
+      });
+      if (at > limit) {
+        const names = p.members.map((n) => kernel.buffers[n]!.name).join(", ");
+        throw new DeviceError(`the sparse kernel for ${kernel.title} packs ${names} into one binding of ${at} bytes, more than this WebGPU adapter binds at once (maxStorageBufferBindingSize ${limit} bytes): compute it on the CPU`);
+      }
+      return { kind: `${p.output ? "out" : "in"}_${p.type}`, output: p.output, bytes: Math.max(4, at), members };
+    });
+    return { packed, params: offsets.buffer };
   }
 
   /** Encodes and submits the launches; returns the checks of their results. */
@@ -300,6 +347,9 @@ export class WebGpuExecutor {
       const bytes = Math.max(0, ...launches.map((l) => ("workspace" in l.compiled ? l.compiled.workspace[t] : 0)));
       return bytes ? this.#workspace[t].take(bytes) : undefined;
     });
+    // Likewise one buffer per kind of pack: each launch copies its members in (and written ones back out) in turn.
+    const packBuffers = new Map<PackKind, GPUBuffer>();
+    for (const p of launches.flatMap((l) => l.packed ?? [])) packBuffers.set(p.kind, this.#packs[p.kind].take(Math.max(p.bytes, packBuffers.get(p.kind)?.size ?? 0)));
     if (uniform) {
       const bytes = new Uint8Array(total);
       let at = 0;
@@ -312,9 +362,25 @@ export class WebGpuExecutor {
     const encoder = device.createCommandEncoder();
     if (status) encoder.clearBuffer(status, 0, checking.length * slot);
     const timed = this.#timer?.begin(launches.length);
-    let pass = timed ? undefined : encoder.beginComputePass();
+    // One compute pass for the program, ended and begun again around the copies of packed bindings.
+    let pass: GPUComputePassEncoder | undefined;
+    /** Copies a launch's packs in (`output` false: every pack, whose members it reads) or its written ones out. */
+    const copyPacks = (l: Launch, out: boolean): void => {
+      pass?.end();
+      pass = undefined;
+      for (const p of l.packed!) {
+        if (out && !p.output) continue;
+        const packBuffer = packBuffers.get(p.kind)!;
+        for (const m of p.members) {
+          if (!m.bytes) continue;
+          if (out) encoder.copyBufferToBuffer(packBuffer, m.at, m.buffer, 0, m.bytes);
+          else encoder.copyBufferToBuffer(m.buffer, 0, packBuffer, m.at, m.bytes);
+        }
+      }
+    };
     let at = 0;
     for (const [i, l] of launches.entries()) {
+      if (l.packed) copyPacks(l, false);
       const c = l.compiled;
       let entries: GPUBindGroupEntry[];
       if ("wgsl" in c) {
@@ -329,20 +395,31 @@ export class WebGpuExecutor {
         if (l.checks) entries.push({ binding: b.status, resource: { buffer: status!, offset: checking.indexOf(l) * slot, size: 16 } });
       } else {
         const { workspace } = c;
-        const bound = [...l.buffers, ...(["i32", "f32"] as const).flatMap((t, n) => (workspace[t] ? [workspaces[n]!] : []))];
+        const packedMembers = new Set(c.packs.flatMap((p) => p.members));
+        const bound = [
+          ...l.buffers.filter((_, n) => !packedMembers.has(n)),
+          ...(l.packed ?? []).map((p) => packBuffers.get(p.kind)!),
+          ...(["i32", "f32"] as const).flatMap((t, n) => (workspace[t] ? [workspaces[n]!] : [])),
+        ];
         entries = bound.map((buffer, n) => ({ binding: n, resource: { buffer } }));
+        if (l.params) entries.push({ binding: bound.length, resource: { buffer: uniform!, offset: at, size: l.params.byteLength } });
       }
       at += sizes[i]!;
       // Timed: a pass per launch, whose begin and end timestamps bracket it (still one submit).
       if (timed) pass = encoder.beginComputePass({ timestampWrites: timed.writes(i) });
+      else pass ??= encoder.beginComputePass();
       pass!.setPipeline(c.pipeline);
       pass!.setBindGroup(0, this.bindGroups.get(c.layout, entries));
       if ("wgsl" in c) pass!.dispatchWorkgroups(...c.wgsl.dispatch);
       else pass!.dispatchWorkgroups(c.groups[0], c.groups[1]);
-      if (timed) pass!.end();
+      if (timed) {
+        pass!.end();
+        pass = undefined;
+      }
+      if (l.packed) copyPacks(l, true);
       this.stats.launches++;
     }
-    if (!timed) pass!.end();
+    pass?.end();
     checking.forEach((_, k) => encoder.copyBufferToBuffer(status!, k * slot, staging!, k * 16, 16));
     const timing = timed?.resolve(encoder, launches);
     device.queue.submit([encoder.finish()]);
@@ -369,6 +446,7 @@ export class WebGpuExecutor {
     this.#status.destroy();
     this.#workspace.i32.destroy();
     this.#workspace.f32.destroy();
+    for (const p of Object.values(this.#packs)) p.destroy();
     this.staging.destroy();
     this.#timer?.destroy();
     this.bindGroups.clear();

@@ -43,11 +43,13 @@ export interface GpuContext {
 }
 
 /**
- * Requests an adapter and a device with the adapter's own limits for buffer sizes and workgroups (the
- * defaults are smaller), and shader-f16 when the adapter has it.
+ * Requests an adapter and a device with the adapter's own limits for buffer sizes, workgroups and storage
+ * buffers per stage (the defaults are smaller), and shader-f16 when the adapter has it. `limits` "default":
+ * none raised — the device has WebGPU's default limits (8 storage buffers per stage, 128 MiB bindings), as many
+ * browsers give; also with NAMED_TENSOR_WEBGPU_LIMITS=default (testing what runs on such a GPU).
  * @example const { device } = await requestGpu();
  */
-export async function requestGpu(): Promise<GpuContext> {
+export async function requestGpu(limits: "adapter" | "default" = proc?.env?.NAMED_TENSOR_WEBGPU_LIMITS === "default" ? "default" : "adapter"): Promise<GpuContext> {
   const gpu = await gpuEntry();
   const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
   if (!adapter) {
@@ -68,7 +70,7 @@ export async function requestGpu(): Promise<GpuContext> {
       // Asked for so that timing can be switched on later (WebGpuOptions.timing); it costs nothing unused.
       ...(adapter.features.has("timestamp-query") ? ["timestamp-query" as const] : []),
     ],
-    requiredLimits: {
+    requiredLimits: limits === "default" ? {} : {
       maxStorageBufferBindingSize: l.maxStorageBufferBindingSize,
       maxBufferSize: l.maxBufferSize,
       maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup,

@@ -2,7 +2,9 @@
 // kernel structure from the generated WGSL (wgsl/sparse.ts), with an explicit layout of one storage binding per
 // buffer (operands read-only) and one per workspace type (bound by the executor from buffers it keeps), launched
 // by the executor as a step of a program's compute pass (a sparse routine, executor.ts), whose results carry the
-// compilation's check. A kernel that binds more buffers than the adapter allows is refused with the count. Imports the contract, the sparse IR and this folder.
+// compilation's check. A kernel with more buffers than the adapter's storage bindings packs them by class into
+// one binding each (offsets in a uniform binding; the executor copies them in and out); one that still binds too
+// many is refused with the count. Imports the contract, the sparse IR and this folder.
 import type { PreparedKernel, SparseKernel } from "../device-contract.js";
 import { SparseBindingLimitError } from "../kernel/sparse/ir.js";
 import { DeviceError } from "../../types/errors.js";
@@ -40,10 +42,13 @@ function scopes(device: GPUDevice, k: SparseKernel, what: string): Check {
 }
 
 /**
- * The sparse half of the WebGPU device over `gpu()` (the current GPUDevice), counting into `stats`.
+ * The sparse half of the WebGPU device over `gpu()` (the current GPUDevice), counting into `stats`; `budget()`:
+ * a lower limit on a kernel's storage bindings than the adapter's (tests), undefined for the adapter's.
  * @example const s = webgpuSparse(() => device.gpu, stats); s.prepare(k, hash).pipeline // launched by the executor (a sparse routine)
  */
-export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; cacheHits: number; launches: number }) {
+export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; cacheHits: number; launches: number }, budget: () => number | undefined = () => undefined) {
+  /** The most storage bindings a kernel may take on `device`. */
+  const maxBindings = (device: GPUDevice): number => Math.min(device.limits.maxStorageBuffersPerShaderStage, budget() ?? Infinity);
   const cache = new Map<string, CompiledSparse>();
   let owner: GPUDevice | undefined;
   return {
@@ -53,33 +58,36 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
         owner = device; // a restarted device compiles again
         cache.clear();
       }
-      const known = cache.get(hash);
+      const limit = maxBindings(device);
+      const key = `${hash}:${limit}`;
+      const known = cache.get(key);
       if (known) {
         stats.cacheHits++;
         return known;
       }
       const limits = device.limits;
-      const { code, groups, bindings, workspace } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize));
-      const limit = limits.maxStorageBuffersPerShaderStage;
+      const { code, groups, bindings, workspace, packs } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize), limit);
       if (bindings.length > limit) throw new SparseBindingLimitError(`the kernel binds ${bindings.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
       device.pushErrorScope("out-of-memory");
       device.pushErrorScope("validation");
-      const layout = device.createBindGroupLayout({
-        entries: bindings.map((output, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: output ? "storage" : "read-only-storage" } })),
-      });
+      const entries: GPUBindGroupLayoutEntry[] = bindings.map((output, n) => ({ binding: n, visibility: 4 /* GPUShaderStage.COMPUTE */, buffer: { type: output ? "storage" : "read-only-storage" } }));
+      // Packed buffers' offsets: a uniform after the storage bindings.
+      if (packs.length) entries.push({ binding: bindings.length, visibility: 4, buffer: { type: "uniform" } });
+      const layout = device.createBindGroupLayout({ entries });
       const pipeline = device.createComputePipeline({
         layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
         compute: { module: device.createShaderModule({ code }), entryPoint: "main" },
       });
-      const compiled: CompiledSparse = { hash, pipeline, layout, groups, kernel, workspace, compiled: scopes(device, kernel, "compile") };
-      cache.set(hash, compiled);
+      const compiled: CompiledSparse = { hash, pipeline, layout, groups, kernel, workspace, packs, compiled: scopes(device, kernel, "compile") };
+      cache.set(key, compiled);
       stats.compiled++;
       return compiled;
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
-      return { code: generator()(kernel).code, language: "WGSL" };
+      const limits = gpu().limits;
+      return { code: generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize), maxBindings(gpu())).code, language: "WGSL" };
     },
   };
 }

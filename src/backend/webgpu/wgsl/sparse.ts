@@ -1,5 +1,6 @@
 // Layer: src/backend/webgpu. The WGSL generator of the sparse kernel IR (src/backend/kernel/sparse/ir.ts), from
-// the same statements the Wasm generator lowers: one storage binding per buffer (read-only for operands), every
+// the same statements the Wasm generator lowers: one storage binding per buffer (read-only for operands) — or,
+// past the adapter's storage bindings, whole classes of buffers packed into one binding each (packing) —, every
 // IR local a function variable, `loop` and `merge` as WGSL loops with a break test, i32 tests as 0/1 through
 // select. A kernel with a parallel outermost loop runs one invocation per pass of it (row-parallel: SpMV, SpMM,
 // SDDMM, CSR add/mul, row sums); any other runs as a single invocation. A kernel with workspaces (taco's dense
@@ -7,7 +8,7 @@
 // slots-th pass with its own slice of one i32 and one f32 workspace binding, zeroed when it starts: a row per
 // pass would need rows × columns of memory. f32 functions are those WGSL has as built-ins; another is refused
 // with a sentence naming it. Imports the kernel IR.
-import { SparseDeviceError, type SparseKernel, type SparseStmt, type SparseValue } from "../../kernel/sparse/ir.js";
+import { type SparseBuffer, SparseDeviceError, type SparseKernel, type SparseStmt, type SparseValue } from "../../kernel/sparse/ir.js";
 
 /** Invocations per workgroup of a row-parallel sparse kernel. */
 export const SPARSE_WORKGROUP = 64;
@@ -48,15 +49,62 @@ const f32Literal = (v: number): string => {
  */
 export const SPARSE_WORKSPACE_BYTES = 128 * 1024 * 1024;
 
+/**
+ * Buffers of one type and access packed into one storage binding (the launch copies each member in at its
+ * offset, and a written one back out after), when the kernel's own buffers would take more bindings than the
+ * adapter allows: `members` are indices into the kernel's own (non-workspace) buffers.
+ */
+export interface SparsePack {
+  readonly type: "i32" | "f32";
+  readonly output: boolean;
+  readonly members: readonly number[];
+}
+
 /** A kernel's generated WGSL: its code, its dispatch, its bindings, and the bytes of its workspace bindings. */
 export interface SparseWgsl {
   readonly code: string;
   readonly groups: [number, number];
-  /** Whether each binding (the kernel's own buffers in order, then its workspace bindings) is written. */
+  /**
+   * Whether each storage binding is written: the kernel's own buffers that are not packed, in order, then the
+   * packs, then its workspace bindings.
+   */
   readonly bindings: readonly boolean[];
   /** Bytes of the i32 and of the f32 workspace binding, in that order after the kernel's own buffers (0: none). */
   readonly workspace: { readonly i32: number; readonly f32: number };
+  /**
+   * The packed bindings (none when every buffer has its own). With packs, a uniform binding after the storage
+   * ones holds each own buffer's element offset in its pack (i32s, four to a vec4, by own-buffer index).
+   */
+  readonly packs: readonly SparsePack[];
 }
+
+/**
+ * Which buffers share a binding so that at most `max` storage bindings are used (`extra`: the workspace
+ * bindings): none while every buffer fits; else whole classes (read i32 — the levels' pos and idx —, written
+ * i32, read f32, written f32), the largest first, until it fits. Still too many: as packed as it gets (the
+ * device refuses it with the count).
+ */
+function packing(own: readonly SparseBuffer[], extra: number, max: number): SparsePack[] {
+  let count = own.length + extra;
+  if (count <= max) return [];
+  const classes: SparsePack[] = [];
+  for (const output of [false, true])
+    for (const type of ["i32", "f32"] as const) {
+      const members = own.flatMap((b, n) => (b.output === output && b.type === type ? [n] : []));
+      if (members.length > 1) classes.push({ type, output, members });
+    }
+  classes.sort((a, b) => b.members.length - a.members.length);
+  const packs: SparsePack[] = [];
+  for (const c of classes) {
+    if (count <= max) break;
+    packs.push(c);
+    count -= c.members.length - 1;
+  }
+  return packs;
+}
+
+/** The WGSL name of a pack's binding: p_in_i32, p_out_f32. */
+const packName = (p: SparsePack): string => `p_${p.output ? "out" : "in"}_${p.type}`;
 
 /** How a kernel's workspaces sit in the two workspace bindings: each buffer's offset in its slot, the slot sizes, the slots. */
 function workspaceLayout(k: SparseKernel, maxBytes: number) {
@@ -75,29 +123,42 @@ function workspaceLayout(k: SparseKernel, maxBytes: number) {
 
 /**
  * The WGSL of a sparse kernel, its dispatch size (workgroups along x and y) and its workspace bindings' bytes.
- * `bindingBytes`: the most bytes a storage binding may have on the adapter (its maxStorageBufferBindingSize).
+ * `bindingBytes`: the most bytes a storage binding may have on the adapter (its maxStorageBufferBindingSize);
+ * `maxBindings`: the most storage bindings (its maxStorageBuffersPerShaderStage) — more buffers than that are
+ * packed by class into one binding each (packing), read at offsets from a uniform.
  * @example generateSparseWgsl(lowerSparse(spmv).kernels[0]).groups // [ceil(rows / 64), 1]
  */
-export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSPACE_BYTES): SparseWgsl {
+export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSPACE_BYTES, maxBindings = Infinity): SparseWgsl {
   const ws = k.buffers.some((b) => b.workspace !== undefined) ? workspaceLayout(k, Math.min(SPARSE_WORKSPACE_BYTES, bindingBytes)) : undefined;
   const lines: string[] = [];
   const buffer = (n: number): string => ident("b", k.buffers[n]!.name);
-  /** An element of buffer n: a workspace's in this invocation's slot of its type's binding. */
+  const own = k.buffers.filter((b) => b.workspace === undefined);
+  const types = ws ? (["i32", "f32"] as const).filter((t) => ws.slot[t] > 0) : [];
+  const packs = packing(own, types.length, maxBindings);
+  /** The pack of each packed buffer, by its index in k.buffers (own buffers come first: the launch binds them in order). */
+  const packOf = new Map(packs.flatMap((p) => p.members.map((n) => [k.buffers.indexOf(own[n]!), p] as const)));
+  /** An element of buffer n: a workspace's in this invocation's slot of its type's binding; a packed one's at its offset. */
   const element = (n: number, index: string): string => {
     const b = k.buffers[n]!;
+    const pack = packOf.get(n);
+    if (pack) return `${packName(pack)}[${ident("o", b.name)} + ${index}]`;
     if (b.workspace === undefined) return `${buffer(n)}[${index}]`;
     return `w_${b.type}[w_${b.type}_base + ${ws!.offsets.get(n)!}i + ${index}]`;
   };
   const name = (local: string): string => (local === "start" || local === "end" ? local : ident("v", local));
-  const own = k.buffers.filter((b) => b.workspace === undefined);
-  own.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${ident("b", b.name)}: array<${b.type}>;`));
-  const types = ws ? (["i32", "f32"] as const).filter((t) => ws.slot[t] > 0) : [];
-  types.forEach((t, n) => lines.push(`@group(0) @binding(${own.length + n}) var<storage, read_write> w_${t}: array<${t}>;`));
+  const direct = own.filter((b) => !packOf.has(k.buffers.indexOf(b)));
+  if (packs.length) lines.push(`// ${own.length + types.length} buffers in ${direct.length + packs.length + types.length} storage bindings (at most ${maxBindings}): ${packs.map((p) => `${packName(p)} holds ${p.members.map((n) => own[n]!.name).join(", ")}`).join("; ")}`);
+  direct.forEach((b, n) => lines.push(`@group(0) @binding(${n}) var<storage, ${b.output ? "read_write" : "read"}> ${ident("b", b.name)}: array<${b.type}>;`));
+  packs.forEach((p, n) => lines.push(`@group(0) @binding(${direct.length + n}) var<storage, ${p.output ? "read_write" : "read"}> ${packName(p)}: array<${p.type}>;`));
+  const storage = direct.length + packs.length;
+  types.forEach((t, n) => lines.push(`@group(0) @binding(${storage + n}) var<storage, read_write> w_${t}: array<${t}>;`));
+  if (packs.length) lines.push(`@group(0) @binding(${storage + types.length}) var<uniform> offsets: array<vec4<i32>, ${Math.ceil(own.length / 4)}>;  // each packed buffer's offset in its pack`);
   const parallel = k.parallelExtent > 0;
   const invocations = ws ? ws.slots : parallel ? k.parallelExtent : 1;
   const groups = parallel || ws ? Math.ceil(invocations / SPARSE_WORKGROUP) : 1;
   const [gx, gy] = [Math.min(groups, SPARSE_GROUPS_X), Math.ceil(groups / SPARSE_GROUPS_X)];
   lines.push("", `@compute @workgroup_size(${parallel || ws ? SPARSE_WORKGROUP : 1})`, "fn main(@builtin(global_invocation_id) gid: vec3<u32>) {");
+  for (const p of packs) for (const n of p.members) lines.push(`  let ${ident("o", own[n]!.name)} = offsets[${n >> 2}].${"xyzw"[n & 3]};`);
   let indent = "  ";
   if (ws) {
     // A slot per invocation: zeroed, then every slots-th pass of the parallel loop (or the one pass) runs in it.
@@ -254,5 +315,5 @@ export function generateSparseWgsl(k: SparseKernel, bindingBytes = SPARSE_WORKSP
   stmts(k.body, indent);
   if (ws) lines.push("  }");
   lines.push("}");
-  return { code: lines.join("\n"), groups: [gx, gy], bindings: [...own.map((b) => b.output), ...types.map(() => true)], workspace: { i32: ws ? 4 * ws.slot.i32 * ws.slots : 0, f32: ws ? 4 * ws.slot.f32 * ws.slots : 0 } };
+  return { code: lines.join("\n"), groups: [gx, gy], bindings: [...direct.map((b) => b.output), ...packs.map((p) => p.output), ...types.map(() => true)], packs, workspace: { i32: ws ? 4 * ws.slot.i32 * ws.slots : 0, f32: ws ? 4 * ws.slot.f32 * ws.slots : 0 } };
 }
