@@ -93,7 +93,7 @@ describe.each(deviceNames)("random sparse expressions on %s", (device) => {
           if (!(Math.abs(got[e]! - want) <= 1e-5 * (1 + Math.abs(want)))) expect.fail(`${name}, ${n}×${m}, A ${JSON.stringify(fa)}, B ${JSON.stringify(fb)}, C ${JSON.stringify(fc)}: element ${e} is ${got[e]}, want ${want} (seed ${testSeed})`);
         }
       }
-  });
+  }, 180_000); // lavapipe compiles the widest merge kernels slowly on a cold shader cache (a fresh CI runner)
 
   it("a chain of four DCSR operands (23 buffers, more than WebGPU's storage bindings) runs as one kernel", async () => {
     const next = rng(testSeed ^ 0x4b4);
@@ -111,7 +111,7 @@ describe.each(deviceNames)("random sparse expressions on %s", (device) => {
     }
     expect(explainSparse(R)).toContain("out(row,col) = (((A(row,col) * B(row,col)) + C(row,col)) - D(row,col))");
     expect(explainSparse(R)).not.toContain("folded-in sparse result first");
-  });
+  }, 180_000); // lavapipe compiles the widest merge kernels slowly on a cold shader cache (a fresh CI runner)
 
   it("refuse arguments of the wrong kind and results that would broadcast", async () => {
     const A = fromCoo([["row", 2], ["col", 3]], { coords: { row: [0, 1], col: [2, 0] }, values: [1, 2] }, coo("row", "col")) as SparseTensor<[["row", 2], ["col", 3]]>;
