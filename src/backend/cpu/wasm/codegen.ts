@@ -448,7 +448,7 @@ export function generateWasm(k: Kernel, memory: { readonly shared: boolean; read
   const contraction = k.contraction;
   if (contraction) {
     const gemm = generateGemm(k, contraction, memory, parts);
-    return { bytes: gemm.bytes, text: gemm.text, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction, parts) };
+    return { bytes: gemm.bytes, get text() { return gemm.text; }, parallelExtent: gemm.units, dynamicLoads: [], scratchBytes: scratchBytes(contraction, parts) };
   }
   const g = new Generator(k);
   g.generate();
@@ -456,7 +456,9 @@ export function generateWasm(k: Kernel, memory: { readonly shared: boolean; read
   m.add(g.f, true);
   return {
     bytes: m.bytes(),
-    text: m.text(),
+    get text() {
+      return m.text(); // the listing only when explain() asks
+    },
     parallelExtent: g.parallel >= 0 ? k.outer[g.parallel]!.extent : 1,
     dynamicLoads: g.em.dynamicLoads.map((e) => (e.op === "load" && e.dynamic ? { dim: e.dynamic.dim, limit: e.dynamic.limit } : { dim: "?", limit: 0 })),
     scratchBytes: onlineScratchBytes(k),

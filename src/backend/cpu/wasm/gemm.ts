@@ -264,7 +264,7 @@ export function generateGemm(k: Kernel, c: Contraction, memory: { readonly share
 
   const mod = new ModuleBuilder(memory);
   mod.add(f, true);
-  return { bytes: mod.bytes(), text: mod.text(), units };
+  return { bytes: mod.bytes(), get text() { return mod.text(); }, units }; // the listing only when explain() asks
 }
 
 /** The 4×8 micro-kernel over K: returns the 8 accumulator locals (row r, column vector v at [2r + v]). */

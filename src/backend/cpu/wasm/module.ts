@@ -96,7 +96,8 @@ const nameBytes = (s: string): number[] => {
 /** One function: typed params and results, locals, and its body as it is written. */
 export class FunctionBuilder {
   readonly code: number[] = [];
-  readonly listing: string[] = [];
+  /** The listing as it is written: depth, instruction, operand, three entries an instruction (text() formats it). */
+  readonly #listing: (number | string | bigint | readonly (number | string)[] | undefined)[] = [];
   readonly locals: ValType[] = [];
   /** The functions this one calls, and where their index goes in `code` (patched by the module). */
   readonly calls: { readonly at: number; readonly callee: FunctionBuilder }[] = [];
@@ -108,8 +109,9 @@ export class FunctionBuilder {
     readonly results: readonly ValType[] = [],
   ) {}
 
-  #line(text: string): void {
-    this.listing.push(`${"  ".repeat(this.#depth)}${text}`);
+  /** Notes an instruction for the listing; formatted only when the listing is asked for (explain()). */
+  #line(name: string, operand?: number | string | bigint | readonly (number | string)[]): void {
+    this.#listing.push(this.#depth, name, operand);
   }
 
   /** A new local of `type`; returns its index. */
@@ -128,74 +130,74 @@ export class FunctionBuilder {
     const [bytes, natural] = memory[name] ?? [];
     if (!bytes) throw new InternalError(`internal: unknown wasm memory instruction ${name}`);
     this.code.push(...bytes, ...uleb(align ?? natural!), ...uleb(offset));
-    this.#line(offset ? `${name} offset=${offset}` : name);
+    this.#line(name, offset ? `offset=${offset}` : undefined);
     return this;
   }
   lane(name: string, index: number): this {
     this.code.push(...lane[name]!, index);
-    this.#line(`${name} ${index}`);
+    this.#line(name, index);
     return this;
   }
   i32(value: number): this {
     this.code.push(0x41, ...sleb(value | 0));
-    this.#line(`i32.const ${value | 0}`);
+    this.#line("i32.const", value | 0);
     return this;
   }
   f32(value: number): this {
     this.code.push(0x43, ...f32Bytes(value));
-    this.#line(`f32.const ${value}`);
+    this.#line("f32.const", value);
     return this;
   }
   /** A 64-bit integer constant. */
   i64(value: bigint): this {
     this.code.push(0x42, ...sleb64(value));
-    this.#line(`i64.const ${BigInt.asIntN(64, value)}`);
+    this.#line("i64.const", BigInt.asIntN(64, value));
     return this;
   }
   f64(value: number): this {
     this.code.push(0x44, ...f64Bytes(value));
-    this.#line(`f64.const ${value}`);
+    this.#line("f64.const", value);
     return this;
   }
   /** `i8x16.shuffle` of the two vectors on the stack: result byte i is byte `bytes[i]` of their concatenation. */
   shuffle(bytes: readonly number[]): this {
     this.code.push(...simd(0x0d), ...bytes);
-    this.#line(`i8x16.shuffle ${bytes.join(" ")}`);
+    this.#line("i8x16.shuffle", bytes);
     return this;
   }
   /** A v128 constant from four i32 lanes. */
   v128i(lanes: readonly [number, number, number, number]): this {
     const bytes = [...new Uint8Array(new Int32Array(lanes).buffer)];
     this.code.push(...simd(0x0c), ...bytes);
-    this.#line(`v128.const i32x4 ${lanes.join(" ")}`);
+    this.#line("v128.const i32x4", lanes);
     return this;
   }
   /** i8x16.shuffle picking four 32-bit lanes: 0–3 from the first operand, 4–7 from the second. */
   shuffle32(lanes: readonly [number, number, number, number]): this {
     this.code.push(...simd(0x0d), ...lanes.flatMap((l) => [4 * l, 4 * l + 1, 4 * l + 2, 4 * l + 3]));
-    this.#line(`i8x16.shuffle i32 lanes ${lanes.join(" ")}`);
+    this.#line("i8x16.shuffle i32 lanes", lanes);
     return this;
   }
   /** A v128 constant with the same f32 in every lane. */
   v128f(value: number): this {
     const bytes = [...new Uint8Array(new Float32Array([value, value, value, value]).buffer)];
     this.code.push(...simd(0x0c), ...bytes);
-    this.#line(`v128.const f32x4 ${value} ${value} ${value} ${value}`);
+    this.#line("v128.const f32x4", [value, value, value, value]);
     return this;
   }
   get(index: number): this {
     this.code.push(0x20, ...uleb(index));
-    this.#line(`local.get ${index}`);
+    this.#line("local.get", index);
     return this;
   }
   set(index: number): this {
     this.code.push(0x21, ...uleb(index));
-    this.#line(`local.set ${index}`);
+    this.#line("local.set", index);
     return this;
   }
   tee(index: number): this {
     this.code.push(0x22, ...uleb(index));
-    this.#line(`local.tee ${index}`);
+    this.#line("local.tee", index);
     return this;
   }
   /** Calls `callee`; the module that holds this function adds the callee too and fills in its index. */
@@ -203,7 +205,7 @@ export class FunctionBuilder {
     this.code.push(0x10);
     this.calls.push({ at: this.code.length, callee });
     this.code.push(...fixedUleb(0));
-    this.#line(`call $${callee.name}`);
+    this.#line("call", `$${callee.name}`);
     return this;
   }
   block(result?: ValType): this {
@@ -239,12 +241,12 @@ export class FunctionBuilder {
   }
   br(depth: number): this {
     this.code.push(0x0c, ...uleb(depth));
-    this.#line(`br ${depth}`);
+    this.#line("br", depth);
     return this;
   }
   brIf(depth: number): this {
     this.code.push(0x0d, ...uleb(depth));
-    this.#line(`br_if ${depth}`);
+    this.#line("br_if", depth);
     return this;
   }
 
@@ -257,17 +259,28 @@ export class FunctionBuilder {
       else groups.push([1, t]);
     }
     const locals = [...uleb(groups.length), ...groups.flatMap(([n, t]) => [...uleb(n), typeCode[t]])];
-    const code = [...this.code];
-    for (const { at, callee } of this.calls) code.splice(at, 5, ...fixedUleb(indexOf(callee)));
-    const bytes = [...locals, ...code, 0x0b];
-    return [...uleb(bytes.length), ...bytes];
+    // (loops, not spreads: a kernel's code runs to 10^5 bytes, and spreading it was most of a module's writing)
+    const code = this.code.slice();
+    for (const { at, callee } of this.calls) fixedUleb(indexOf(callee)).forEach((b, i) => (code[at + i] = b));
+    const out = uleb(locals.length + code.length + 1);
+    for (const b of locals) out.push(b);
+    for (const b of code) out.push(b);
+    out.push(0x0b);
+    return out;
   }
 
   /** The WAT-like listing. */
   text(): string {
     const sig = [...this.params.map((t, i) => `(param $${i} ${t})`), ...this.results.map((t) => `(result ${t})`)].join(" ");
     const locals = this.locals.map((t, i) => `(local $${this.params.length + i} ${t})`).join(" ");
-    return [`(func $${this.name} ${sig}${locals ? `\n  ${locals}` : ""}`, ...this.listing, ")"].join("\n");
+    const lines = [`(func $${this.name} ${sig}${locals ? `\n  ${locals}` : ""}`];
+    const l = this.#listing;
+    for (let i = 0; i < l.length; i += 3) {
+      const operand = l[i + 2];
+      lines.push(`${"  ".repeat(l[i] as number)}${l[i + 1] as string}${operand === undefined ? "" : ` ${Array.isArray(operand) ? operand.join(" ") : String(operand)}`}`);
+    }
+    lines.push(")");
+    return lines.join("\n");
   }
 }
 
@@ -297,8 +310,16 @@ export class ModuleBuilder {
   }
 
   bytes(): Uint8Array<ArrayBuffer> {
-    const section = (id: number, content: number[]): number[] => [id, ...uleb(content.length), ...content];
-    const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
+    const section = (id: number, content: number[]): number[] => {
+      const out = [id, ...uleb(content.length)];
+      for (const b of content) out.push(b);
+      return out;
+    };
+    const vec = (items: number[][]): number[] => {
+      const out = uleb(items.length);
+      for (const item of items) for (const b of item) out.push(b);
+      return out;
+    };
     const all = this.#all();
     const sigs: string[] = [];
     const sigIndex = all.map((f) => {
@@ -314,14 +335,21 @@ export class ModuleBuilder {
     const limits = this.memory.shared ? [0x03, 1, ...uleb(this.memory.maxPages)] : [0x01, 1, ...uleb(this.memory.maxPages)];
     const imports = [[...nameBytes("env"), ...nameBytes("memory"), 0x02, ...limits]];
     const exports = [...this.#exports].map(([name, i]) => [...nameBytes(name), 0x00, ...uleb(i)]);
-    return new Uint8Array([
-      0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-      ...section(1, vec(types)),
-      ...section(2, vec(imports)),
-      ...section(3, vec(sigIndex.map((i) => uleb(i)))),
-      ...section(7, vec(exports)),
-      ...section(10, vec(all.map((f) => f.body((callee) => all.indexOf(callee))))),
-    ]);
+    const sections = [
+      [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+      section(1, vec(types)),
+      section(2, vec(imports)),
+      section(3, vec(sigIndex.map((i) => uleb(i)))),
+      section(7, vec(exports)),
+      section(10, vec(all.map((f) => f.body((callee) => all.indexOf(callee))))),
+    ];
+    const out = new Uint8Array(sections.reduce((n, b) => n + b.length, 0));
+    let at = 0;
+    for (const b of sections) {
+      out.set(b, at);
+      at += b.length;
+    }
+    return out;
   }
 
   text(): string {

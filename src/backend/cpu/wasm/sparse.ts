@@ -779,5 +779,5 @@ export function generateSparseWasm(k: SparseKernel, memory: { readonly shared: b
     g.br(0).end().end();
     m.add(g, true);
   }
-  return { bytes: m.bytes(), text: m.text(), parallelExtent: k.parallelExtent, chunked: dynamic };
+  return { bytes: m.bytes(), get text() { return m.text(); }, parallelExtent: k.parallelExtent, chunked: dynamic }; // the listing only when explain() asks
 }
