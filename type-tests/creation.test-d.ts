@@ -47,6 +47,14 @@ expectType<Tensor<[["r", 1], ["c", 2]], "bool">>(tensor([[true, false]], ["r", "
 expectType<Tensor<[["i", 3]], "int32">>(tensor([1, 2, 3], [["i", 3]], { dtype: "int32" }));
 expectType<Tensor<[["r", 2], ["c", 2]], "float32">>(tensor([[1, 2], [3, 4]], ["r", ["c", 2]]));
 expectType<Tensor<[["batch", 2], ["feat", 3]], "float32">>(tensor([1, 2, 3, 4, 5, 6], [["batch", 2], ["feat", 3]]));
+expectType<Tensor<[["r", 2], ["c", 3]], "float32">>(tensor([[1, 2, 3], [4, 5, 6]], [["r", 2], ["c", 3]]));
+expectType<Tensor<[["r", 2], ["c", 1], ["k", 2]], "float32">>(tensor([[[1, 2]], [[3, 4]]], ["r", ["c", 1], "k"]));
+expectType<Tensor<[["i", 4]], "float32">>(tensor([1, 2, 3, 4], ["i"]));
+expectType<Tensor<[["i", number], ["j", number]], "float32">>(tensor([[1, 2], [3, 4]] as number[][], ["i", "j"]));
+expectError(tensor([[1, 2, 3], [4, 5, 6]], [["r", 3], "c"]));
+expectError(tensor([[1, 2, 3], [4, 5, 6]], ["r", ["c", 2]]));
+expectError(tensor([[1, 2], [3, 4]], ["r"]));
+expectError(tensor([1, 2, 3], ["r", "c"]));
 expectType<boolean[][]>(tensor([[true, false]], ["r", "c"]).toArray());
 expectType<Uint8Array>(tensor([[true, false]], ["r", "c"]).dataSync());
 expectType<Int32Array>(tensor(new Int32Array(2), [["i", 2]]).dataSync());

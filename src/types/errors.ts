@@ -155,6 +155,12 @@ export type RaggedData<N extends string, Z extends number, Found extends string>
 export const raggedData = <N extends string, Z extends number, Found extends string>(name: N, size: Z, found: Found): RaggedData<N, Z, Found> =>
   `the nesting of the data does not match "${name}" (${sizeText(size)}): found ${found}`;
 
+export type EntriesText<L extends number> = L extends 1 ? "a list of 1 entry" : `a list of ${SizeText<L>} entries`;
+export const entriesText = <L extends number>(length: L): EntriesText<L> => (length === 1 ? "a list of 1 entry" : `a list of ${sizeText(length)} entries`) as EntriesText<L>;
+
+export type CannotInferSize<N extends string> = `cannot infer the size of "${N}" from the data: give it as ["${N}", size]`;
+export const cannotInferSize = <N extends string>(name: N): CannotInferSize<N> => `cannot infer the size of "${name}" from the data: give it as ["${name}", size]`;
+
 export type NestedTooDeep<Dims extends string> = `the data is nested deeper than the dimensions ${Dims}`;
 export const nestedTooDeep = <Dims extends string>(dims: Dims): NestedTooDeep<Dims> => `the data is nested deeper than the dimensions ${dims}`;
 
@@ -203,6 +209,9 @@ export type KernelChannels<N extends string, Want extends number, Got extends nu
   `the kernel's "${N}" must be ${SizeText<Want>} (the input's channels per group), not ${SizeText<Got>}`;
 export const kernelChannels = <N extends string, Want extends number, Got extends number>(name: N, want: Want, got: Got): KernelChannels<N, Want, Got> =>
   `the kernel's "${name}" must be ${sizeText(want)} (the input's channels per group), not ${sizeText(got)}`;
+
+export type ChannelInWindow<N extends string> = `"${N}" is the contracted channel: it cannot be in the window too`;
+export const channelInWindow = <N extends string>(name: N): ChannelInWindow<N> => `"${name}" is the contracted channel: it cannot be in the window too`;
 
 export type NotInKernel<N extends string, Dims extends string> = `"${N}" is not a dimension of the kernel ${Dims}`;
 export const notInKernel = <N extends string, Dims extends string>(name: N, dims: Dims): NotInKernel<N, Dims> =>
