@@ -113,3 +113,11 @@ expectError(eye([["i", 3], ["j", 3], ["k", 3]]));
 expectError(randn([["a", 2]], {}));
 expectError(rand([["a", 2.5]], { seed: 0 }));
 expectError(zeros([["a", 2]], { dtype: "float64" }));
+
+// ---- a size that is a union of literals is only known at run time: `number` --------------------------------------
+declare const either: 2 | 3;
+expectType<Tensor<[["a", number], ["b", 4]], "float32">>(zeros([["a", either], ["b", 4]]));
+expectType<Tensor<[["i", number]], "float32">>(arange("i", either));
+expectType<Tensor<[["i", number]], "float32">>(linspace("i", 0, 1, either));
+expectType<Tensor<[["i", number]], "float32">>(tensor(new Float32Array(3), [["i", either]]));
+expectType<Tensor<[["a", 2]], "float32">>(zeros([["a", 2]]).add(zeros([["a", either]])));

@@ -7,7 +7,7 @@ import type { Node } from "../graph/node.js";
 import { type ShapeDim, checkName, checkShape, checkUnique, describeValue, numel, showDims } from "../shape/dims.js";
 import { type Tensor, wrap } from "../tensor.js";
 import type { Product } from "../types/arith.js";
-import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims } from "../types/dims.js";
+import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims, Whole } from "../types/dims.js";
 import {
   ArgumentError,
   type CannotInferSize,
@@ -41,7 +41,7 @@ type Inner<Data> = Data extends readonly [infer F, ...unknown[]] ? F : Data exte
 export type SpecShape<Spec extends DimsSpec, Data> = number extends Spec["length"] ? Shape : SpecEntries<Spec, Data>;
 type SpecEntries<Spec extends DimsSpec, Data, Acc extends Dim[] = []> = Spec extends readonly [infer E, ...infer Rest extends DimsSpec]
   ? E extends readonly [infer N extends string, infer Z extends number]
-    ? SpecEntries<Rest, Inner<Data>, [...Acc, [N, Z]]>
+    ? SpecEntries<Rest, Inner<Data>, [...Acc, [N, Whole<Z>]]>
     : E extends string
       ? SpecEntries<Rest, Inner<Data>, [...Acc, [E, LengthOf<Data>]]>
       : never
@@ -260,7 +260,7 @@ export function arange<const N extends string, const Z extends number, const Dt 
   name: Guard<CheckShape<[[N, Z]]>, N>,
   size: Z,
   options: CreateOptions<Dt> & { readonly start?: number; readonly step?: number } = {},
-): Tensor<[[N, Z]], NoInfer<Dt>> {
+): Tensor<[[N, Whole<Z>]], NoInfer<Dt>> {
   const [dim] = graphDims([[name as N, size]]);
   const dtype = checkDType(options.dtype) ?? "float32";
   if (dtype === "bool") throw new ArgumentError('arange makes numbers: use dtype "float32" or "int32"');
@@ -284,7 +284,7 @@ export function linspace<const N extends string, const Z extends number>(
   start: number,
   stop: number,
   size: Z,
-): Tensor<[[N, Z]], "float32"> {
+): Tensor<[[N, Whole<Z>]], "float32"> {
   const [dim] = graphDims([[name as N, size]]);
   for (const v of [start, stop]) if (typeof v !== "number") throw new ArgumentError(`linspace needs numbers for start and stop, not ${describeValue(v)}`);
   const step = size > 1 ? (stop - start) / (size - 1) : 0;
