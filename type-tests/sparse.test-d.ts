@@ -92,3 +92,13 @@ expectError(fromMtx("", ["r", "r"]));
 expectError(fromMtx("", ["r", "9"]));
 expectError(fromNpz(new Uint8Array(), ["r", "r"]));
 expectError(fromSafetensorsSparse(new Uint8Array(), "A", ["r", "r"]));
+
+// a sparse result keeps the sparse operand's dims; a dense sum broadcasts (its result is dense)
+const A3 = fromCoo([["row", 3], ["col", 4], ["b", 2]], { coords: { row: [0], col: [1], b: [0] }, values: [1] }, [["row", "dense"], ["col", "compressed"], ["b", "compressed"]]);
+expectType<LazySparse<[["row", 3], ["col", 4], ["b", 2]]>>(A3.mul(A));
+expectType<LazySparse<[["row", 3], ["col", 4], ["b", 2]]>>(A3.add(A));
+expectType<Tensor<[["row", 3], ["col", 4], ["b", 2]], "float32">>(A.add(zeros([["b", 2]])));
+expectError(A.mul(zeros([["b", 2], ["col", 4]])));
+expectError(A.mul(A3));
+expectError(A.add(A3));
+expectError(A.sub(A3));

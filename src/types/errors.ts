@@ -462,6 +462,13 @@ export const formatMissingDim = <N extends string, Dims extends string>(name: N,
 export type BadLevelKind<N extends string, K extends string> = `the level of "${N}" is ${K}: a level is "dense", "compressed" or "singleton"`;
 export const badLevelKind = <N extends string, K extends string>(name: N, kind: K): BadLevelKind<N, K> =>
   `the level of "${name}" is ${kind}: a level is "dense", "compressed" or "singleton"`;
+export type SparseProductBroadcast<Dims extends string> =
+  `the sparse product would broadcast over ${Dims}: a sparse result keeps the sparse operand's dims (use toDense() first)`;
+export const sparseProductBroadcast = <Dims extends string>(dims: Dims): SparseProductBroadcast<Dims> =>
+  `the sparse product would broadcast over ${dims}: a sparse result keeps the sparse operand's dims (use toDense() first)`;
+export type SparseUnionBroadcast<Fn extends string, Dims extends string> = `the sparse ${Fn} would broadcast over ${Dims}: a sparse result keeps the first operand's dims`;
+export const sparseUnionBroadcast = <Fn extends string, Dims extends string>(fn: Fn, dims: Dims): SparseUnionBroadcast<Fn, Dims> =>
+  `the sparse ${fn} would broadcast over ${dims}: a sparse result keeps the first operand's dims`;
 /** Runtime only: a singleton level stores one coordinate per parent entry, so its parent must repeat (COO). */
 export const singletonParent = (name: string, parent: string): string =>
   `the singleton level of "${name}" must follow a compressed or singleton level, not ${parent}`;

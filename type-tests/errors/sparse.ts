@@ -70,3 +70,16 @@ fromMtx("", ["r", "c"], csr("r", "x"));
 void fromNpz(new Uint8Array(), ["row", "row"]);
 // @error: dimension names must be unique: "c" appears twice
 fromSafetensorsSparse(new Uint8Array(), "A", ["c", "c"]);
+
+// ---- a sparse result keeps the sparse operand's dims (a dense sum may broadcast: its result is dense) ---------------------
+const B3 = fromCoo([["row", 3], ["col", 4], ["b", 2]], { coords: { row: [0], col: [1], b: [0] }, values: [1] }, [["row", "dense"], ["col", "compressed"], ["b", "compressed"]]);
+// @error: the sparse product would broadcast over { b: 2 }: a sparse result keeps the sparse operand's dims (use toDense() first)
+A.mul(zeros([["b", 2], ["row", 3], ["col", 4]]));
+// @error: the sparse product would broadcast over { b: 2 }: a sparse result keeps the sparse operand's dims (use toDense() first)
+A.mul(B3);
+// @error: the sparse add would broadcast over { b: 2 }: a sparse result keeps the first operand's dims
+A.add(B3);
+// @error: the sparse sub would broadcast over { b: 2 }: a sparse result keeps the first operand's dims
+A.sub(B3);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+A.mul(zeros([["b", 2], ["col", 5]]));
