@@ -30,6 +30,10 @@ const opt = adam({ lr: 0.01 });
 const { variables } = valueAndGrad(() => x.dot("inhid", W).add(b).sum(["batch", "outhid"]))();
 // @error: the new value must have the dimensions and dtype { inhid: 7, outhid: 5 } float32, not { outhid: 5 } float32
 opt.update(W, variables.get(b));
+// @error: the function to differentiate must return a float32 scalar (no dimensions), not { batch: 3, outhid: 5 } float32
+void opt.step(() => x.dot("inhid", W));
+// @error: the function to differentiate must return a float32 scalar (no dimensions), not {} int32
+void opt.step(() => x.dot("inhid", W).sum(["batch", "outhid"]).cast("int32"), [W]);
 
 // ---- NN helpers check names and sizes ----------------------------------------------------------------------------
 // @error: cannot contract "hidden": it is not a dimension of the left operand { batch: 3, inhid: 7 }
