@@ -454,6 +454,10 @@ export const intIotaTooLarge = (loops: string, top: number): string =>
 export const loopTooLong = (loops: string, limit: string): string =>
   `a kernel would run ${loops}, longer than the ${limit} points one of its 32-bit loop counters can count, and this loop cannot be split: compute it in parts (split the dim and combine the parts)`;
 
+/** toOnnx's `dynamic` names a dim no input has (at run time followed by the inputs' dims, in parentheses). */
+export type NotAnInputDim<N extends string> = `toOnnx: the dynamic dim "${N}" is not a dim of any input`;
+export const notAnInputDim = <N extends string>(name: N): NotAnInputDim<N> => `toOnnx: the dynamic dim "${name}" is not a dim of any input`;
+
 // ---- sparse tensors (src/types/sparse.ts, src/shape/sparse.ts, src/sparse) ----
 
 export type FormatMissingDim<N extends string, Dims extends string> = `the format gives no level to "${N}" of ${Dims}: name every dimension once`;
