@@ -51,7 +51,7 @@ export function fromGpuBuffer<const S extends readonly (readonly [string, number
   buffer: GPUBuffer,
   shape: Guard<CheckShape<S>, S>,
   options: GpuBufferOptions<Dt> = {},
-): Tensor<Plain<S>, Dt> {
+): Tensor<Plain<S>, NoInfer<Dt>> {
   const gpu = loadedDevice("webgpu");
   if (!gpu) throw new DeviceError("fromGpuBuffer: no WebGPU device is in use yet: call useGpuDevice(device) (or await setDevice(\"webgpu\")) first");
   if (!Array.isArray(shape)) throw new ArgumentError(takesNot("fromGpuBuffer", "a shape ([name, size] pairs)", shape));

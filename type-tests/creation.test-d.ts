@@ -47,6 +47,14 @@ expectType<Tensor<[["r", 1], ["c", 2]], "bool">>(tensor([[true, false]], ["r", "
 expectType<Tensor<[["i", 3]], "int32">>(tensor([1, 2, 3], [["i", 3]], { dtype: "int32" }));
 expectType<Tensor<[["r", 2], ["c", 2]], "float32">>(tensor([[1, 2], [3, 4]], ["r", ["c", 2]]));
 expectType<Tensor<[["batch", 2], ["feat", 3]], "float32">>(tensor([1, 2, 3, 4, 5, 6], [["batch", 2], ["feat", 3]]));
+expectType<Tensor<[["r", 2], ["c", 3]], "float32">>(tensor([[1, 2, 3], [4, 5, 6]], [["r", 2], ["c", 3]]));
+expectType<Tensor<[["r", 2], ["c", 1], ["k", 2]], "float32">>(tensor([[[1, 2]], [[3, 4]]], ["r", ["c", 1], "k"]));
+expectType<Tensor<[["i", 4]], "float32">>(tensor([1, 2, 3, 4], ["i"]));
+expectType<Tensor<[["i", number], ["j", number]], "float32">>(tensor([[1, 2], [3, 4]] as number[][], ["i", "j"]));
+expectError(tensor([[1, 2, 3], [4, 5, 6]], [["r", 3], "c"]));
+expectError(tensor([[1, 2, 3], [4, 5, 6]], ["r", ["c", 2]]));
+expectError(tensor([[1, 2], [3, 4]], ["r"]));
+expectError(tensor([1, 2, 3], ["r", "c"]));
 expectType<boolean[][]>(tensor([[true, false]], ["r", "c"]).toArray());
 expectType<Uint8Array>(tensor([[true, false]], ["r", "c"]).dataSync());
 expectType<Int32Array>(tensor(new Int32Array(2), [["i", 2]]).dataSync());
@@ -105,3 +113,11 @@ expectError(eye([["i", 3], ["j", 3], ["k", 3]]));
 expectError(randn([["a", 2]], {}));
 expectError(rand([["a", 2.5]], { seed: 0 }));
 expectError(zeros([["a", 2]], { dtype: "float64" }));
+
+// ---- a size that is a union of literals is only known at run time: `number` --------------------------------------
+declare const either: 2 | 3;
+expectType<Tensor<[["a", number], ["b", 4]], "float32">>(zeros([["a", either], ["b", 4]]));
+expectType<Tensor<[["i", number]], "float32">>(arange("i", either));
+expectType<Tensor<[["i", number]], "float32">>(linspace("i", 0, 1, either));
+expectType<Tensor<[["i", number]], "float32">>(tensor(new Float32Array(3), [["i", either]]));
+expectType<Tensor<[["a", 2]], "float32">>(zeros([["a", 2]]).add(zeros([["a", either]])));

@@ -3,7 +3,7 @@
 // in front; concat takes the first operand's order. Literal sizes stay literal (96/8 = 12, 6·96 = 576,
 // 50257·768 = 38597376); `number` sizes flow through; every mistake kind is a compile error.
 import { expectError, expectType } from "tsd";
-import { type DType, type Shape, type Tensor, concat, fromNpy, zeros } from "../dist/index.js";
+import { type DType, type Shape, type Tensor, arange, concat, fromNpy, ones as onesOf, placeholder, tensor, zeros } from "../dist/index.js";
 
 const x = zeros([["b", 6], ["h", 96], ["w", 4]]);
 const xm = x.mask("b");
@@ -137,6 +137,13 @@ expectType<Tensor<[["t", 4], ["f", 3]], "float32">>(concat([xi, xf], "t"));
 expectType<Tensor<[["t", 4], ["f", 3]], "int32">>(concat([xi, xi], "t"));
 expectType<Tensor<[["t", 4], ["f", 3, "masked"]], "bool">>(concat([xb, xb.mask("f")], "t"));
 expectType<Tensor<[["batch", number], ["h", 96]], "float32">>(concat([xn, xn], "batch"));
+// a creator written inside the list keeps its own dtype (not the list's Tensor<Shape, DType>)
+expectType<Tensor<[["b", 6], ["h", 97], ["w", 4]], "float32">>(concat([x, zeros([["b", 6], ["h", 1], ["w", 4]])], "h"));
+expectType<Tensor<[["b", 6], ["h", 97], ["w", 4]], "float32">>(concat([x, onesOf([["h", 1], ["w", 4], ["b", 6]])], "h"));
+expectType<Tensor<[["t", 3], ["f", 3]], "int32">>(concat([xi, zeros([["t", 1], ["f", 3]], { dtype: "int32" })], "t"));
+expectType<Tensor<[["t", 3], ["f", 3]], "int32">>(concat([xi, tensor([[1, 2, 3]], ["t", "f"], { dtype: "int32" })], "t"));
+expectType<Tensor<[["t", 3], ["f", 3]], "bool">>(concat([xb, tensor([[true, false, true]], ["t", "f"])], "t"));
+expectType<Tensor<[["i", 7]], "float32">>(concat([arange("i", 3), placeholder([["i", 4]])], "i"));
 expectError(concat([x, zeros([["w", 4], ["h", 5], ["b", 7]])], "h"));
 expectError(concat([x, zeros([["w", 4], ["b", 6]])], "h"));
 expectError(concat([x, zeros([["w", 4], ["h", 6]])], "h"));

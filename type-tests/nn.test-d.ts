@@ -62,6 +62,8 @@ expectType<Tensor<[["batch", 3], ["seq", 4], ["hidden", 8]], "float32">>(attenti
 expectType<Tensor<[["batch", 3], ["seq", 4], ["hidden", 8]], "float32">>(attention(h, k, k, { hidden: "hidden", heads: 4, query: "seq", key: "key" }));
 expectError(attention(h, zeros([["key", 4], ["hidden", 8]]), k, opts));
 expectError(attention(h, k, zeros([["key", 4], ["batch", 3], ["hidden", 6]]), opts));
+expectError(attention(h, k, zeros([["key", 5], ["batch", 3], ["hidden", 8]]), opts));
+expectError(attention(h, k, k, { hidden: "hidden", heads: 0, query: "seq", key: "key" }));
 expectError(attention(h, k, k, { hidden: "hidden", heads: 3, query: "seq", key: "key" }));
 expectError(attention(h, k, k, { hidden: "hiden", heads: 2, query: "seq", key: "key" }));
 expectError(attention(h, k, k, { hidden: "hidden", heads: 2, query: "sequence", key: "key" }));

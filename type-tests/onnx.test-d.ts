@@ -32,3 +32,10 @@ expectType<Tensor<Shape, DType>>(out.probs!.sum("digit"));
 expectError(fromOnnx("model.onnx"));
 expectError(fromOnnx(bytes, { names: { x: "batch" } }));
 expectError(model.run({ x: [1, 2] }));
+
+// toOnnx's dynamic names are dims of the inputs (a list built at run time is checked at run time)
+expectType<Promise<Uint8Array>>(toOnnx({ y: x.exp() }, { x, ids }, { dynamic: ["batch", "feature"] as const }));
+declare const names: string[];
+expectType<Promise<Uint8Array>>(toOnnx({ y: x.exp() }, { x }, { dynamic: names }));
+expectError(toOnnx({ y: x.exp() }, { x }, { dynamic: ["batchh"] }));
+expectError(toOnnx({ y: x.exp() }, { x }, { dynamic: ["batch", "seq"] }));

@@ -1,7 +1,7 @@
 // Type tests (tsd, against dist/*.d.ts): sparse tensors keep their names and sizes in the type exactly like a
 // dense tensor; format presets are plain level lists that read well in hovers; toDense gives the dense type.
 import { expectError, expectType } from "tsd";
-import { type LazySparse, type SparseTensor, type Tensor, coo, csc, csf, csr, dcsr, fromCoo, sparse, zeros } from "../dist/index.js";
+import { type LazySparse, type Shape, type SparseTensor, type Tensor, coo, csc, csf, csr, dcsr, fromCoo, fromMtx, fromNpz, fromSafetensorsSparse, sparse, zeros } from "../dist/index.js";
 
 expectType<[["row", "dense"], ["col", "compressed"]]>(csr("row", "col"));
 expectType<[["col", "dense"], ["row", "compressed"]]>(csc("row", "col"));
@@ -80,3 +80,25 @@ expectError(A.mean("rows"));
 expectError(Am.mean("row"));
 // a function that keeps zero only for some arguments (clamp) has no sparse form: toDense() first
 expectError(A.clamp(-1, 1));
+
+// the matrix readers: the names stay literal (also where the result goes to a wider parameter), and are checked
+expectType<SparseTensor<[["r", number], ["c", number]]>>(fromMtx("", ["r", "c"]));
+expectType<SparseTensor<[["r", number], ["c", number]]>>(fromMtx("", ["r", "c"], csc("r", "c")));
+expectType<Promise<SparseTensor<[["r", number], ["c", number]]>>>(fromNpz(new Uint8Array(), ["r", "c"]));
+expectType<SparseTensor<[["r", number], ["c", number]]>>(fromSafetensorsSparse(new Uint8Array(), "A", ["r", "c"]));
+declare function takesSparse<T extends SparseTensor<Shape>>(t: T): T;
+expectType<SparseTensor<[["r", number], ["c", number]]>>(takesSparse(fromMtx("", ["r", "c"])));
+expectError(fromMtx("", ["r", "r"]));
+expectError(fromMtx("", ["r", "9"]));
+expectError(fromNpz(new Uint8Array(), ["r", "r"]));
+expectError(fromSafetensorsSparse(new Uint8Array(), "A", ["r", "r"]));
+
+// a sparse result keeps the sparse operand's dims; a dense sum broadcasts (its result is dense)
+const A3 = fromCoo([["row", 3], ["col", 4], ["b", 2]], { coords: { row: [0], col: [1], b: [0] }, values: [1] }, [["row", "dense"], ["col", "compressed"], ["b", "compressed"]]);
+expectType<LazySparse<[["row", 3], ["col", 4], ["b", 2]]>>(A3.mul(A));
+expectType<LazySparse<[["row", 3], ["col", 4], ["b", 2]]>>(A3.add(A));
+expectType<Tensor<[["row", 3], ["col", 4], ["b", 2]], "float32">>(A.add(zeros([["b", 2]])));
+expectError(A.mul(zeros([["b", 2], ["col", 4]])));
+expectError(A.mul(A3));
+expectError(A.add(A3));
+expectError(A.sub(A3));

@@ -12,7 +12,7 @@ import { checkFormat } from "../shape/sparse.js";
 import { formatName } from "../sparse/format.js";
 import { pack, sortAndSum, storedPositions } from "../sparse/storage.js";
 import { SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
-import type { Shape } from "../types/dims.js";
+import type { CheckShape, Shape } from "../types/dims.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError } from "../types/errors.js";
 import type { Guard } from "../types/guard.js";
@@ -20,6 +20,10 @@ import type { CheckFormat, FormatSpec } from "../types/sparse.js";
 
 /** The shape `fromMtx` gives: the two names with run-time sizes. */
 export type MtxShape<R extends string, C extends string> = [[R, number], [C, number]];
+/** The two names of a matrix reader (`["row", "col"]`): identifiers, different (the sentences of `checkShape`). */
+export type MtxNames<R extends string, C extends string> = Guard<CheckShape<MtxShape<R, C>>, readonly [R, C]>;
+/** A matrix reader's format, checked against the names once they are right (one mistake, one error). */
+export type MtxFormat<R extends string, C extends string, F> = Guard<CheckShape<MtxShape<R, C>> extends "ok" ? CheckFormat<MtxShape<R, C>, F> : "ok", F>;
 
 type Field = "real" | "integer" | "pattern";
 type Symmetry = "general" | "symmetric" | "skew-symmetric";
@@ -86,9 +90,9 @@ const integerToken = (lines: Lines, what: string, token: string): number => {
  */
 export function fromMtx<const R extends string, const C extends string, const F extends FormatSpec = [[R, "dense"], [C, "compressed"]]>(
   file: string | Uint8Array,
-  names: readonly [R, C],
-  format?: Guard<CheckFormat<MtxShape<R, C>, F>, F>,
-): SparseTensor<MtxShape<R, C>> {
+  names: MtxNames<R, C>,
+  format?: MtxFormat<R, C, F>,
+): SparseTensor<MtxShape<NoInfer<R>, NoInfer<C>>> {
   if (typeof file !== "string" && !(file instanceof Uint8Array)) throw new ArgumentError(say.takesNot("fromMtx", "the file's text or bytes", file));
   if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string")) throw new ArgumentError(say.mtxNames("fromMtx", names));
   const [rowName, colName] = [checkName(names[0]), checkName(names[1])];

@@ -107,7 +107,7 @@ export function fromNpy<const Ns extends readonly string[], const Dt extends DTy
   bytes: Uint8Array,
   names: Guard<CheckShape<NpyShape<Ns>>, Ns>,
   options: NpyOptions<Dt> = {},
-): Tensor<NpyShape<Ns>, Dt> {
+): Tensor<NpyShape<Ns>, NoInfer<Dt>> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(say.notBytes("fromNpy", bytes));
   const list: unknown = names;
   if (!Array.isArray(list) || !list.every((n) => typeof n === "string")) throw new ArgumentError(say.namesNotList("fromNpy", "", list));

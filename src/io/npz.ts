@@ -14,9 +14,8 @@ import { type ShapeDim, checkName, checkUnique } from "../shape/dims.js";
 import { type SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError } from "../types/errors.js";
-import type { Guard } from "../types/guard.js";
-import type { CheckFormat, FormatSpec } from "../types/sparse.js";
-import type { MtxShape } from "./mtx.js";
+import type { FormatSpec } from "../types/sparse.js";
+import type { MtxFormat, MtxNames, MtxShape } from "./mtx.js";
 import { npyArray } from "./npy.js";
 import { SPARSE_MEMBERS, sparseFromMembers } from "./sparse-members.js";
 import { parsePythonLiteral, pyRepr } from "./python-literal.js";
@@ -221,9 +220,9 @@ function formatOf(member: Uint8Array, e: Entry): string {
  */
 export async function fromNpz<const R extends string, const C extends string, const F extends FormatSpec = [[R, "dense"], [C, "compressed"]]>(
   bytes: Uint8Array,
-  names: readonly [R, C],
-  format?: Guard<CheckFormat<MtxShape<R, C>, F>, F>,
-): Promise<SparseTensor<MtxShape<R, C>>> {
+  names: MtxNames<R, C>,
+  format?: MtxFormat<R, C, F>,
+): Promise<SparseTensor<MtxShape<NoInfer<R>, NoInfer<C>>>> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(say.notBytes("fromNpz", bytes));
   if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string")) throw new ArgumentError(say.mtxNames("fromNpz", names));
   const [rowName, colName] = [checkName(names[0]), checkName(names[1])];

@@ -15,11 +15,10 @@ import { ArgumentError, FormatError, ShapeError } from "../types/errors.js";
 import { decodeElements, elementCount, elements } from "./elements.js";
 import { JsonArray, JsonNumber, JsonObject, type JsonValue, parseJson } from "./json.js";
 import type { NpyShape } from "./npy.js";
-import type { MtxShape } from "./mtx.js";
+import type { MtxFormat, MtxNames, MtxShape } from "./mtx.js";
 import { SPARSE_MEMBERS, sparseFromMembers } from "./sparse-members.js";
 import { SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
-import type { Guard } from "../types/guard.js";
-import type { CheckFormat, FormatSpec } from "../types/sparse.js";
+import type { FormatSpec } from "../types/sparse.js";
 
 /** For each tensor to read, its dim names in the file's order. @example { "h.0.attn.weight": ["out", "in"] } */
 export type SafetensorsSpec = { readonly [tensor: string]: readonly string[] };
@@ -178,9 +177,9 @@ function sparseParts(t: SparseTensor<any>): { kind: string; arrays: Record<strin
 export function fromSafetensorsSparse<const R extends string, const C extends string, const F extends FormatSpec = [[R, "dense"], [C, "compressed"]]>(
   bytes: Uint8Array,
   name: string,
-  names: readonly [R, C],
-  format?: Guard<CheckFormat<MtxShape<R, C>, F>, F>,
-): SparseTensor<MtxShape<R, C>> {
+  names: MtxNames<R, C>,
+  format?: MtxFormat<R, C, F>,
+): SparseTensor<MtxShape<NoInfer<R>, NoInfer<C>>> {
   if (!(bytes instanceof Uint8Array)) throw new ArgumentError(say.notBytes("fromSafetensorsSparse", bytes));
   if (typeof name !== "string") throw new ArgumentError(say.takesNot("fromSafetensorsSparse", "the matrix's name as a string", name));
   if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string")) throw new ArgumentError(say.mtxNames("fromSafetensorsSparse", names));

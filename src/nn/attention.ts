@@ -9,8 +9,10 @@ import "../ops/reduce.js";
 import { arange } from "../ops/creation.js";
 import { describeValue, showAllDims } from "../shape/dims.js";
 import type { Tensor } from "../tensor.js";
-import type { AnyFail, Fail, Lookup, NameArg, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
-import { type AttentionMismatch, ShapeError, attentionMismatch, badOption, missingOptions, nameTaken } from "../types/errors.js";
+import type { IsNatural } from "../types/arith.js";
+import type { UnifySize } from "../types/broadcast.js";
+import type { AnyFail, Fail, FindSize, Lookup, NameArg, Ok, Shape, ShowAllDims, ShowDims } from "../types/dims.js";
+import { type AttentionMismatch, type BadOption, ShapeError, attentionMismatch, badOption, missingOptions, nameTaken, sizeMismatch } from "../types/errors.js";
 import type { FirstFail, Guard, Unoffered } from "../types/guard.js";
 import type { Split } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
@@ -31,8 +33,10 @@ export interface AttentionOptions<H extends string, Q extends string, K extends 
   readonly causal?: boolean;
 }
 
-/** The options' check: hidden and query are dims of q, and hidden splits into `heads` parts. */
+/** The options' check: heads is a positive integer, hidden and query are dims of q, and hidden splits into `heads` parts. */
 export type AttentionCheck<QS extends Shape, H extends string, Q extends string, K extends string, Heads extends number> = FirstFail<[
+  // a literal count that is not a positive integer: the sentence of readOptions (a `number` is checked at run time)
+  number extends Heads ? "ok" : IsNatural<Heads> extends true ? (Heads extends 0 ? Fail<BadOption<"attention", "heads", "a positive integer", "0 (number)">> : "ok") : Fail<BadOption<"attention", "heads", "a positive integer", `${Heads} (number)`>>,
   Lookup<QS, Q>,
   // the split of the hidden dim alone: the per-head names are free inside whatever other dims q has
   Lookup<QS, H> extends infer Z ? (Z extends AnyFail ? Z : Z extends number ? Split<[[H, Z]], H, [["heads", Heads], "headDim"]> : never) : never,
@@ -50,6 +54,13 @@ export type KeysCheck<What extends string, QS extends Shape, Q extends string, K
         ? "ok"
         : Fail<AttentionMismatch<What, ShowAllDims<Ok<Reduce<QS, [Q]>>>, K, ShowAllDims<KS>>>;
 
+/** The values' key dim has the keys' size (the sentence of the contraction over it), checked once both fit. */
+export type ValuesKeyCheck<KS extends Shape, VS extends Shape, K extends string> = [FindSize<KS, K>, FindSize<VS, K>] extends [infer KZ extends number, infer VZ extends number]
+  ? UnifySize<K, KZ, VZ> extends infer U extends AnyFail
+    ? U
+    : "ok"
+  : "ok";
+
 /**
  * Multi-head attention: softmax(q·k / sqrt(headDim)) · v per head, over names. `k` and `v` have the queries'
  * dims with `query` replaced by `key`; other dims (batch) broadcast; the result has q's type.
@@ -59,7 +70,7 @@ export type KeysCheck<What extends string, QS extends Shape, Q extends string, K
 export function attention<QS extends Shape, KS extends Shape, VS extends Shape, const H extends NameArg<QS>, const Q extends NameArg<QS>, const K extends NameArg<KS>, const Heads extends number>(
   q: Tensor<QS, "float32">,
   k: Guard<KeysCheck<"the keys", QS, Q, KS, K>, Tensor<KS, "float32">>,
-  v: Guard<KeysCheck<"the values", QS, Q, VS, K>, Tensor<VS, "float32">>,
+  v: Guard<FirstFail<[KeysCheck<"the values", QS, Q, VS, K>, KeysCheck<"the keys", QS, Q, KS, K> extends AnyFail ? "ok" : ValuesKeyCheck<KS, VS, K & string>]>, Tensor<VS, "float32">>,
   options: Guard<AttentionCheck<QS, H, Q, K, Heads>, AttentionOptions<H, Q, Unoffered<K>, Heads>>,
 ): Tensor<QS, "float32"> {
   const { hidden, heads, query, key, causal } = readOptions(options);
@@ -73,6 +84,8 @@ export function attention<QS extends Shape, KS extends Shape, VS extends Shape, 
     const ok = t.shapeDims.length === other.length + 1 && other.length === rest.length && rest.every((d) => other.some((e) => e.name === d.name && e.size === d.size));
     if (!ok) throw new ShapeError(attentionMismatch(what, showAllDims(rest), key, showAllDims(t.shapeDims)));
   }
+  const [keySize, valueSize] = [kt.shape[key]!, vt.shape[key]!];
+  if (keySize !== valueSize) throw new ShapeError(sizeMismatch(key, keySize, valueSize));
   // The per-head dims get names none of q, k and v has (a caller's own "heads" dim is a batch-like dim).
   const taken = new Set([qt, kt, vt].flatMap((t) => t.shapeDims.map((d) => d.name)));
   const free = (base: string): string => {

@@ -7,8 +7,9 @@
 // src/types, the Tensor (to read initializer values) and src/onnx.
 import type { Node, NodeDim } from "../graph/node.js";
 import { type AnyTensor, Tensor, tensorArg } from "../tensor.js";
-import type { DType, Shape } from "../types/dims.js";
-import { ArgumentError, takesNot } from "../types/errors.js";
+import type { AnyFail, DType, Fail, Shape } from "../types/dims.js";
+import { ArgumentError, type NotAnInputDim, notAnInputDim, takesNot } from "../types/errors.js";
+import type { Guard } from "../types/guard.js";
 import { type AxisInfo, GraphBuilder, valueInfo } from "./export-builder.js";
 import { type Lowering, transposeTo } from "./export-context.js";
 import { primitiveOnnx, sourceLike } from "./export-ops.js";
@@ -27,6 +28,16 @@ export interface OnnxOptions {
 }
 
 type Named = Readonly<Record<string, Tensor<Shape, DType>>>;
+/** Every dim name of the inputs (`string` when one has a dynamic rank). */
+type InputDims<I> = { [K in keyof I]: I[K] extends Tensor<infer S, DType> ? (number extends S["length"] ? string : S[number][0]) : never }[keyof I];
+/** A literal `dynamic` name that no input has, as a Fail; a list built at run time is checked at run time. */
+type CheckDynamic<I, O> = O extends { readonly dynamic: readonly unknown[] }
+  ? { [K in keyof O["dynamic"]]: O["dynamic"][K] extends infer D extends string ? (string extends D ? "ok" : D extends InputDims<I> ? "ok" : Fail<NotAnInputDim<D>>) : "ok" }[number] extends infer R
+    ? [Extract<R, AnyFail>] extends [never]
+      ? "ok"
+      : Extract<R, AnyFail>
+    : never
+  : "ok";
 const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
 /**
@@ -42,7 +53,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
  *   const bytes = await toOnnx({ y: linear(x, "feature", p.weight, p.bias).tanh() }, { x }, { dynamic: ["batch"] });
  *   // new InferenceSession(bytes) in onnxruntime: input x [batch, 4], output y [batch, 3]
  */
-export async function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions = {}): Promise<Uint8Array> {
+export async function toOnnx<const I extends Named, const O extends OnnxOptions = {}>(outputs: Named, inputs: I, given?: Guard<CheckDynamic<I, O>, O>): Promise<Uint8Array> {
+  const options: OnnxOptions = (given ?? {}) as OnnxOptions;
   const outs = checkRecord("outputs", outputs);
   const ins = checkRecord("inputs", inputs);
   for (const name of Object.keys(outs)) if (name in ins) throw new ArgumentError(`toOnnx: "${name}" names both an input and an output`);
@@ -59,7 +71,7 @@ export async function toOnnx(outputs: Named, inputs: Named, options: OnnxOptions
   const sizes = new Map<string, string>();
   for (const dim of options.dynamic ?? []) {
     const found = Object.entries(ins).find(([, t]) => t.node.dims.some((d) => d.name === dim));
-    if (!found) throw new ArgumentError(`toOnnx: the dynamic dim "${dim}" is not a dim of any input (${describeInputs(ins)})`);
+    if (!found) throw new ArgumentError(`${notAnInputDim(dim)} (${describeInputs(ins)})`);
     const axis = found[1].node.dims.findIndex((d) => d.name === dim);
     sizes.set(dim, g.node("Shape", [found[0]], { start: axis, end: axis + 1 }));
   }

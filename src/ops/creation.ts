@@ -7,8 +7,21 @@ import type { Node } from "../graph/node.js";
 import { type ShapeDim, checkName, checkShape, checkUnique, describeValue, numel, showDims } from "../shape/dims.js";
 import { type Tensor, wrap } from "../tensor.js";
 import type { Product } from "../types/arith.js";
-import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims } from "../types/dims.js";
-import { ArgumentError, type DataLength, dataLength, nestedTooDeep, raggedData, ShapeError } from "../types/errors.js";
+import type { CheckShape, DType, Dim, Fail, Plain, Shape, ShowDims, Whole } from "../types/dims.js";
+import {
+  ArgumentError,
+  type CannotInferSize,
+  cannotInferSize,
+  type DataLength,
+  dataLength,
+  type EntriesText,
+  entriesText,
+  type NestedTooDeep,
+  nestedTooDeep,
+  type RaggedData,
+  raggedData,
+  ShapeError,
+} from "../types/errors.js";
 import type { FirstFail, Guard } from "../types/guard.js";
 
 /** A shape argument: `[name, size]` pairs in logical order. @example [["batch", 32], ["seq", 128]] */
@@ -28,7 +41,7 @@ type Inner<Data> = Data extends readonly [infer F, ...unknown[]] ? F : Data exte
 export type SpecShape<Spec extends DimsSpec, Data> = number extends Spec["length"] ? Shape : SpecEntries<Spec, Data>;
 type SpecEntries<Spec extends DimsSpec, Data, Acc extends Dim[] = []> = Spec extends readonly [infer E, ...infer Rest extends DimsSpec]
   ? E extends readonly [infer N extends string, infer Z extends number]
-    ? SpecEntries<Rest, Inner<Data>, [...Acc, [N, Z]]>
+    ? SpecEntries<Rest, Inner<Data>, [...Acc, [N, Whole<Z>]]>
     : E extends string
       ? SpecEntries<Rest, Inner<Data>, [...Acc, [E, LengthOf<Data>]]>
       : never
@@ -65,7 +78,45 @@ type CheckLength<S extends Shape, Data> = Data extends readonly unknown[]
         : "ok"
   : "ok";
 
-/** Creation options: the dtype (float32 unless the data says otherwise). */
+/** True for data nested in lists (its first element a list): its nesting must match the dims (`flatten`). */
+type IsNested<Data> = Data extends readonly [readonly unknown[], ...unknown[]] ? true : false;
+/**
+ * The data's nesting against the dims spec, level by level along the first entries (twin of the spec walk in
+ * `tensor` and of `flatten`): a bare name needs a list to take its size from; in nested data a `[name, size]`
+ * needs a list of that length, and no list may be left below the last dim. Lists of unknown length, typed
+ * arrays and later entries (ragged lists) are checked at run time only.
+ */
+type CheckNesting<Spec, Level, S extends Shape, Nested extends boolean> = Spec extends readonly [infer E, ...infer Rest]
+  ? E extends string
+    ? Level extends readonly unknown[]
+      ? CheckNesting<Rest, Inner<Level>, S, Nested>
+      : Level extends number | boolean
+        ? Fail<CannotInferSize<E>>
+        : "ok"
+    : E extends readonly [infer N extends string, infer Z extends number]
+      ? Nested extends false
+        ? CheckNesting<Rest, Inner<Level>, S, Nested>
+        : Level extends readonly unknown[]
+          ? number extends Level["length"] | Z
+            ? CheckNesting<Rest, Inner<Level>, S, Nested>
+            : Level["length"] extends Z
+              ? CheckNesting<Rest, Inner<Level>, S, Nested>
+              : Fail<RaggedData<N, Z, EntriesText<Level["length"]>>>
+          : Level extends number | boolean
+            ? Fail<RaggedData<N, Z, "a plain value instead of a list">>
+            : "ok"
+      : "ok"
+  : Nested extends true
+    ? Level extends readonly unknown[]
+      ? Fail<NestedTooDeep<ShowDims<S>>>
+      : "ok"
+    : "ok";
+
+/**
+ * Creation options: the dtype (float32 unless the data says otherwise). A creator's result dtype is
+ * `NoInfer<Dt>`: it comes from the options or the data, never from where the result goes (inside
+ * `concat([a, zeros(…)], "t")` the list's `Tensor<Shape, DType>` would otherwise make it `DType`).
+ */
 export interface CreateOptions<Dt extends DType> {
   readonly dtype?: Dt;
 }
@@ -79,9 +130,12 @@ export interface CreateOptions<Dt extends DType> {
  */
 export function tensor<const Data extends TensorData, const Spec extends DimsSpec, const Dt extends DType = DataType<Data>>(
   data: Data,
-  dims: Guard<FirstFail<[CheckShape<SpecShape<Spec, Data>>, CheckLength<SpecShape<Spec, Data>, Data>]>, Spec>,
+  dims: Guard<
+    FirstFail<[CheckShape<SpecShape<Spec, Data>>, Data extends readonly unknown[] ? CheckNesting<Spec, Data, SpecShape<Spec, Data>, IsNested<Data>> : "ok", CheckLength<SpecShape<Spec, Data>, Data>]>,
+    Spec
+  >,
   options: CreateOptions<Dt> = {},
-): Tensor<SpecShape<Spec, Data>, Dt> {
+): Tensor<SpecShape<Spec, Data>, NoInfer<Dt>> {
   if (!Array.isArray(dims)) throw new ArgumentError(`dims is a list of names or [name, size] pairs, not ${describeValue(dims)}`);
   const given = checkData(data);
   const spec = dims as DimsSpec;
@@ -90,7 +144,7 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
   for (const entry of spec) {
     if (typeof entry === "string") {
       const name = checkName(entry);
-      if (!Array.isArray(level) && !ArrayBuffer.isView(level)) throw new ArgumentError(`cannot infer the size of "${name}" from the data: give it as ["${name}", size]`);
+      if (!Array.isArray(level) && !ArrayBuffer.isView(level)) throw new ArgumentError(cannotInferSize(name));
       shape.push({ name, size: (level as ArrayLike<unknown>).length, masked: false });
       level = (level as ArrayLike<unknown>)[0];
     } else {
@@ -136,7 +190,7 @@ function flatten(data: readonly NestedData[], shape: readonly ShapeDim[]): (numb
       return;
     }
     const d = shape[depth]!;
-    if (!Array.isArray(x) || x.length !== d.size) throw new ShapeError(raggedData(d.name, d.size, Array.isArray(x) ? `a list of ${x.length} ${x.length === 1 ? "entry" : "entries"}` : "a plain value instead of a list"));
+    if (!Array.isArray(x) || x.length !== d.size) throw new ShapeError(raggedData(d.name, d.size, Array.isArray(x) ? entriesText(x.length) : "a plain value instead of a list"));
     for (const y of x as readonly NestedData[]) walk(y, depth + 1);
   };
   walk(data, 0);
@@ -175,7 +229,7 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
   shape: Guard<CheckShape<S>, S>,
   value: number | boolean,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, Dt> {
+): Tensor<Plain<S>, NoInfer<Dt>> {
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";
   if (typeof value !== "number" && typeof value !== "boolean") throw new ArgumentError(`the fill value must be a number or a boolean, not ${describeValue(value)}`);
@@ -186,7 +240,7 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
 export function zeros<const S extends ShapeSpec, const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, Dt> {
+): Tensor<Plain<S>, NoInfer<Dt>> {
   return full<S, Dt>(shape, 0, options);
 }
 
@@ -194,7 +248,7 @@ export function zeros<const S extends ShapeSpec, const Dt extends DType = "float
 export function ones<const S extends ShapeSpec, const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, Dt> {
+): Tensor<Plain<S>, NoInfer<Dt>> {
   return full<S, Dt>(shape, 1, options);
 }
 
@@ -206,7 +260,7 @@ export function arange<const N extends string, const Z extends number, const Dt 
   name: Guard<CheckShape<[[N, Z]]>, N>,
   size: Z,
   options: CreateOptions<Dt> & { readonly start?: number; readonly step?: number } = {},
-): Tensor<[[N, Z]], Dt> {
+): Tensor<[[N, Whole<Z>]], NoInfer<Dt>> {
   const [dim] = graphDims([[name as N, size]]);
   const dtype = checkDType(options.dtype) ?? "float32";
   if (dtype === "bool") throw new ArgumentError('arange makes numbers: use dtype "float32" or "int32"');
@@ -230,7 +284,7 @@ export function linspace<const N extends string, const Z extends number>(
   start: number,
   stop: number,
   size: Z,
-): Tensor<[[N, Z]], "float32"> {
+): Tensor<[[N, Whole<Z>]], "float32"> {
   const [dim] = graphDims([[name as N, size]]);
   for (const v of [start, stop]) if (typeof v !== "number") throw new ArgumentError(`linspace needs numbers for start and stop, not ${describeValue(v)}`);
   const step = size > 1 ? (stop - start) / (size - 1) : 0;
@@ -245,7 +299,7 @@ export function linspace<const N extends string, const Z extends number>(
 export function eye<const S extends readonly [readonly [string, number], readonly [string, number]], const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, Dt> {
+): Tensor<Plain<S>, NoInfer<Dt>> {
   if (!Array.isArray(shape) || shape.length !== 2) throw new ArgumentError("eye needs exactly two dims, e.g. [[\"i\", 3], [\"j\", 3]]");
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";

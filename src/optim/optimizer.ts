@@ -97,13 +97,14 @@ export abstract class Optimizer {
 
   /**
    * One training step: builds the loss from the current variables, its gradient for every trainable variable
-   * it reads (or only `variables`), and each update; computes them all together; returns the loss.
+   * it reads (or only `variables`), and each update; computes them all together; returns the loss. A loss that
+   * is not a float32 scalar is a compile error with the sentence `grad` gives.
    * @example for (let i = 0; i < 100; i++) console.log(await opt.step(() => crossEntropy(model(x), y, "class")))
    */
-  async step(loss: LossFn, variables?: readonly Variable<Shape, DType>[]): Promise<number> {
+  async step<R>(loss: Guard<LossCheck<R>, () => R>, variables?: readonly Variable<Shape, DType>[]): Promise<number> {
     if (typeof loss !== "function") throw new ShapeError(notALossFunction(describeValue(loss)));
     for (const v of variables ?? []) if (v instanceof Variable && v.isDisposed) throw new ShapeError(disposedVariable(showAllDims(v.shapeDims)));
-    const { value, variables: grads } = valueAndGrad(loss)();
+    const { value, variables: grads } = valueAndGrad(loss as LossFn)();
     const trained = variables ?? grads.variables;
     if (trained.length === 0) throw new ShapeError(noVariables());
     for (const v of trained) this.update(v, grads.get(v));

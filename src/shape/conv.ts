@@ -2,8 +2,8 @@
 // and pooling over named spatial dims, `out = (size + before + after - dilation·(window - 1) - 1) / stride + 1`,
 // with the same checks in the same order and the same sentences (thrown as ShapeError). Imports only src/types
 // and src/shape.
-import { ArgumentError, emptyTransposed, groupedKernel, groupsIndivisible, kernelChannels, nameTaken, notInKernel, padWidth, ShapeError, windowParameter, windowTooLarge } from "../types/errors.js";
-import { type ShapeDim, checkName, lookup, showDims } from "./dims.js";
+import { ArgumentError, channelInWindow, emptyTransposed, groupedKernel, groupsIndivisible, kernelChannels, nameTaken, notInKernel, padWidth, ShapeError, windowParameter, windowTooLarge } from "../types/errors.js";
+import { type ShapeDim, checkName, checkUnique, lookup, showDims } from "./dims.js";
 
 /** One spatial dim of a windowed op: its input size, window, stride, dilation, padding and output size. */
 export interface SpatialDim {
@@ -102,6 +102,8 @@ function convCommon(x: readonly ShapeDim[], kernel: readonly ShapeDim[], spec: C
   const channel = lookup(x, spec.channel);
   const pairs = windowPairs(spec.window);
   const spatial = pairs.map(([s, w]) => ({ dim: lookup(x, s), window: kernelDim(kernel, w) }));
+  if (pairs.some(([s, w]) => s === channel.name || w === channel.name)) throw new ShapeError(channelInWindow(channel.name));
+  checkUnique(pairs.map(([, w]) => w));
   const kc = kernelDim(kernel, channel.name);
   const groups = spec.groups ?? 1;
   if (!isNatural(groups) || groups === 0) throw new ShapeError(windowParameter("group count", channel.name, String(groups)));

@@ -26,11 +26,12 @@ import { type AnyTensor, Tensor, defineMethods, wrap } from "../tensor.js";
 import type { Broadcast } from "../types/broadcast.js";
 import type { Dot } from "../types/contract.js";
 import type { NameArg, NameList, Ok, Shape, VisibleNames } from "../types/dims.js";
-import { ArgumentError, ShapeError, takesNot } from "../types/errors.js";
-import type { Guard, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
+import { ArgumentError, ShapeError, sparseProductBroadcast, sparseUnionBroadcast, takesNot } from "../types/errors.js";
+import type { FirstFail, Guard, GuardNames, GuardSpec, OkNames } from "../types/guard.js";
 import type { Mask, Unmask } from "../types/mask.js";
 import type { Rename, RenameSpec, Transpose } from "../types/movement.js";
 import type { Reduce } from "../types/reduce.js";
+import type { SparseKeepsDims } from "../types/sparse.js";
 import { formatName } from "./format.js";
 import { graphDot, graphMulValues, graphSum, graphUnion, kernelsInTrace, mayNeedGradient, symbolic } from "./graph-form.js";
 import { reformat, renameSparse, transposeSparse } from "./layout.js";
@@ -67,14 +68,14 @@ declare module "./tensor.js" {
      * d/dvalues is dC ⊙ X there (the SDDMM `S.mul(U.dot("k", V))` gathers rows of U and columns of V: O(nnz·K)).
      * @example await S.mul(A.dot("k", B)) // SDDMM: only the products at S's entries are computed
      */
-    mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;
+    mul<S extends Shape, B extends Shape = []>(this: SparseTensor<S>, other: Guard<FirstFail<[Broadcast<S, B>, SparseKeepsDims<S, B, "product">]>, Operand<B> | number>): LazySparse<Ok<Broadcast<S, B>>>;
     /**
      * The elementwise sum (union): with a sparse operand a sparse result, with a dense one a dense result.
      * @example await a.add(b) // the entries of either
      */
-    add<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    add<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<FirstFail<[Broadcast<S, B>, O extends SparseTensor<Shape> ? SparseKeepsDims<S, B, "add"> : "ok"]>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
     /** The elementwise difference (union), like `add`. @example await a.sub(b) */
-    sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<Broadcast<S, B>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
+    sub<S extends Shape, B extends Shape, O extends Operand<B>>(this: SparseTensor<S>, other: Guard<FirstFail<[Broadcast<S, B>, O extends SparseTensor<Shape> ? SparseKeepsDims<S, B, "sub"> : "ok"]>, O & Operand<B>>): UnionResult<Ok<Broadcast<S, B>>, O>;
     /** Sums over one name or a list of names; the result is dense. @example A.sum("col") // row sums */
     sum<S extends Shape, const Ns extends Names<S>>(this: SparseTensor<S>, names: GuardNames<Reduce<S, NameList<Ns>>, Ns, NameArg<S>>): Tensor<OkNames<Reduce<S, NameList<Ns>>, Ns>, "float32">;
     /**
@@ -146,7 +147,7 @@ export function installSparseMethods(): void {
       if (typeof other === "number") return lazyResult(this.shapeDims, (b) => ({ op: "binary", fn: "mul", a: addSparse(b, this), b: { op: "const", value: other } }), "the sparse product mul");
       if (!(other instanceof SparseTensor) && !(other instanceof Tensor)) throw new ArgumentError(takesNot("mul", "a sparse or dense tensor or a number", other));
       const dims = broadcastShapes(visible(this), shapeOf(other));
-      if (dims.length !== this.shapeDims.length) throw new ShapeError(`the sparse product would broadcast over ${showDims(dims.filter((d) => !this.dims.includes(d.name)))}: a sparse result keeps the sparse operand's dims (use toDense() first)`);
+      if (dims.length !== this.shapeDims.length) throw new ShapeError(sparseProductBroadcast(showDims(dims.filter((d) => !this.dims.includes(d.name)))));
       const names = new Set(dims.map((d) => d.name));
       // With a dense operand gradients may reach (a variable, an argument of grad, a placeholder) or a values
       // tensor, the values are gathered in the graph: dX = the scatter of dC ⊙ A at A's entries, dvalues =
@@ -259,7 +260,7 @@ function union(t: SparseTensor<Shape>, other: unknown, fn: "add" | "sub"): AnyTe
     }
   };
   if (other instanceof SparseTensor) {
-    if (dims.length !== t.shapeDims.length) throw new ShapeError(`the sparse ${fn} would broadcast over ${showDims(dims.filter((d) => !t.dims.includes(d.name)))}: a sparse result keeps the first operand's dims`);
+    if (dims.length !== t.shapeDims.length) throw new ShapeError(sparseUnionBroadcast(fn, showDims(dims.filter((d) => !t.dims.includes(d.name)))));
     if (mergedInGraph(t, other)) return merged(t, other, fn, `the sparse ${fn}`);
     // d/dA = dC at A's entries, d/dB = ±dC at B's entries.
     return withValuesGradients(`the sparse ${fn}`, lazyResult(t.shapeDims, build, `the sparse ${fn}`), [t, other], (dC) => [

@@ -160,9 +160,11 @@ export type DivMod<A extends number, B extends number> = number extends A | B
 /** `A / B` when B divides A exactly, else `never`. @example type T = DivExact<38597376, 768>; // 50257 */
 export type DivExact<A extends number, B extends number> = number extends A | B
   ? number
-  : DivMod<A, B> extends [infer Q extends number, 0]
-    ? Q
-    : never;
+  : B extends 0
+    ? never // DivMod by 0 is never, which would match any pattern below
+    : DivMod<A, B> extends [infer Q extends number, 0]
+      ? Q
+      : never;
 
 /** `A < B` as `true`/`false`, or `boolean` when either is `number`. @example type T = Less<31, 32>; // true */
 export type Less<A extends number, B extends number> = number extends A | B

@@ -4,7 +4,7 @@
 // (checked at run time). Runtime twin: src/shape/conv.ts, with the same sentences. Imports only src/types.
 import type { Add, DivMod, IsNatural, Less, Mul, Sub } from "./arith.js";
 import type { AnyFail, Dim, Fail, FindSize, IsDynamic, Lookup, NameArg, RemoveDims, Shape, ShowDims, VisibleNames } from "./dims.js";
-import type { EmptyTransposed, GroupedKernel, GroupsIndivisible, KernelChannels, NameTaken, NotInKernel, PadWidth, WindowParameter, WindowTooLarge } from "./errors.js";
+import type { ChannelInWindow, Duplicate, EmptyTransposed, GroupedKernel, GroupsIndivisible, KernelChannels, NameTaken, NotInKernel, PadWidth, WindowParameter, WindowTooLarge } from "./errors.js";
 
 /** A number for every spatial dim, or one per spatial name (absent names take the default). */
 export type PerDim = number | { readonly [name: string]: number };
@@ -139,6 +139,21 @@ type CheckWindows<K extends Shape, W> = {
     ? "ok"
     : Extract<R, AnyFail>
   : never;
+/**
+ * The channel is neither a spatial dim nor a window dim, and no window dim serves two spatial dims, else a Fail.
+ * A widened window (`{ [spatial: string]: string }`) is checked at run time.
+ */
+type CheckWindowNames<C, W> = string extends keyof W
+  ? "ok"
+  : C extends keyof W | W[keyof W]
+    ? Fail<ChannelInWindow<C & string>>
+    : {
+          [N in keyof W]-?: string extends W[N] ? "ok" : W[N] extends W[Exclude<keyof W, N>] ? Fail<Duplicate<W[N] & string>> : "ok";
+        }[keyof W] extends infer R
+      ? [Extract<R, AnyFail>] extends [never]
+        ? "ok"
+        : Extract<R, AnyFail>
+      : never;
 /** The first output dim of the kernel that the input already has, else "ok". */
 type CheckFresh<S extends Shape, Outs extends Shape, C> = Outs extends readonly [infer H extends Dim, ...infer T extends Shape]
   ? [FindSize<S, H[0]>] extends [never]
@@ -178,7 +193,9 @@ type ConvCommon<S extends Shape, K extends Shape, O, Transposed extends boolean>
             : CheckWindows<K, W> extends infer E2
               ? E2 extends AnyFail
                 ? E2
-                : [FindSize<K, C>] extends [never]
+                : CheckWindowNames<C, W> extends infer E3 extends AnyFail
+                  ? E3
+                  : [FindSize<K, C>] extends [never]
                   ? Fail<NotInKernel<C & string, ShowDims<K>>>
                   : ValueFor<Field<O, "groups">, "", 1> extends infer G extends number
                     ? NotPositive<G> extends true

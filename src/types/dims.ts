@@ -182,12 +182,18 @@ export type CheckShape<S extends Shape, Seen = never> = S extends readonly [infe
     : never
   : "ok";
 
-/** S with every entry a plain (non-readonly) pair, so hovers read `[["batch", 32], ["seq", 128]]`. */
+/**
+ * A size as a shape holds it: one literal, or `number` for a union of literals (`n > 0 ? 2 : 3`), whose value
+ * is only known at run time (a union would let `[["a", 2 | 3]]` pass as `[["a", 2]]` where it is 3).
+ */
+export type Whole<Z> = [Z] extends [number] ? (IsUnion<Z> extends true ? number : Z) : Z;
+
+/** S with every entry a plain (non-readonly) pair, so hovers read `[["batch", 32], ["seq", 128]]`; union sizes are `number`. */
 export type Plain<S extends Shape> = {
   -readonly [K in keyof S]: S[K] extends readonly [infer N, infer Z, "masked"]
-    ? [N, Z, "masked"]
+    ? [N, Whole<Z>, "masked"]
     : S[K] extends readonly [infer N, infer Z]
-      ? [N, Z]
+      ? [N, Whole<Z>]
       : S[K];
 };
 

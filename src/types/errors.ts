@@ -155,6 +155,12 @@ export type RaggedData<N extends string, Z extends number, Found extends string>
 export const raggedData = <N extends string, Z extends number, Found extends string>(name: N, size: Z, found: Found): RaggedData<N, Z, Found> =>
   `the nesting of the data does not match "${name}" (${sizeText(size)}): found ${found}`;
 
+export type EntriesText<L extends number> = L extends 1 ? "a list of 1 entry" : `a list of ${SizeText<L>} entries`;
+export const entriesText = <L extends number>(length: L): EntriesText<L> => (length === 1 ? "a list of 1 entry" : `a list of ${sizeText(length)} entries`) as EntriesText<L>;
+
+export type CannotInferSize<N extends string> = `cannot infer the size of "${N}" from the data: give it as ["${N}", size]`;
+export const cannotInferSize = <N extends string>(name: N): CannotInferSize<N> => `cannot infer the size of "${name}" from the data: give it as ["${name}", size]`;
+
 export type NestedTooDeep<Dims extends string> = `the data is nested deeper than the dimensions ${Dims}`;
 export const nestedTooDeep = <Dims extends string>(dims: Dims): NestedTooDeep<Dims> => `the data is nested deeper than the dimensions ${dims}`;
 
@@ -203,6 +209,9 @@ export type KernelChannels<N extends string, Want extends number, Got extends nu
   `the kernel's "${N}" must be ${SizeText<Want>} (the input's channels per group), not ${SizeText<Got>}`;
 export const kernelChannels = <N extends string, Want extends number, Got extends number>(name: N, want: Want, got: Got): KernelChannels<N, Want, Got> =>
   `the kernel's "${name}" must be ${sizeText(want)} (the input's channels per group), not ${sizeText(got)}`;
+
+export type ChannelInWindow<N extends string> = `"${N}" is the contracted channel: it cannot be in the window too`;
+export const channelInWindow = <N extends string>(name: N): ChannelInWindow<N> => `"${name}" is the contracted channel: it cannot be in the window too`;
 
 export type NotInKernel<N extends string, Dims extends string> = `"${N}" is not a dimension of the kernel ${Dims}`;
 export const notInKernel = <N extends string, Dims extends string>(name: N, dims: Dims): NotInKernel<N, Dims> =>
@@ -445,6 +454,10 @@ export const intIotaTooLarge = (loops: string, top: number): string =>
 export const loopTooLong = (loops: string, limit: string): string =>
   `a kernel would run ${loops}, longer than the ${limit} points one of its 32-bit loop counters can count, and this loop cannot be split: compute it in parts (split the dim and combine the parts)`;
 
+/** toOnnx's `dynamic` names a dim no input has (at run time followed by the inputs' dims, in parentheses). */
+export type NotAnInputDim<N extends string> = `toOnnx: the dynamic dim "${N}" is not a dim of any input`;
+export const notAnInputDim = <N extends string>(name: N): NotAnInputDim<N> => `toOnnx: the dynamic dim "${name}" is not a dim of any input`;
+
 // ---- sparse tensors (src/types/sparse.ts, src/shape/sparse.ts, src/sparse) ----
 
 export type FormatMissingDim<N extends string, Dims extends string> = `the format gives no level to "${N}" of ${Dims}: name every dimension once`;
@@ -453,6 +466,13 @@ export const formatMissingDim = <N extends string, Dims extends string>(name: N,
 export type BadLevelKind<N extends string, K extends string> = `the level of "${N}" is ${K}: a level is "dense", "compressed" or "singleton"`;
 export const badLevelKind = <N extends string, K extends string>(name: N, kind: K): BadLevelKind<N, K> =>
   `the level of "${name}" is ${kind}: a level is "dense", "compressed" or "singleton"`;
+export type SparseProductBroadcast<Dims extends string> =
+  `the sparse product would broadcast over ${Dims}: a sparse result keeps the sparse operand's dims (use toDense() first)`;
+export const sparseProductBroadcast = <Dims extends string>(dims: Dims): SparseProductBroadcast<Dims> =>
+  `the sparse product would broadcast over ${dims}: a sparse result keeps the sparse operand's dims (use toDense() first)`;
+export type SparseUnionBroadcast<Fn extends string, Dims extends string> = `the sparse ${Fn} would broadcast over ${Dims}: a sparse result keeps the first operand's dims`;
+export const sparseUnionBroadcast = <Fn extends string, Dims extends string>(fn: Fn, dims: Dims): SparseUnionBroadcast<Fn, Dims> =>
+  `the sparse ${fn} would broadcast over ${dims}: a sparse result keeps the first operand's dims`;
 /** Runtime only: a singleton level stores one coordinate per parent entry, so its parent must repeat (COO). */
 export const singletonParent = (name: string, parent: string): string =>
   `the singleton level of "${name}" must follow a compressed or singleton level, not ${parent}`;

@@ -4,9 +4,9 @@
 // COO's inner levels). CSR over (row, col) is `[["row", "dense"], ["col", "compressed"]]`, CSC the same with
 // the dims swapped; DCSR, COO, CSF and block-sparse are other lists. `CheckFormat` is the static twin of
 // src/shape/sparse.ts: every dim of the shape gets exactly one level. Imports only src/types.
-import type { AnyFail, CheckName, Fail, Lookup, NameArg, Shape, ShowDims } from "./dims.js";
+import type { AllNames, AnyFail, CheckName, Fail, IsDynamic, Lookup, NameArg, RemoveDims, Shape, ShowDims } from "./dims.js";
 import type { Guard } from "./guard.js";
-import type { BadLevelKind, Duplicate, FormatMissingDim } from "./errors.js";
+import type { BadLevelKind, Duplicate, FormatMissingDim, SparseProductBroadcast, SparseUnionBroadcast } from "./errors.js";
 
 /** How one dimension is stored (taco §3). */
 export type LevelKind = "dense" | "compressed" | "singleton";
@@ -76,3 +76,19 @@ export type GuardFormat<R, S extends Shape, F> = [R] extends [AnyFail]
       : Guard<R, F>
     : Guard<R, F>
   : Guard<R, F>;
+
+/** The visible dims of B that S lacks, as a sentence's `{ b: 2 }`, or never when there are none. */
+type NewDims<S extends Shape, B extends Shape> = true extends IsDynamic<S> | IsDynamic<B>
+  ? never
+  : ShowDims<RemoveDims<B, AllNames<S>>> extends infer D
+    ? D extends "{}"
+      ? never
+      : D
+    : never;
+/**
+ * A sparse result keeps the sparse operand's dims: `A.mul(x)` (and a sparse `A.add(B)`) may not bring new
+ * ones. "ok", or the Fail with the sentence of the run-time check in src/sparse/ops.ts.
+ */
+export type SparseKeepsDims<S extends Shape, B extends Shape, Fn extends string> = [NewDims<S, B>] extends [never]
+  ? "ok"
+  : Fail<Fn extends "product" ? SparseProductBroadcast<NewDims<S, B> & string> : SparseUnionBroadcast<Fn, NewDims<S, B> & string>>;

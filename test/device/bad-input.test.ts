@@ -65,8 +65,11 @@ describe.each(deviceNames)("bad input on %s", (device) => {
     it("ragged or over-nested lists name the dimension that does not fit", () => {
       expectError(() => tensor([[1, 2], [3]], ["a", "b"]), ShapeError, errors.raggedData("b", 2, "a list of 1 entry"));
       expectError(() => tensor([[1, 2], 3] as unknown as number[][], ["a", "b"]), ShapeError, 'the nesting of the data does not match "b" (2): found a plain value instead of a list');
+      // @ts-expect-error — a list literal's nesting is checked at compile time too, with the same sentence
       expectError(() => tensor([[1, 2], [3, 4]], [["a", 3], "b"]), ShapeError, errors.raggedData("a", 3, "a list of 2 entries"));
+      // @ts-expect-error — a list literal's nesting is checked at compile time too, with the same sentence
       expectError(() => tensor([[1, 2], [3, 4]], ["a"]), ShapeError, errors.nestedTooDeep("{ a: 2 }"));
+      // @ts-expect-error — a list literal's nesting is checked at compile time too, with the same sentence
       expectError(() => tensor([[1, 2], [3, 4]], ["a", "b", "c"]), ArgumentError, 'cannot infer the size of "c" from the data: give it as ["c", size]');
     });
 

@@ -5,6 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Shape, ShapeError, type Tensor, avgPool, conv, convTranspose, explain, kernelStats, maxPool, tensor } from "../../src/index.js";
 import {
+  channelInWindow,
+  duplicate,
   emptyTransposed,
   groupedKernel,
   groupsIndivisible,
@@ -394,5 +396,12 @@ describe("convolution shape errors (the sentences of the type errors)", () => {
     expectShapeError(() => loose(convTranspose)(x, kernel([["channels", 3], ["out", 2], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" }, padding: 4 }), emptyTransposed("height"));
     expectShapeError(() => loose(maxPool)(x, { window: { height: 6 } }), windowTooLarge("height", 6, 5));
     expectShapeError(() => loose(avgPool)(x, { window: { depth: 2 } }), notADimension("depth", "{ batch: 2, channels: 3, height: 5, width: 5 }"));
+  });
+
+  it("the channel in the window, or one window dim for two spatial dims", () => {
+    expectShapeError(() => c(x, k3, { channel: "channels", window: { channels: "kh", width: "kw" } }), channelInWindow("channels"));
+    expectShapeError(() => c(x, k3, { channel: "channels", window: { height: "channels", width: "kw" } }), channelInWindow("channels"));
+    expectShapeError(() => c(x, k3, { channel: "channels", window: { height: "kh", width: "kh" } }), duplicate("kh"));
+    expectShapeError(() => loose(convTranspose)(x, k3, { channel: "channels", window: { height: "kw", width: "kw" } }), duplicate("kw"));
   });
 });

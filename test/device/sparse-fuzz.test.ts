@@ -117,6 +117,9 @@ describe.each(deviceNames)("random sparse expressions on %s", (device) => {
     const A = fromCoo([["row", 2], ["col", 3]], { coords: { row: [0, 1], col: [2, 0] }, values: [1, 2] }, coo("row", "col")) as SparseTensor<[["row", 2], ["col", 3]]>;
     await expectError(() => A.dot("col", 5 as never), ArgumentError, "dot takes a sparse or dense tensor, not the number 5");
     await expectError(() => A.mul(tensor(new Float32Array(4), [["k", 4]]) as never), ShapeError, "the sparse product would broadcast over { k: 4 }: a sparse result keeps the sparse operand's dims (use toDense() first)");
+    const B = fromCoo([["row", 2], ["col", 3], ["k", 4]], { coords: { row: [0], col: [2], k: [1] }, values: [1] }, coo("row", "col", "k"));
+    await expectError(() => A.add(B as never), ShapeError, "the sparse add would broadcast over { k: 4 }: a sparse result keeps the first operand's dims");
+    await expectError(() => A.sub(B as never), ShapeError, "the sparse sub would broadcast over { k: 4 }: a sparse result keeps the first operand's dims");
     await expectError(() => A.dot("col", tensor(new Int32Array(3), [["col", 3]]) as never), ArgumentError, "a sparse op takes float32 operands, not an int32 tensor (cast it first)");
   });
 });

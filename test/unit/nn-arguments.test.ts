@@ -72,6 +72,7 @@ const cases: [string, () => unknown, string][] = [
   ["attention without a key name", () => js.attention(q, k, k, { hidden: "hidden", heads: 2, query: "seq" }), "attention option key must be the name of a dimension, not undefined"],
   ["attention with an array as keys", () => js.attention(q, [1, 2], k, { hidden: "hidden", heads: 2, query: "seq", key: "key" }), "attention needs a tensor as the keys, not an array"],
   ["attention with int32 values", () => js.attention(q, k, zeros([["key", 2], ["hidden", 4]], { dtype: "int32" }), { hidden: "hidden", heads: 2, query: "seq", key: "key" }), "attention needs a float32 tensor as the values, not int32"],
+  ["attention with values over another key size", () => js.attention(q, k, randn([["key", 3], ["hidden", 4]], { seed: 4 }), { hidden: "hidden", heads: 2, query: "seq", key: "key" }), 'dimension "key" is 2 in the left operand but 3 in the right'],
   ['linear(x, "inhid", "W")', () => js.linear(x, "inhid", "W"), 'linear needs a tensor as the weight, not "W"'],
   ['linear(x, "inhid", W, 1)', () => js.linear(x, "inhid", W, 1), "linear needs a tensor as the bias, not 1 (number)"],
   ["linearParams(7, ...)", () => js.linearParams(7, ["out", 2], { seed: 0 }), "linearParams option input must be a dimension [name, size], not 7 (number)"],

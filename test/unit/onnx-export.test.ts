@@ -288,6 +288,7 @@ describe("toOnnx: refusals", () => {
   const w = variable(randn([["feature", 3]], { seed: 1 }));
   const cases: [string, () => unknown, string][] = [
     ["a placeholder not among the inputs", () => toOnnx({ z: x.add(y) }, { x }), "toOnnx: the outputs read a placeholder [feature] float32 that is not among the inputs"],
+    // @ts-expect-error — a literal dynamic name that no input has is a compile error too (the sentence without the inputs list)
     ["a dynamic dim of no input", () => toOnnx({ z: x.exp() }, { x }, { dynamic: ["seq"] }), 'toOnnx: the dynamic dim "seq" is not a dim of any input (x [batch, feature])'],
     ["a dynamic dim merged by a view", () => toOnnx({ z: x.stack({ bf: ["batch", "feature"] }) }, { x }, { dynamic: ["batch"] }), 'toOnnx: the dim "batch" cannot stay dynamic through a view that slices, splits or merges it: it needs its size'],
     ["a dynamic dim a variable has", () => toOnnx({ z: x.add(w) }, { x }, { dynamic: ["feature"] }), 'toOnnx: the dim "feature" cannot stay dynamic: a value fixed at export (a variable or constant) has it'],

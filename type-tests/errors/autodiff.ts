@@ -30,6 +30,10 @@ const opt = adam({ lr: 0.01 });
 const { variables } = valueAndGrad(() => x.dot("inhid", W).add(b).sum(["batch", "outhid"]))();
 // @error: the new value must have the dimensions and dtype { inhid: 7, outhid: 5 } float32, not { outhid: 5 } float32
 opt.update(W, variables.get(b));
+// @error: the function to differentiate must return a float32 scalar (no dimensions), not { batch: 3, outhid: 5 } float32
+void opt.step(() => x.dot("inhid", W));
+// @error: the function to differentiate must return a float32 scalar (no dimensions), not {} int32
+void opt.step(() => x.dot("inhid", W).sum(["batch", "outhid"]).cast("int32"), [W]);
 
 // ---- NN helpers check names and sizes ----------------------------------------------------------------------------
 // @error: cannot contract "hidden": it is not a dimension of the left operand { batch: 3, inhid: 7 }
@@ -55,6 +59,12 @@ const k = randn([["batch", 2], ["key", 5], ["hidden", 8]], { seed: 4 });
 attention(q, zeros([["key", 5], ["hidden", 8]]), k, { hidden: "hidden", heads: 2, query: "seq", key: "key" });
 // @error: cannot split "hidden" (8) into pieces of 3
 attention(q, k, k, { hidden: "hidden", heads: 3, query: "seq", key: "key" });
+// @error: dimension "key" is 5 in the left operand but 6 in the right
+attention(q, k, zeros([["batch", 2], ["key", 6], ["hidden", 8]]), { hidden: "hidden", heads: 2, query: "seq", key: "key" });
+// @error: attention option heads must be a positive integer, not 0 (number)
+attention(q, k, k, { hidden: "hidden", heads: 0, query: "seq", key: "key" });
+// @error: attention option heads must be a positive integer, not 1.5 (number)
+attention(q, k, k, { hidden: "hidden", heads: 1.5, query: "seq", key: "key" });
 // @error: the same sequence name as the queries
 attention(q, q, q, { hidden: "hidden", heads: 2, query: "seq", key: "seq" });
 // @error: "nope" is not a dimension of { batch: 2, seq: 5, hidden: 8 }

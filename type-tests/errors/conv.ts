@@ -30,6 +30,14 @@ conv(x, k3, { channel: "channels", window: { depth: "kh" } });
 conv(x, zeros([["batch", 4], ["channels", 3], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kh", width: "kw" } });
 // @error: "depth" is not a dimension of { batch: 2, channels: 3, height: 5, width: 5 }
 avgPool(x, { window: { depth: 2 } });
+// @error: "channels" is the contracted channel: it cannot be in the window too
+conv(x, k3, { channel: "channels", window: { channels: "kh", width: "kw" } });
+// @error: "channels" is the contracted channel: it cannot be in the window too
+conv(x, k3, { channel: "channels", window: { height: "channels", width: "kw" } });
+// @error: dimension names must be unique: "kh" appears twice
+conv(x, k3, { channel: "channels", window: { height: "kh", width: "kh" } });
+// @error: dimension names must be unique: "kw" appears twice
+convTranspose(x, zeros([["channels", 3], ["out", 2], ["kh", 3], ["kw", 3]]), { channel: "channels", window: { height: "kw", width: "kw" } });
 
 // ---- a window larger than the input ---------------------------------------------------------------------------------------
 // @error: the window over "height" spans 7 but "height" is only 5 with its padding

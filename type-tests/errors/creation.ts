@@ -50,6 +50,22 @@ tensor([1, 2, 3, 4, 5, 6], [["batch", 2], ["feat", 4]]);
 // @error: data has 2 elements but the shape {} needs 1
 tensor([1, 2], []);
 
+// ---- nested lists must nest like the dims (checked along the first entries) -----------------------------------------
+// @error: the nesting of the data does not match "a" (3): found a list of 2 entries
+tensor([[1, 2, 3], [4, 5, 6]], [["a", 3], "b"]);
+// @error: the nesting of the data does not match "b" (4): found a list of 3 entries
+tensor([[1, 2, 3], [4, 5, 6]], ["a", ["b", 4]]);
+// @error: the nesting of the data does not match "c" (2): found a plain value instead of a list
+tensor([[1, 2], [3, 4]], ["a", "b", ["c", 2]]);
+// @error: the data is nested deeper than the dimensions { a: 2 }
+tensor([[1, 2], [3, 4]], ["a"]);
+// @error: the data is nested deeper than the dimensions { a: 2, b: 2 }
+tensor([[[1], [2]], [[3], [4]]], [["a", 2], ["b", 2]]);
+// @error: cannot infer the size of "b" from the data: give it as ["b", size]
+tensor([1, 2, 3], ["a", "b"]);
+// @error: cannot infer the size of "c" from the data: give it as ["c", size]
+tensor([[1, 2], [3, 4]], ["a", "b", "c"]);
+
 // ---- the first mistake in a spec is the one reported -------------------------------------------------------------
 // @error: the size of "a" must be a non-negative integer, not -1
 zeros([["a", -1], ["a", 2], ["0", 1]]);

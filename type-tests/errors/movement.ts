@@ -36,6 +36,10 @@ x.rename({ h: "z", w: "z" });
 // ---- split ------------------------------------------------------------------------------------------------------------
 // @error: cannot split "h" (96) into pieces of 7
 x.split("h", [["height", 7], "q"]);
+// @error: cannot split "h" (96) into pieces of 0
+x.split("h", [["height", 0], "q"]);
+// @error: cannot split "h" (96) into pieces of 0
+x.split("h", ["q", ["height", 8], ["z", 0]]);
 // @error: cannot split "h" (96) into parts whose sizes multiply to 84
 x.split("h", [["height", 7], ["q", 12]]);
 // @error: cannot split "h" (96): the parts "a", "q" have no size; give the size of every part but one

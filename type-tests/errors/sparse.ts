@@ -1,7 +1,7 @@
 // Error texts (checked by scripts/check-type-errors.mjs under TS 6 and TS 7): a sparse format must give every
 // dim of the tensor exactly one level of a known kind — the same sentences as the runtime checks
 // (src/shape/sparse.ts).
-import { csr, fromCoo, sparse, zeros } from "../../src/index.js";
+import { csr, fromCoo, fromMtx, fromNpz, fromSafetensorsSparse, sparse, zeros } from "../../src/index.js";
 
 const x = zeros([["i", 2], ["j", 5]]);
 
@@ -56,3 +56,30 @@ D.mask("row").dot("row", zeros([["row", 3]]));
 A.mean("rows");
 // @error: "rows" is not a dimension of { row: 3, col: 4 }
 D.mean("rows");
+
+// ---- the matrix readers' two names: identifiers, different (the format is checked once they are right) ----------------
+// @error: dimension names must be unique: "r" appears twice
+fromMtx("", ["r", "r"]);
+// @error: dimension names must be unique: "r" appears twice
+fromMtx("", ["r", "r"], csr("r", "r"));
+// @error: "1r" is not a valid dimension name: use an identifier such as "batch"
+fromMtx("", ["1r", "c"]);
+// @error: "x" is not a dimension of { r: number, c: number }
+fromMtx("", ["r", "c"], csr("r", "x"));
+// @error: dimension names must be unique: "row" appears twice
+void fromNpz(new Uint8Array(), ["row", "row"]);
+// @error: dimension names must be unique: "c" appears twice
+fromSafetensorsSparse(new Uint8Array(), "A", ["c", "c"]);
+
+// ---- a sparse result keeps the sparse operand's dims (a dense sum may broadcast: its result is dense) ---------------------
+const B3 = fromCoo([["row", 3], ["col", 4], ["b", 2]], { coords: { row: [0], col: [1], b: [0] }, values: [1] }, [["row", "dense"], ["col", "compressed"], ["b", "compressed"]]);
+// @error: the sparse product would broadcast over { b: 2 }: a sparse result keeps the sparse operand's dims (use toDense() first)
+A.mul(zeros([["b", 2], ["row", 3], ["col", 4]]));
+// @error: the sparse product would broadcast over { b: 2 }: a sparse result keeps the sparse operand's dims (use toDense() first)
+A.mul(B3);
+// @error: the sparse add would broadcast over { b: 2 }: a sparse result keeps the first operand's dims
+A.add(B3);
+// @error: the sparse sub would broadcast over { b: 2 }: a sparse result keeps the first operand's dims
+A.sub(B3);
+// @error: dimension "col" is 4 in the left operand but 5 in the right
+A.mul(zeros([["b", 2], ["col", 5]]));
