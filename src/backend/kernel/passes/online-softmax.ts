@@ -252,7 +252,9 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
   const varNames = new Set(n.op.dims);
   const vars = input.dims.filter((d) => varNames.has(d.name));
   const open = (x: Node): boolean => !isMaterialized(x);
-  // the largest unmaterialised reduction under x (through inlined nodes) that keeps one of the vars
+  // the largest unmaterialised reduction under x (through inlined nodes) that keeps one of the vars; not looked
+  // for under another reduction (its own kernel's business): searched from every reduction of an imported
+  // model, each walk through the whole unplanned graph above it made planning quadratic in the graph's size
   const nestedMemo = new Map<Node, number>();
   const nested = (x: Node): number => {
     let r = nestedMemo.get(x);
@@ -261,7 +263,7 @@ function matchWeighted(n: Node, isMaterialized: (n: Node) => boolean): Weighted 
     r = 0;
     if (open(x)) {
       if (dotProduct(x) && x.dims.some((d) => varNames.has(d.name))) r = x.numel;
-      for (const i of x.inputs) r = Math.max(r, nested(i));
+      else if (x.op.kind !== "reduce") for (const i of x.inputs) r = Math.max(r, nested(i));
     }
     nestedMemo.set(x, r);
     return r;

