@@ -39,8 +39,8 @@ const values = async (t: AnyTensor | SparseTensor): Promise<Float32Array> => (aw
 /** Ran as one kernel: nothing computed first because a kernel would bind too many buffers. */
 const oneKernel = (t: object): void => expect(explainSparse(t)).not.toMatch(/first: one kernel for the chain would bind more buffers/);
 
-for (const name of deviceNames.filter((d) => d === "webgpu"))
-  describe(`the widest sparse kernels on ${name} with WebGPU's default limits (8 storage buffers)`, () => {
+// (a suite that is skipped, not absent, where the matrix has no WebGPU: a file without one fails)
+describe.runIf(deviceNames.includes("webgpu"))("the widest sparse kernels on webgpu with WebGPU's default limits (8 storage buffers)", () => {
     let gpu: WebGpuDevice;
     beforeAll(async () => {
       gpu = await WebGpuDevice.create({ limits: "default" });
