@@ -338,6 +338,27 @@ case("kink pow at base 0", [kin(*K12, [0.0, 0.5, 2.0]), kin(*K12, [0.0, 1.0, 2.0
 case("kink std of a constant row", [kin(["a", "b"], [3, 4], [1.5])], False)(lambda x: N(torch.std(x.t * torch.tensor(ROWS), 1, correction=0), ["a"]))
 case("kink round and sign pass nothing", [kin(*K12, [0.5, 1.5, -0.5, 0.0, 2.25])], False)(lambda x: N(torch.round(x.t) + torch.sign(x.t) + torch.ceil(x.t), x.names))
 
+# sizes past the kernels' vector widths, tiles and unrolls (the gemm, flash-attention and lane paths)
+case("large dot k=40", [fin(["a", "k"], [33, 40]), fin(["k", "c"], [40, 17])], False)(lambda x, y: contract([x, y], ["k"]))
+case("large batched dot", [fin(["b", "a", "k"], [3, 9, 20]), fin(["b", "k", "c"], [3, 20, 11])])(lambda x, y: contract([x, y], ["k"]))
+case("large softmax along b=37", [fin(["a", "b"], [5, 37])])(lambda x: along(lambda t, i: torch.softmax(t, i))(x, "b"))
+case("large logSoftmax along a=70", [fin(["a", "b"], [70, 3])])(lambda x: along(lambda t, i: torch.log_softmax(t, i))(x, "a"))
+case("large reductions over 130", [fin(["a", "b"], [2, 130])])(
+    lambda x: N(x.t.sum(1) + torch.amax(x.t, 1) * 0.5 - torch.amin(x.t, 1) + torch.var(x.t, 1, correction=0) + torch.logsumexp(x.t, 1), ["a"])
+)
+for causal in (False, True):
+    case(f"large attention causal {causal}", [fin(["n", "s", "hid"], [1, 17, 16], -1, 1), fin(["n", "key", "hid"], [1, 19, 16], -1, 1), fin(["n", "key", "hid"], [1, 19, 16], -1, 1)])(
+        lambda q, k, v, causal=causal: N(attention(q.t, k.t, v.t, 2, causal), ["n", "s", "hid"])
+    )
+case("large conv2d 8 -> 16 channels padding 1", [fin(["n", "c", "h", "w"], [2, 8, 10, 9], -1, 1), fin(["o", "c", "kh", "kw"], [16, 8, 3, 3], -0.5, 0.5)], False)(
+    lambda x, k: N(F.conv2d(x.t, k.t, padding=1), ["n", "o", "h", "w"])
+)
+case("large layerNorm h=64", [fin(["n", "h"], [6, 64]), fin(["h"], [64]), fin(["h"], [64])])(
+    lambda x, g, b: N(F.layer_norm(x.t, (64,), g.t, b.t, eps=1e-5), ["n", "h"])
+)
+case("large crossEntropy 24 x 37 classes", [fin(["b", "cls"], [24, 37]), iin(["b"], [24], 0, 37)])(lambda x, y: N(F.cross_entropy(x.t, y.t.long()), []))
+case("large maxPool2d 2x2", [fin(["n", "c", "h", "w"], [2, 4, 12, 12])], False)(lambda x: N(F.max_pool2d(x.t, 2), ["n", "c", "h", "w"]))
+
 
 def values(spec):
     if spec[0] == "choice":
@@ -349,6 +370,11 @@ def values(spec):
     if kind == "int":
         return rng.integers(lo, hi, size=n).astype(np.int64)
     return (lo + (hi - lo) * rng.random(n)).astype(np.float32).astype(np.float64)
+
+
+def short(v, spec):
+    """float32 values in their shortest decimal form (the test reads them back into a Float32Array)."""
+    return v.astype(np.int64).tolist() if spec[0] == "int" else [float(str(np.float32(x))) for x in v]
 
 
 out = []
@@ -366,10 +392,10 @@ for cid, (inputs, f, second) in CASES.items():
     grads = [g if g is not None else torch.zeros_like(t) for g, t in zip(grads, floats)]
     entry = {
         "id": cid,
-        "inputs": [{"dtype": "int32" if s[0] == "int" else "float32", "dims": [[n, z] for n, z in zip(s[1], s[2])], "values": v.tolist()} for s, v in zip(inputs, raw)],
-        "out": {"dims": [[n, int(z)] for n, z in zip(y.names, y.t.shape)], "values": [float("%.12g" % v) for v in y.t.detach().reshape(-1).tolist()]},
-        "w": w.reshape(-1).tolist(),
-        "grads": [[float("%.12g" % v) for v in (g.detach() + torch.zeros(g.shape)).reshape(-1).tolist()] for g in grads],
+        "inputs": [{"dtype": "int32" if s[0] == "int" else "float32", "dims": [[n, z] for n, z in zip(s[1], s[2])], "values": short(v, s)} for s, v in zip(inputs, raw)],
+        "out": {"dims": [[n, int(z)] for n, z in zip(y.names, y.t.shape)], "values": [float("%.9g" % v) for v in y.t.detach().reshape(-1).tolist()]},
+        "w": short(w.reshape(-1).numpy(), ("float",)),
+        "grads": [[float("%.9g" % v) for v in (g.detach() + torch.zeros(g.shape)).reshape(-1).tolist()] for g in grads],
     }
     if second:
         vs = [torch.tensor(rng.uniform(-1, 1, size=max(1, t.numel())).astype(np.float32).astype(np.float64)).reshape(t.shape) for t in floats]
@@ -379,8 +405,8 @@ for cid, (inputs, f, second) in CASES.items():
             hv = [h if h is not None else torch.zeros_like(t) for h, t in zip(hv, floats)]
         else:
             hv = [torch.zeros_like(t) for t in floats]
-        entry["v"] = [v.reshape(-1).tolist() for v in vs]
-        entry["hvp"] = [[float("%.12g" % v) for v in (h.detach() + torch.zeros(h.shape)).reshape(-1).tolist()] for h in hv]
+        entry["v"] = [short(v.reshape(-1).numpy(), ("float",)) for v in vs]
+        entry["hvp"] = [[float("%.9g" % v) for v in (h.detach() + torch.zeros(h.shape)).reshape(-1).tolist()] for h in hv]
     out.append(entry)
 
 path = os.path.join(os.path.dirname(__file__), "..", "test", "fixtures", "grad-torch.json")

@@ -138,6 +138,17 @@ const CASES: Record<string, Fn> = {
   crossEntropy: (x, y) => crossEntropy(x, y, "cls" as never),
   "crossEntropy 2 batch dims, class first": (x, y) => crossEntropy(x, y, "cls" as never),
   "mlp: logSoftmax(tanh(x·W + b)·V)": (x, w, b, v) => x.dot("i", w).add(b).tanh().dot("j", v).logSoftmax("o"),
+  "large dot k=40": (x, y) => x.dot("k", y),
+  "large batched dot": (x, y) => x.dot("k", y),
+  "large softmax along b=37": (x) => x.softmax("b"),
+  "large logSoftmax along a=70": (x) => x.logSoftmax("a"),
+  "large reductions over 130": (x) => x.sum("b").add(x.max("b").mul(0.5)).sub(x.min("b")).add(x.variance("b")).add(x.logsumexp("b")),
+  "large attention causal False": (q, k, v) => attention(q, k, v, { hidden: "hid", heads: 2, query: "s", key: "key" } as never),
+  "large attention causal True": (q, k, v) => attention(q, k, v, { hidden: "hid", heads: 2, query: "s", key: "key", causal: true } as never),
+  "large conv2d 8 -> 16 channels padding 1": (x, k) => conv(x, k, { channel: "c", window: { h: "kh", w: "kw" }, padding: 1 } as never),
+  "large layerNorm h=64": (x, g, b) => layerNorm(x, "h", g, b),
+  "large crossEntropy 24 x 37 classes": (x, y) => crossEntropy(x, y, "cls" as never),
+  "large maxPool2d 2x2": (x) => maxPool(x, { window: { h: 2, w: 2 } } as never),
   "kink relu at 0": (x) => x.relu(),
   "kink abs at 0": (x) => x.abs(),
   "kink clamp at its bounds": (x) => x.clamp(-0.75, 0.5),
@@ -243,15 +254,55 @@ function expectGrad(actual: ArrayLike<number>, expected: number[], what: string,
 }
 
 const cases = fixture.cases;
+// On a GPU (lavapipe compiles each new pipeline in about a second), a sample with one case or two per family,
+// second order for a few; NT_GRAD_SWEEP=full runs every case everywhere (minutes on lavapipe).
+const full = process.env.NT_GRAD_SWEEP === "full";
+const GPU_SAMPLE = new Set([
+  "unary gelu",
+  "unary clamp",
+  "binary pow broadcast",
+  "binary atan2 scalar-like",
+  "where broadcast",
+  "maskedFill",
+  "x used twice: x*x + sin(x)",
+  "reduce max over a,c",
+  "reduce prod over b",
+  "reduce std over a,c",
+  "softmax along b",
+  "cumsum along b",
+  "sort descending along c",
+  "dot k with batch b",
+  "contract three",
+  "stack c,a into m",
+  "concat b",
+  "pad a [2,0] b [0,1] then exp",
+  "gather c by [a,j] index",
+  "indexSelect v by [s,t] ids",
+  "conv1d groups 2",
+  "convTranspose1d stride 2 padding 1 outputPadding 1",
+  "maxPool2d 3x2 stride 2 padding 1,0",
+  "avgPool2d 3x3 stride 1 padding 1",
+  "layerNorm h with gamma beta",
+  "crossEntropy 2 batch dims, class first",
+  "kink maximum ties",
+  "kink max reduction ties",
+  "large softmax along b=37",
+  "large dot k=40",
+]);
+const GPU_SECOND_ORDER = new Set(["unary gelu", "binary pow broadcast", "softmax along b", "reduce std over a,c"]);
+const casesOn = (device: string): Case[] => (full || device === "cpu" ? cases : cases.filter((c) => GPU_SAMPLE.has(c.id)));
+const secondOrderOn = (device: string, c: Case): boolean => c.hvp !== undefined && (full || device === "cpu" || GPU_SECOND_ORDER.has(c.id));
+const timeout = full ? 600_000 : undefined;
 
 describe("the fixture covers every case written here", () => {
   it("and nothing else", () => {
     expect(cases.map((c) => c.id).sort()).toEqual(Object.keys(CASES).sort());
+    for (const id of GPU_SAMPLE) expect(CASES[id], id).toBeDefined();
   });
 });
 
 describe.each(deviceNames)("gradients against PyTorch float64 on %s", (device) => {
-  for (const c of cases) {
+  for (const c of casesOn(device)) {
     it(c.id, async () => {
       await useDevice(device);
       const f = CASES[c.id]!;
@@ -271,18 +322,18 @@ describe.each(deviceNames)("gradients against PyTorch float64 on %s", (device) =
         if (x.dtype === "int32") expect([...data].every((v) => v === 0)).toBe(true);
         else expectGrad(data, c.grads[k++]!, `gradient of argument ${i}`);
       }
-      if (c.hvp) {
+      if (secondOrderOn(device, c)) {
         const hs = grad(secondOrder(c, f) as never)(...(xs as never[])) as T[];
         const floats = floatsOf(c);
-        for (const [k2, i] of floats.entries()) expectGrad(await hs[i].data(), c.hvp[k2]!, `second order (grad of grad), argument ${i}`, 5e-3);
+        for (const [k2, i] of floats.entries()) expectGrad(await hs[i].data(), c.hvp![k2]!, `second order (grad of grad), argument ${i}`, 5e-3);
       }
-    });
+    }, timeout);
   }
 });
 
 describe.each(deviceNames)("traced gradients on %s", (device) => {
   // A sample across the families: the traced program's gradients are bit-identical to the eager ones.
-  const sample = cases.filter((_, i) => i % 4 === 0);
+  const sample = casesOn(device).filter((_, i) => i % (device === "cpu" || full ? 4 : 6) === 0);
   for (const c of sample) {
     it(c.id, async () => {
       await useDevice(device);
@@ -297,7 +348,7 @@ describe.each(deviceNames)("traced gradients on %s", (device) => {
         for (const [i, e] of eager.entries()) expect(await replay[i]!.data(), `${c.id} round ${round} argument ${i}`).toEqual(await e.data());
       }
       traced.dispose();
-    });
+    }, timeout);
   }
 });
 
@@ -306,7 +357,7 @@ describe.each(deviceNames)("gradient regressions on %s", (device) => {
     await useDevice(device);
     const next = rng(testSeed + 11);
     const r = (dims: Layout): T => named(Array.from({ length: dims.reduce((p, [, z]) => p * z, 1) }, () => next() * 2 - 1), dims);
-    const [lq, lk]: Layout[] = [[["n", 2], ["s", 3], ["hid", 8]], [["n", 2], ["key", 4], ["hid", 8]]];
+    const [lq, lk]: [Layout, Layout] = [[["n", 2], ["s", 3], ["hid", 8]], [["n", 2], ["key", 4], ["hid", 8]]];
     const [q, k, v, w, u, uk, uv] = [r(lq), r(lk), r(lk), r(lq), r(lq), r(lk), r(lk)];
     const f = (a: T, b: T, c: T): T => attention(a, b, c, { hidden: "hid", heads: 2, query: "s", key: "key", causal: true } as never).mul(w).sum(["n", "s", "hid"]);
     const s = (a: T, b: T, c: T): T => {
