@@ -261,6 +261,24 @@ case("get a 1", [fin(["a", "b"], [3, 4])])(lambda x: N(x.t[1] ** 2, ["b"]))
 case("split then stack swapped (transpose inside a dim)", [fin(["a", "b"], [2, 6])])(
     lambda x: stack(split(x, "b", [("p", 2), ("q", 3)]), "b", ["q", "p"])
 )
+# views composed (the backward inverts each: src/graph/invert-view.ts)
+case("narrow of a pad", [fin(["a", "b"], [3, 4])])(lambda x: N(F.pad(x.t, (2, 1))[:, 1:6] ** 2, ["a", "nb"]))
+case("pad of a narrow", [fin(["a", "b"], [3, 6])])(lambda x: N(torch.exp(F.pad(x.t[:, 2:5], (1, 2), value=-1.0)), ["a", "nb"]))
+case("split, transpose, narrow, stack", [fin(["a", "b"], [3, 12])])(
+    lambda x: stack(N(x.t.reshape(3, 4, 3).permute(2, 0, 1)[:, :, 1:3], ["q", "a", "np"]), "m", ["np", "q"])
+)
+case("get of a split, times itself", [fin(["a", "b"], [3, 6])])(lambda x: N(x.t.reshape(3, 2, 3)[:, 1, :] * x.t.reshape(3, 2, 3)[:, 0, :], ["a", "q"]))
+case("concat of a narrow and a transpose", [fin(["a", "b"], [3, 5]), fin(["b", "a"], [2, 3])])(
+    lambda x, y: N(torch.cat([x.t[:, 1:4], y.t.T], 1).sin(), ["a", "b"])
+)
+case("expand then stack with the new dim", [fin(["a", "b"], [3, 4])])(lambda x: stack(N(x.t.expand(2, 3, 4) * torch.tensor([1.0, -2.0]).reshape(2, 1, 1), ["e", "a", "b"]), "m", ["a", "e"]))
+case("pad both sides then maxPool", [fin(["n", "h"], [2, 7])], False)(lambda x: N(F.max_pool1d(F.pad(x.t, (1, 2), value=0.25).unsqueeze(1), 3, stride=2).squeeze(1), ["n", "h"]))
+case("conv of a transposed, narrowed input", [fin(["h", "c", "n"], [9, 2, 2]), fin(["o", "c", "kh"], [3, 2, 2])])(
+    lambda x, k: N(F.conv1d(x.t.permute(2, 1, 0)[:, :, 1:8], k.t, stride=2), ["n", "o", "nh"])
+)
+case("gather through a transpose and a pad", [fin(["c", "a"], [4, 3]), iin(["a", "j"], [3, 2], 0, 6)], False)(
+    lambda x, i: N(torch.gather(F.pad(x.t.T, (1, 1)), 1, i.t.long()), ["a", "j"])
+)
 
 # indexing (repeated indices accumulate)
 case("gather c by [a,b] index", [fin(["a", "b", "c"], [3, 4, 5]), iin(["a", "b"], [3, 4], 0, 5)], False)(
@@ -392,7 +410,7 @@ for cid, (inputs, f, second) in CASES.items():
     grads = [g if g is not None else torch.zeros_like(t) for g, t in zip(grads, floats)]
     entry = {
         "id": cid,
-        "inputs": [{"dtype": "int32" if s[0] == "int" else "float32", "dims": [[n, z] for n, z in zip(s[1], s[2])], "values": short(v, s)} for s, v in zip(inputs, raw)],
+        "inputs": [{"dtype": "int32" if s[0] == "int" else "float32", "dims": [[n, z] for n, z in zip(s[1], s[2])], "values": short(v, s), **({"range": [s[3], s[4]]} if s[0] != "choice" else {})} for s, v in zip(inputs, raw)],
         "out": {"dims": [[n, int(z)] for n, z in zip(y.names, y.t.shape)], "values": [float("%.9g" % v) for v in y.t.detach().reshape(-1).tolist()]},
         "w": short(w.reshape(-1).numpy(), ("float",)),
         "grads": [[float("%.9g" % v) for v in (g.detach() + torch.zeros(g.shape)).reshape(-1).tolist()] for g in grads],
