@@ -354,6 +354,8 @@ case("kink max reduction ties", [kin(*K12, [1.0, 1.0, 0.5])], False)(lambda x: r
 case("kink min reduction ties over all", [kin(*K12, [-1.0, 0.5, 2.0])], False)(lambda x: reduce_op(lambda t, d: torch.amin(t, d))(x, ["a", "b"]))
 case("kink pow at base 0", [kin(*K12, [0.0, 0.5, 2.0]), kin(*K12, [0.0, 1.0, 2.0, 3.0])], False)(lambda x, y: binop(torch.pow)(x, y))
 case("kink std of a constant row", [kin(["a", "b"], [3, 4], [1.5])], False)(lambda x: N(torch.std(x.t * torch.tensor(ROWS), 1, correction=0), ["a"]))
+case("kink sigmoid saturated", [kin(*K12, [-100.0, -90.0, 50.0, 100.0, 0.5])])(lambda x: unop(torch.sigmoid)(x))
+case("kink atan2 at the origin", [kin(*K12, [0.0]), kin(*K12, [0.0, 1.0, -2.0])], False)(lambda x, y: binop(torch.atan2)(x, y))
 case("kink round and sign pass nothing", [kin(*K12, [0.5, 1.5, -0.5, 0.0, 2.25])], False)(lambda x: N(torch.round(x.t) + torch.sign(x.t) + torch.ceil(x.t), x.names))
 
 # sizes past the kernels' vector widths, tiles and unrolls (the gemm, flash-attention and lane paths)

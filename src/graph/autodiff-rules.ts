@@ -124,9 +124,13 @@ const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonl
     () => select(eq(b, scalar(0)), scalar(0), mul(g, mul(b, pow(a, sub(b, scalar(1)))))),
     () => select(and(eq(a, scalar(0)), le(scalar(0), b)), scalar(0), mul(g, mul(y, unary("log", a)))),
   ],
-  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²).
+  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²); 0 (and −0) where a² + b² is 0,
+  // at the origin, PyTorch's choice (the formula's 0/0 gave NaN).
   atan2: ({ a, b, g }) => {
-    const scaled = (): Node => div(g, add(mul(a, a), mul(b, b)));
+    const scaled = (): Node => {
+      const r = add(mul(a, a), mul(b, b));
+      return select(eq(r, scalar(0)), scalar(0), div(g, r));
+    };
     return [() => mul(scaled(), b), () => neg(mul(scaled(), a))];
   },
   // hypot(a, b) = y: d/da = a/y, d/db = b/y.

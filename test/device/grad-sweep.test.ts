@@ -174,6 +174,8 @@ const CASES: Record<string, Fn> = {
   "kink min reduction ties over all": (x) => x.min(["a", "b"]),
   "kink pow at base 0": (x, y) => x.pow(y),
   "kink std of a constant row": (x) => x.mul(tensor([[1, 1, 1, 1], [1, 2, 3, 4], [4, 1, 3, 2]], [["a", 3], ["b", 4]])).std("b"),
+  "kink sigmoid saturated": (x) => x.sigmoid(),
+  "kink atan2 at the origin": (x, y) => x.atan2(y),
   "kink round and sign pass nothing": (x) => x.round().add(x.sign()).add(x.ceil()),
 };
 for (const [name, f] of Object.entries(unary)) CASES[`unary ${name}`] = f;
