@@ -356,6 +356,12 @@ case("kink pow at base 0", [kin(*K12, [0.0, 0.5, 2.0]), kin(*K12, [0.0, 1.0, 2.0
 case("kink std of a constant row", [kin(["a", "b"], [3, 4], [1.5])], False)(lambda x: N(torch.std(x.t * torch.tensor(ROWS), 1, correction=0), ["a"]))
 case("kink sigmoid saturated", [kin(*K12, [-100.0, -90.0, 50.0, 100.0, 0.5])])(lambda x: unop(torch.sigmoid)(x))
 case("kink atan2 at the origin", [kin(*K12, [0.0]), kin(*K12, [0.0, 1.0, -2.0])], False)(lambda x, y: binop(torch.atan2)(x, y))
+# saturated and overflowing ranges: the stable forms' gradients stay finite
+case("extreme softmax, logSoftmax and logsumexp of ±300", [fin(["a", "b"], [3, 5], -300, 300)])(
+    lambda x: N(torch.softmax(x.t, 1) + torch.log_softmax(x.t, 1) * 0.01 + torch.logsumexp(x.t, 1, keepdim=True) * 0.001, ["a", "b"])
+)
+case("extreme crossEntropy of ±500", [fin(["b", "cls"], [4, 5], -500, 500), iin(["b"], [4], 0, 5)], False)(lambda x, y: N(F.cross_entropy(x.t, y.t.long()), []))
+case("extreme tanh, erf, gelu of ±50", [fin(["a", "b"], [3, 4], -50, 50)], False)(lambda x: N(torch.tanh(x.t) + torch.erf(x.t) + erf_gelu(x.t), x.names))
 case("kink round and sign pass nothing", [kin(*K12, [0.5, 1.5, -0.5, 0.0, 2.25])], False)(lambda x: N(torch.round(x.t) + torch.sign(x.t) + torch.ceil(x.t), x.names))
 
 # sizes past the kernels' vector widths, tiles and unrolls (the gemm, flash-attention and lane paths)
