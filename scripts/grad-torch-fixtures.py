@@ -302,6 +302,22 @@ case("convTranspose1d stride 2 padding 1 outputPadding 1", [fin(["n", "c", "h"],
 case("convTranspose2d stride 2", [fin(["n", "c", "h", "w"], [1, 2, 3, 4]), fin(["c", "o", "kh", "kw"], [2, 3, 2, 3])])(
     lambda x, k: N(F.conv_transpose2d(x.t, k.t, stride=2), ["n", "o", "h", "w"])
 )
+case("conv1d stride 3 dilation 2 padding [1,2]", [fin(["n", "c", "h"], [2, 2, 11]), fin(["o", "c", "kh"], [3, 2, 3])])(
+    lambda x, k: N(F.conv1d(F.pad(x.t, (1, 2)), k.t, stride=3, dilation=2), ["n", "o", "h"])
+)
+case("conv2d same padding stride 2 groups 2", [fin(["n", "c", "h", "w"], [1, 4, 5, 6]), fin(["o", "c", "kh", "kw"], [4, 2, 3, 2])])(
+    lambda x, k: N(F.conv2d(F.pad(x.t, (0, 1, 1, 1)), k.t, stride=2, groups=2), ["n", "o", "h", "w"])
+)
+case("conv3d", [fin(["n", "c", "d", "h", "w"], [1, 2, 4, 3, 4]), fin(["o", "c", "kd", "kh", "kw"], [2, 2, 2, 2, 3])])(
+    lambda x, k: N(F.conv3d(x.t, k.t, padding=(1, 0, 1)), ["n", "o", "d", "h", "w"])
+)
+case("convTranspose1d groups 2 dilation 2", [fin(["n", "c", "h"], [2, 4, 5]), fin(["c", "o", "kh"], [4, 3, 3])])(
+    lambda x, k: N(F.conv_transpose1d(x.t, k.t, stride=2, groups=2, dilation=2, padding=2), ["n", "o", "h"])
+)
+case("maxPool1d dilation 2 stride 1", [fin(["n", "h"], [3, 9])], False)(lambda x: N(F.max_pool1d(x.t.unsqueeze(1), 3, stride=1, dilation=2).squeeze(1), ["n", "h"]))
+case("avgPool1d window 4 stride 3 padding 2", [fin(["n", "h"], [2, 10])])(
+    lambda x: N(F.avg_pool1d(x.t.unsqueeze(1), 4, stride=3, padding=2, count_include_pad=False).squeeze(1), ["n", "h"])
+)
 case("maxPool2d 3x2 stride 2 padding 1,0", [fin(["n", "c", "h", "w"], [2, 2, 7, 6])], False)(
     lambda x: N(F.max_pool2d(x.t, (3, 2), stride=2, padding=(1, 0)), ["n", "c", "h", "w"])
 )
