@@ -197,6 +197,14 @@ case("binary pow integer exponent negative base", [fin(["a", "b"], [3, 4])])(lam
 case("where broadcast", [iin(["a"], [3], 0, 2), fin(["a", "b"], [3, 4]), fin(["b"], [4])])(
     lambda c, x, y: N(torch.where(align(c, ["a", "b"]).bool(), align(x, ["a", "b"]), align(y, ["a", "b"])), ["a", "b"])
 )
+# a broadcast operand whose gradient reaches it constant along the broadcast dim (a sum right after): the
+# adjoint of the broadcast counts the dim's size (0 for an empty one)
+case("add then sum over the broadcast dim", [fin(["a", "b"], [3, 4]), fin(["b"], [4])])(lambda x, c: N((align(x, ["a", "b"]) + align(c, ["a", "b"])).sum(0), ["b"]))
+case("sub of a 0-d operand then sum of all", [fin(["a", "b"], [3, 4]), fin([], [])])(lambda x, c: N((x.t - c.t).sum(), []))
+case("where of broadcast operands then sum", [iin(["a"], [3], 0, 2), fin(["b"], [4]), fin([], [])])(
+    lambda m, x, y: N(torch.where(align(m, ["a", "b"]).bool(), align(x, ["a", "b"]), y.t).sum(0), ["b"])
+)
+case("add over an empty dim then sum", [fin(["a", "b"], [0, 3]), fin(["b"], [3])])(lambda x, c: N((x.t + c.t).sum(0) * c.t, ["b"]))
 case("maskedFill", [fin(["a", "b"], [3, 4]), iin(["b"], [4], 0, 2)])(lambda x, m: N(x.t.masked_fill(align(m, x.names).bool(), 0.25), x.names))
 case("chain tanh(x*y)+exp(-x)/y", [fin(["a", "b"], [3, 4]), fin(["b"], [4], 0.5, 2)])(
     lambda x, y: binop(torch.add)(unop(torch.tanh)(binop(torch.mul)(x, y)), binop(torch.div)(unop(lambda t: torch.exp(-t))(x), y))
@@ -427,7 +435,7 @@ for cid, (inputs, f, second) in CASES.items():
         if s[0] != "int":
             t.requires_grad_(True)
     y = f(*[N(t, s[1]) for t, s in zip(ts, inputs)])
-    w = torch.tensor(rng.uniform(-1, 1, size=max(1, y.t.numel())).astype(np.float32).astype(np.float64)).reshape(y.t.shape)
+    w = torch.tensor(rng.uniform(-1, 1, size=y.t.numel()).astype(np.float32).astype(np.float64)).reshape(y.t.shape)
     loss = (y.t * w).sum()
     floats = [t for t in ts if t.requires_grad]
     grads = torch.autograd.grad(loss, floats, create_graph=second, allow_unused=True)
@@ -440,7 +448,7 @@ for cid, (inputs, f, second) in CASES.items():
         "grads": [[float("%.9g" % v) for v in (g.detach() + torch.zeros(g.shape)).reshape(-1).tolist()] for g in grads],
     }
     if second:
-        vs = [torch.tensor(rng.uniform(-1, 1, size=max(1, t.numel())).astype(np.float32).astype(np.float64)).reshape(t.shape) for t in floats]
+        vs = [torch.tensor(rng.uniform(-1, 1, size=t.numel()).astype(np.float32).astype(np.float64)).reshape(t.shape) for t in floats]
         s2 = sum((g * v).sum() for g, v in zip(grads, vs))
         if s2.requires_grad:
             hv = torch.autograd.grad(s2, floats, allow_unused=True)

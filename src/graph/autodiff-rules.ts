@@ -55,7 +55,7 @@ export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Gr
     case "binary":
       return binaryRule(op, node, g, wants);
     case "where":
-      return [undefined, sumTo(select(x[0]!, g, scalar(0)), x[1]!.dims), sumTo(select(x[0]!, scalar(0), g), x[2]!.dims)];
+      return [undefined, sumTo(select(x[0]!, g, scalar(0)), x[1]!.dims, node.dims), sumTo(select(x[0]!, scalar(0), g), x[2]!.dims, node.dims)];
     case "cast":
       return [x[0]!.dtype === "float32" && node.dtype === "float32" ? g : undefined];
     case "reduce":
@@ -159,7 +159,7 @@ function binaryRule(op: Extract<Op, { kind: "binary" }>, y: Node, g: Node, wants
   const rule = binaryGradients[op.fn];
   if (y.dtype !== "float32" || !rule) return [];
   const [da, db] = rule({ a, b, y, g });
-  return [wants[0] ? sumTo(da(), a.dims) : undefined, wants[1] ? sumTo(db(), b.dims) : undefined];
+  return [wants[0] ? sumTo(da(), a.dims, y.dims) : undefined, wants[1] ? sumTo(db(), b.dims, y.dims) : undefined];
 }
 
 function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: Node): Node | undefined {

@@ -89,6 +89,10 @@ const reductions: Record<string, (x: T, names: string[]) => T> = {
 const CASES: Record<string, Fn> = {
   "binary pow integer exponent negative base": (x) => x.pow(2),
   "where broadcast": (c, x, y) => where(c.ne(0), x, y),
+  "add then sum over the broadcast dim": (x, c) => x.add(c).sum("a"),
+  "sub of a 0-d operand then sum of all": (x, c) => x.sub(c).sum(["a", "b"]),
+  "where of broadcast operands then sum": (m, x, y) => where(m.ne(0), x, y).sum("a"),
+  "add over an empty dim then sum": (x, c) => x.add(c).sum("a").mul(c),
   maskedFill: (x, m) => x.maskedFill(m.ne(0), 0.25),
   "chain tanh(x*y)+exp(-x)/y": (x, y) => x.mul(y).tanh().add(x.neg().exp().div(y)),
   "x used twice: x*x + sin(x)": (x) => x.mul(x).add(x.sin()),
