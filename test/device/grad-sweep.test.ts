@@ -370,6 +370,7 @@ describe("gradients on fresh random inputs against float64 central differences",
   const fresh = cases.filter((c) => c.inputs.every((x) => x.range) && c.inputs.reduce((n, x) => n + x.values.length, 0) <= 160 && !c.id.startsWith("sort") && !c.id.startsWith("topk"));
   for (const c of fresh) {
     it(c.id, async () => {
+      await useDevice("cpu"); // the reference interpreter reads CPU buffers (gradcheck moves them to each device)
       const xs = c.inputs.map((x) => {
         const [lo, hi] = x.range!;
         const values = x.values.map(() => (x.dtype === "int32" ? lo + Math.floor((hi - lo) * next()) : Math.fround(lo + (hi - lo) * next())));
@@ -407,17 +408,22 @@ describe.each(deviceNames)("traced gradients on %s", (device) => {
 
 describe.each(deviceNames)("gradient regressions on %s", (device) => {
   it("grad of grad through a causal attention: the mask's comparison shared by the logit and a weight is an i32 local (was a WebAssembly compile error)", async () => {
-    await useDevice(device);
     const next = rng(testSeed + 11);
-    const r = (dims: Layout): T => named(Array.from({ length: dims.reduce((p, [, z]) => p * z, 1) }, () => next() * 2 - 1), dims);
     const [lq, lk]: [Layout, Layout] = [[["n", 2], ["s", 3], ["hid", 8]], [["n", 2], ["key", 4], ["hid", 8]]];
-    const [q, k, v, w, u, uk, uv] = [r(lq), r(lk), r(lk), r(lq), r(lq), r(lk), r(lk)];
-    const f = (a: T, b: T, c: T): T => attention(a, b, c, { hidden: "hid", heads: 2, query: "s", key: "key", causal: true } as never).mul(w).sum(["n", "s", "hid"]);
-    const s = (a: T, b: T, c: T): T => {
-      const [gq, gk, gv] = grad(f as never)(a, b, c) as T[];
-      return gq.mul(u).sum(["n", "s", "hid"]).add(gk.mul(uk).sum(["n", "key", "hid"])).add(gv.mul(uv).sum(["n", "key", "hid"]));
+    const values = [lq, lk, lk, lq, lq, lk, lk].map((l) => ({ l, v: Array.from({ length: l.reduce((p, [, z]) => p * z, 1) }, () => next() * 2 - 1) }));
+    const hvp = (): T => {
+      const [q, k, v, w, u, uk, uv] = values.map(({ l, v: x }) => named(x, l));
+      const f = (a: T, b: T, c: T): T => attention(a, b, c, { hidden: "hid", heads: 2, query: "s", key: "key", causal: true } as never).mul(w).sum(["n", "s", "hid"]);
+      const s = (a: T, b: T, c: T): T => {
+        const [gq, gk, gv] = grad(f as never)(a, b, c) as T[];
+        return gq.mul(u).sum(["n", "s", "hid"]).add(gk.mul(uk).sum(["n", "key", "hid"])).add(gv.mul(uv).sum(["n", "key", "hid"]));
+      };
+      return (grad(s as never)(q, k, v) as T[])[0];
     };
-    const [hq] = grad(s as never)(q, k, v) as T[];
-    expectGrad(await hq.data(), [...evaluate(hq.node)], "Hessian-vector product of the queries");
+    // the float64 reference interpreter reads CPU buffers: the same graph built there
+    await useDevice("cpu");
+    const expected = [...evaluate(hvp().node)];
+    await useDevice(device);
+    expectGrad(await hvp().data(), expected, "Hessian-vector product of the queries");
   });
 });
