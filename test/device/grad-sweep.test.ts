@@ -248,8 +248,8 @@ function build(input: Input, next: () => number): T {
 
 const floatsOf = (c: Case): number[] => c.inputs.flatMap((x, i) => (x.dtype === "float32" ? [i] : []));
 const loss = (c: Case, f: Fn) => {
-  const w = named(c.w, c.out.dims);
   return (...xs: T[]): T => {
+    const w = named(c.w, c.out.dims); // on the default device of the call (gradcheck runs f on each device)
     const y = f(...xs);
     const names = c.out.dims.map(([n]) => n);
     const p = y.mul(w);
