@@ -122,7 +122,7 @@ function trace(f: (...args: never[]) => unknown, args: readonly unknown[], withV
  * since a value computed before the call no longer remembers how. Conventions where the derivative is not
  * unique: max/min reductions share g equally among every position that attains the extreme; maximum/minimum
  * give each operand half on a tie; relu's is 0 at 0, clamp passes g on its bounds, std's is 0 where std is 0,
- * and pow passes none to a base with exponent 0 or to an exponent over base 0 (PyTorch's choices); round, floor, ceil, sign, comparisons, casts to int32/bool, argmax/argsort
+ * atan2's is 0 at the origin, and pow passes none to a base with exponent 0 or to an exponent over base 0 (PyTorch's choices); round, floor, ceil, sign, comparisons, casts to int32/bool, argmax/argsort
  * and random values pass no gradient.
  * @example
  * const loss = (W: Tensor<[["inhid", 7], ["outhid", 5]]>) => x.dot("inhid", W).pow(2).sum(["batch", "outhid"]);

@@ -40,9 +40,18 @@ export const sum = (x: Node, names: readonly string[]): Node => reduceNode("sum"
  * Sums `x` over its dims that are not in `dims` (the adjoint of broadcasting). The dims it keeps come out in
  * `dims`' order (x is read through a reordering view first, free when x is computed inline): the sum is then
  * stored in its input's layout, not transposed by a copy after (a weighted sum's output contiguous along its
- * inner dim, as the fused attention backward's dv needs). @example sumTo(mul(g, w), x.dims)
+ * inner dim, as the fused attention backward's dv needs). `over` are the dims of the broadcast result x is a
+ * gradient of: x may lack some of them (a gradient is constant along the dims it lacks), and each such dim
+ * that `dims` lacks too counts into a scale by its size (0 for an empty dim). @example sumTo(mul(g, w), x.dims, y.dims)
  */
-export function sumTo(x: Node, dims: readonly NodeDim[]): Node {
+export function sumTo(x: Node, dims: readonly NodeDim[], over: readonly NodeDim[] = []): Node {
+  const absent = over.filter((d) => !dims.some((o) => o.name === d.name) && !x.dims.some((o) => o.name === d.name));
+  const scale = absent.reduce((p, d) => p * d.size, 1);
+  if (scale !== 1) return mul(summedTo(x, dims), fillNode(scale, "float32"));
+  return summedTo(x, dims);
+}
+
+function summedTo(x: Node, dims: readonly NodeDim[]): Node {
   const summed = x.dims.filter((d) => !dims.some((o) => o.name === d.name));
   if (!summed.length) return sum(x, []);
   const kept = dims.filter((d) => x.dims.some((o) => o.name === d.name));

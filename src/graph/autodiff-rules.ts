@@ -55,7 +55,7 @@ export function backwardRule(node: Node, g: Node, wants: readonly boolean[]): Gr
     case "binary":
       return binaryRule(op, node, g, wants);
     case "where":
-      return [undefined, sumTo(select(x[0]!, g, scalar(0)), x[1]!.dims), sumTo(select(x[0]!, scalar(0), g), x[2]!.dims)];
+      return [undefined, sumTo(select(x[0]!, g, scalar(0)), x[1]!.dims, node.dims), sumTo(select(x[0]!, scalar(0), g), x[2]!.dims, node.dims)];
     case "cast":
       return [x[0]!.dtype === "float32" && node.dtype === "float32" ? g : undefined];
     case "reduce":
@@ -124,9 +124,13 @@ const binaryGradients: Readonly<Record<BinaryFn, ((p: BinaryGradArgs) => readonl
     () => select(eq(b, scalar(0)), scalar(0), mul(g, mul(b, pow(a, sub(b, scalar(1)))))),
     () => select(and(eq(a, scalar(0)), le(scalar(0), b)), scalar(0), mul(g, mul(y, unary("log", a)))),
   ],
-  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²).
+  // atan2(a, b) is the angle of (b, a): d/da = b/(a² + b²), d/db = −a/(a² + b²); 0 (and −0) where a² + b² is 0,
+  // at the origin, PyTorch's choice (the formula's 0/0 gave NaN).
   atan2: ({ a, b, g }) => {
-    const scaled = (): Node => div(g, add(mul(a, a), mul(b, b)));
+    const scaled = (): Node => {
+      const r = add(mul(a, a), mul(b, b));
+      return select(eq(r, scalar(0)), scalar(0), div(g, r));
+    };
     return [() => mul(scaled(), b), () => neg(mul(scaled(), a))];
   },
   // hypot(a, b) = y: d/da = a/y, d/db = b/y.
@@ -155,7 +159,7 @@ function binaryRule(op: Extract<Op, { kind: "binary" }>, y: Node, g: Node, wants
   const rule = binaryGradients[op.fn];
   if (y.dtype !== "float32" || !rule) return [];
   const [da, db] = rule({ a, b, y, g });
-  return [wants[0] ? sumTo(da(), a.dims) : undefined, wants[1] ? sumTo(db(), b.dims) : undefined];
+  return [wants[0] ? sumTo(da(), a.dims, y.dims) : undefined, wants[1] ? sumTo(db(), b.dims, y.dims) : undefined];
 }
 
 function reduceRule(op: Extract<Op, { kind: "reduce" }>, x: Node, y: Node, g: Node): Node | undefined {

@@ -4,7 +4,7 @@
 import { binaryAlu, unaryAlu } from "../graph/alu.js";
 import { binaryNode, castNode, fillNode, unaryNode, whereNode } from "../graph/build.js";
 import type { BinaryFn, Node, UnaryFn } from "../graph/node.js";
-import { and, le, lt, scalar, select } from "../graph/autodiff-build.js";
+import { and, le, lt, mul, scalar, select, sub } from "../graph/autodiff-build.js";
 import { defineGradient } from "../graph/autodiff.js";
 import { broadcastAll, broadcastShapes } from "../shape/broadcast.js";
 import { type ShapeDim, describeValue } from "../shape/dims.js";
@@ -253,7 +253,12 @@ defineMethods({
   sqrt: unaryMethod("sqrt"),
   rsqrt: unaryMethod("rsqrt"),
   tanh: unaryMethod("tanh"),
-  sigmoid: floatUnary((x) => unaryNode("recip", scalarOp("add", unaryNode("exp", unaryNode("neg", x)), 1))),
+  // the gradient y·(1 − y), not the chain through 1 / (1 + e^-x): below x ≈ -88 e^-x overflows and the chain's
+  // ∞·0 gave NaN where the derivative is 0 (PyTorch's rule)
+  sigmoid: floatUnary((x) => {
+    const y = unaryNode("recip", scalarOp("add", unaryNode("exp", unaryNode("neg", x)), 1));
+    return passWhere(y, x, (g) => mul(g, mul(y, sub(scalar(1), y))));
+  }),
   sin: unaryMethod("sin"),
   cos: unaryMethod("cos"),
   erf: unaryMethod("erf"),

@@ -91,7 +91,8 @@ function keyStep(g: Generator, o: OnlineSoftmax, row: RowState, scope: Set<strin
   });
   for (const x of sharedWithLogit(o)) {
     em.scalar(x);
-    const local = f.local("f32");
+    // a shared comparison (a causal mask's key > query) is an i32, not an f32
+    const local = f.local(x.type === "f32" ? "f32" : "i32");
     f.set(local);
     em.pin(x, local, false);
   }
