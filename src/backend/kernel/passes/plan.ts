@@ -23,7 +23,7 @@ import { splitLongLoops } from "./long-loops.js";
 import { innerOnlineSoftmax, lowerOnlineSoftmax, mergeWeightedSums, softmaxStatistic } from "./online-softmax.js";
 import { type PlannedRoutine, contiguousInput, isRoutineNode, planRoutine } from "./routines.js";
 import { type Lowered, lowerToIndexNotation } from "./to-index-notation.js";
-import { DeviceError } from "../../../types/errors.js";
+import { DeviceError, InternalError } from "../../../types/errors.js";
 import { stashPhaseValues } from "./stash.js";
 import { kernelArithmetic, nodeArithmetic } from "./work.js";
 
@@ -177,6 +177,9 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     }
   }
   const consumers = (n: Node): readonly Node[] => readers.get(n) ?? [];
+  // Softmax statistics an online kernel may not store as further outputs: a kernel its own inputs depend on
+  // reads them (its values are computed from that softmax's max or sum), found by the ordering below.
+  const unproducible = new Set<Node>();
   for (;;) {
     const before = forced.size;
     const own = new Set([...roots.filter((r) => !r.storage), ...forced]);
@@ -191,7 +194,7 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     // online kernel stores it as a further output when this plan has one (`produces`); else it is lowered alone.
     const waited = new Set<Node>();
     const waiting: Node[] = [];
-    const produces = (x: Node): boolean => waited.has(x) && !lowered.has(x);
+    const produces = (x: Node): boolean => waited.has(x) && !lowered.has(x) && !unproducible.has(x);
     for (;;) {
       if (!queue.length) {
         queue.push(...waiting.filter((x) => !lowered.has(x)));
@@ -267,15 +270,29 @@ export function planKernels(roots: readonly Node[], options: PlanOptions = {}): 
     if (forced.size > before) continue;
     mergeOnlineSums(lowered, options.maxOnlineInputs ?? options.maxInputs, options.accumulateAcrossRows ?? false);
     const order: Planned[] = [];
-    const done = new Set<Planned>();
+    const [done, visiting] = [new Set<Planned>(), new Set<Planned>()];
+    let cycle = false;
+    const added = new Set<Node>();
     const visit = (n: Node): void => {
       const l = lowered.get(n);
       if (!l || done.has(l)) return;
-      done.add(l);
+      if (visiting.has(l)) {
+        // a kernel whose inputs need one of its own further outputs: those get kernels of their own next time
+        cycle = true;
+        for (const x of l.kind === "kernel" ? (l.more ?? []) : []) if (!unproducible.has(x)) added.add(x);
+        return;
+      }
+      visiting.add(l);
       for (const i of l.inputs) visit(i);
+      done.add(l);
       order.push(l.kind === "kernel" ? { ...l, kernel: splitLongLoops(l.kernel) } : l);
     };
     for (const r of roots) visit(r);
+    if (cycle && !added.size) throw new InternalError("internal: the planned kernels read each other's outputs in a cycle");
+    if (cycle) {
+      for (const x of added) unproducible.add(x);
+      continue;
+    }
     return order;
   }
 }
