@@ -32,7 +32,7 @@ for (const dir of onnxDirs) {
   const counts = {};
   for (const n of fromBinary(ModelProtoSchema, bytes).graph.node) counts[n.opType] = (counts[n.opType] ?? 0) + 1;
   const ops = Object.entries(counts).sort((a, b) => b[1] - a[1]).map(([op, c]) => `${op}×${c}`).join(" ");
-  sessions.push({ name: dir === onnxDirs[0] ? "this build" : path.relative(process.cwd(), dir) || dir, session: await ort.InferenceSession.create(bytes), ops });
+  sessions.push({ name: dir === onnxDirs[0] ? "this build" : path.relative(process.cwd(), dir) || dir, session: await ort.InferenceSession.create(bytes, { extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } } }), ops }); // spinning off: see onnx-import.mjs
 }
 
 console.log(`exported mnist-shaped conv net in onnxruntime-node ${ort.env.versions.common} (CPU) beside ours (CPU), ${runs} runs each (median ms), Node ${process.version}`);

@@ -31,7 +31,9 @@ console.log(`| --- | --- | ---: | ---: | ---: | ---: | ---: |${old ? " ---: | --
 for (const [what, file, shape] of models) {
   const bytes = readFileSync(path.join(assets, file));
   const data = Float32Array.from({ length: shape.reduce((a, b) => a * b, 1) }, random);
-  const session = await ort.InferenceSession.create(bytes);
+  // Spinning off (as bench/lib/ort-common.mjs): ORT's idle intra-op threads otherwise spin after a run and take
+  // the cores from whatever runs next in this process (our runs after ORT's measured 38 ms instead of 23).
+  const session = await ort.InferenceSession.create(bytes, { extra: { session: { intra_op: { allow_spinning: "0" }, inter_op: { allow_spinning: "0" } } } });
   const model = await nt.fromOnnx(bytes, { names: { x: ["batch", "channel", "height", "width"] } });
   const x = nt.tensor(data, [["batch", shape[0]], ["channel", shape[1]], ["height", shape[2]], ["width", shape[3]]]);
   const ours = async () => Object.values(model.run({ x }))[0].data();
