@@ -14,7 +14,7 @@ import { checkShape, checkUnique } from "./shape/dims.js";
 import { Tensor, wrap, tensorArg } from "./tensor.js";
 import type { CheckShape, DType, Plain, Shape } from "./types/dims.js";
 import { ArgumentError, DeviceError, takesNot } from "./types/errors.js";
-import type { Guard } from "./types/guard.js";
+import type { Guard, NoInferred } from "./types/guard.js";
 
 /**
  * Makes the library compute on a GPUDevice the application already has, so tensors and the application's
@@ -51,7 +51,7 @@ export function fromGpuBuffer<const S extends readonly (readonly [string, number
   buffer: GPUBuffer,
   shape: Guard<CheckShape<S>, S>,
   options: GpuBufferOptions<Dt> = {},
-): Tensor<Plain<S>, NoInfer<Dt>> {
+): Tensor<Plain<S>, NoInferred<Dt>> {
   const gpu = loadedDevice("webgpu");
   if (!gpu) throw new DeviceError("fromGpuBuffer: no WebGPU device is in use yet: call useGpuDevice(device) (or await setDevice(\"webgpu\")) first");
   if (!Array.isArray(shape)) throw new ArgumentError(takesNot("fromGpuBuffer", "a shape ([name, size] pairs)", shape));

@@ -15,7 +15,7 @@ import { SparseTensor, sparseFromStorage } from "../sparse/tensor.js";
 import type { CheckShape, Shape } from "../types/dims.js";
 import * as say from "../types/errors.js";
 import { ArgumentError, FormatError } from "../types/errors.js";
-import type { Guard } from "../types/guard.js";
+import type { Guard, NoInferred } from "../types/guard.js";
 import type { CheckFormat, FormatSpec } from "../types/sparse.js";
 
 /** The shape `fromMtx` gives: the two names with run-time sizes. */
@@ -92,7 +92,7 @@ export function fromMtx<const R extends string, const C extends string, const F 
   file: string | Uint8Array,
   names: MtxNames<R, C>,
   format?: MtxFormat<R, C, F>,
-): SparseTensor<MtxShape<NoInfer<R>, NoInfer<C>>> {
+): SparseTensor<MtxShape<NoInferred<R>, NoInferred<C>>> {
   if (typeof file !== "string" && !(file instanceof Uint8Array)) throw new ArgumentError(say.takesNot("fromMtx", "the file's text or bytes", file));
   if (!Array.isArray(names) || names.length !== 2 || !names.every((n) => typeof n === "string")) throw new ArgumentError(say.mtxNames("fromMtx", names));
   const [rowName, colName] = [checkName(names[0]), checkName(names[1])];

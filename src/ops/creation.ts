@@ -22,7 +22,7 @@ import {
   raggedData,
   ShapeError,
 } from "../types/errors.js";
-import type { FirstFail, Guard } from "../types/guard.js";
+import type { FirstFail, Guard, NoInferred } from "../types/guard.js";
 
 /** A shape argument: `[name, size]` pairs in logical order. @example [["batch", 32], ["seq", 128]] */
 export type ShapeSpec = readonly (readonly [name: string, size: number])[];
@@ -114,7 +114,7 @@ type CheckNesting<Spec, Level, S extends Shape, Nested extends boolean> = Spec e
 
 /**
  * Creation options: the dtype (float32 unless the data says otherwise). A creator's result dtype is
- * `NoInfer<Dt>`: it comes from the options or the data, never from where the result goes (inside
+ * `NoInferred<Dt>` (NoInfer): it comes from the options or the data, never from where the result goes (inside
  * `concat([a, zeros(…)], "t")` the list's `Tensor<Shape, DType>` would otherwise make it `DType`).
  */
 export interface CreateOptions<Dt extends DType> {
@@ -135,7 +135,7 @@ export function tensor<const Data extends TensorData, const Spec extends DimsSpe
     Spec
   >,
   options: CreateOptions<Dt> = {},
-): Tensor<SpecShape<Spec, Data>, NoInfer<Dt>> {
+): Tensor<SpecShape<Spec, Data>, NoInferred<Dt>> {
   if (!Array.isArray(dims)) throw new ArgumentError(`dims is a list of names or [name, size] pairs, not ${describeValue(dims)}`);
   const given = checkData(data);
   const spec = dims as DimsSpec;
@@ -229,7 +229,7 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
   shape: Guard<CheckShape<S>, S>,
   value: number | boolean,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, NoInfer<Dt>> {
+): Tensor<Plain<S>, NoInferred<Dt>> {
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";
   if (typeof value !== "number" && typeof value !== "boolean") throw new ArgumentError(`the fill value must be a number or a boolean, not ${describeValue(value)}`);
@@ -240,7 +240,7 @@ export function full<const S extends ShapeSpec, const Dt extends DType = "float3
 export function zeros<const S extends ShapeSpec, const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, NoInfer<Dt>> {
+): Tensor<Plain<S>, NoInferred<Dt>> {
   return full<S, Dt>(shape, 0, options);
 }
 
@@ -248,7 +248,7 @@ export function zeros<const S extends ShapeSpec, const Dt extends DType = "float
 export function ones<const S extends ShapeSpec, const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, NoInfer<Dt>> {
+): Tensor<Plain<S>, NoInferred<Dt>> {
   return full<S, Dt>(shape, 1, options);
 }
 
@@ -260,7 +260,7 @@ export function arange<const N extends string, const Z extends number, const Dt 
   name: Guard<CheckShape<[[N, Z]]>, N>,
   size: Z,
   options: CreateOptions<Dt> & { readonly start?: number; readonly step?: number } = {},
-): Tensor<[[N, Whole<Z>]], NoInfer<Dt>> {
+): Tensor<[[N, Whole<Z>]], NoInferred<Dt>> {
   const [dim] = graphDims([[name as N, size]]);
   const dtype = checkDType(options.dtype) ?? "float32";
   if (dtype === "bool") throw new ArgumentError('arange makes numbers: use dtype "float32" or "int32"');
@@ -299,7 +299,7 @@ export function linspace<const N extends string, const Z extends number>(
 export function eye<const S extends readonly [readonly [string, number], readonly [string, number]], const Dt extends DType = "float32">(
   shape: Guard<CheckShape<S>, S>,
   options: CreateOptions<Dt> = {},
-): Tensor<Plain<S>, NoInfer<Dt>> {
+): Tensor<Plain<S>, NoInferred<Dt>> {
   if (!Array.isArray(shape) || shape.length !== 2) throw new ArgumentError("eye needs exactly two dims, e.g. [[\"i\", 3], [\"j\", 3]]");
   const dims = graphDims(shape as ShapeSpec);
   const dtype = checkDType(options.dtype) ?? "float32";

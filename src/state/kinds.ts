@@ -11,7 +11,7 @@ import { type ShapeDim, checkShape, showAllDims } from "../shape/dims.js";
 import { type AnyTensor, type ArrayFor, Tensor, tensorArg } from "../tensor.js";
 import type { CheckShape, DType, Fail, IsDynamic, Plain, Shape } from "../types/dims.js";
 import { ArgumentError, type AssignMismatch, assignMismatch, feedValuesMismatch, ShapeError, type SizeText, StateError, takesNot } from "../types/errors.js";
-import type { Guard } from "../types/guard.js";
+import type { Guard, NoInferred } from "../types/guard.js";
 import type { ShapeSpec } from "../ops/creation.js";
 
 /** What a tensor is to a training loop. */
@@ -180,7 +180,7 @@ export function persistent<S extends Shape, D extends DType>(init: Tensor<S, D>)
  * An input of a given shape and dtype without a value yet: build the step once over it, then `feed` it.
  * @example const ids = placeholder([["batch", 8], ["seq", 16]], "int32")
  */
-export function placeholder<const S extends ShapeSpec, const Dt extends DType = "float32">(shape: Guard<CheckShape<S>, S>, dtype?: Dt): Placeholder<Plain<S>, NoInfer<Dt>> {
+export function placeholder<const S extends ShapeSpec, const Dt extends DType = "float32">(shape: Guard<CheckShape<S>, S>, dtype?: Dt): Placeholder<Plain<S>, NoInferred<Dt>> {
   const dims = checkShape(shape).map((d) => ({ name: d.name, size: d.size }));
   if (dtype !== undefined && !["float32", "int32", "bool"].includes(dtype)) throw new ArgumentError(takesNot("placeholder", 'a dtype "float32", "int32" or "bool"', dtype));
   const t = new Placeholder<Plain<S>, Dt>(new Node({ kind: "source" }, [], dtype ?? "float32", dims));

@@ -130,3 +130,10 @@ export type GuardOptions<R, O, C> = [O] extends [Unfilled]
       : { r: R } extends { r: Fail<infer M> }
         ? ShapeError<M> & C // C too: the options the editor has half written fail, and it still offers the names inside
         : O;
+
+/**
+ * `T`, not inferred from where the result goes (a creator inside `concat`'s list keeps its own dtype): TypeScript
+ * 5.4's intrinsic `NoInfer`, written so that 5.1–5.3 (the package's floor) read it too — there an unknown
+ * `NoInfer` made every such result's dtype `DType`.
+ */
+export type NoInferred<T> = [T][T extends unknown ? 0 : never];
