@@ -93,9 +93,35 @@ const nameBytes = (s: string): number[] => {
   return [...uleb(b.length), ...b];
 };
 
+/**
+ * A growable list of bytes. A kernel's code runs to 10^5 bytes; kept as a number[] it took 8 bytes an entry and
+ * made most of the garbage of an imported model's first run.
+ */
+class ByteList {
+  #bytes = new Uint8Array(256);
+  length = 0;
+  push(...values: number[]): void {
+    this.append(values);
+  }
+  append(values: ArrayLike<number>): void {
+    const n = this.length + values.length;
+    if (n > this.#bytes.length) {
+      const grown = new Uint8Array(Math.max(n, 2 * this.#bytes.length));
+      grown.set(this.#bytes.subarray(0, this.length));
+      this.#bytes = grown;
+    }
+    this.#bytes.set(values, this.length);
+    this.length = n;
+  }
+  /** The bytes so far (a view: copy it before writing more). */
+  get view(): Uint8Array {
+    return this.#bytes.subarray(0, this.length);
+  }
+}
+
 /** One function: typed params and results, locals, and its body as it is written. */
 export class FunctionBuilder {
-  readonly code: number[] = [];
+  readonly code = new ByteList();
   /** The listing as it is written: depth, instruction, operand, three entries an instruction (text() formats it). */
   readonly #listing: (number | string | bigint | readonly (number | string)[] | undefined)[] = [];
   readonly locals: ValType[] = [];
@@ -251,7 +277,7 @@ export class FunctionBuilder {
   }
 
   /** The function body: locals then code (a final `end` is added), calls resolved by `indexOf`. */
-  body(indexOf: (callee: FunctionBuilder) => number): number[] {
+  body(indexOf: (callee: FunctionBuilder) => number): Uint8Array {
     const groups: [number, ValType][] = [];
     for (const t of this.locals) {
       const last = groups[groups.length - 1];
@@ -259,14 +285,14 @@ export class FunctionBuilder {
       else groups.push([1, t]);
     }
     const locals = [...uleb(groups.length), ...groups.flatMap(([n, t]) => [...uleb(n), typeCode[t]])];
-    // (loops, not spreads: a kernel's code runs to 10^5 bytes, and spreading it was most of a module's writing)
-    const code = this.code.slice();
-    for (const { at, callee } of this.calls) fixedUleb(indexOf(callee)).forEach((b, i) => (code[at + i] = b));
-    const out = uleb(locals.length + code.length + 1);
-    for (const b of locals) out.push(b);
-    for (const b of code) out.push(b);
+    const code = this.code.view.slice();
+    for (const { at, callee } of this.calls) code.set(fixedUleb(indexOf(callee)), at);
+    const out = new ByteList();
+    out.append(uleb(locals.length + code.length + 1));
+    out.append(locals);
+    out.append(code);
     out.push(0x0b);
-    return out;
+    return out.view;
   }
 
   /** The WAT-like listing. */
@@ -310,15 +336,17 @@ export class ModuleBuilder {
   }
 
   bytes(): Uint8Array<ArrayBuffer> {
-    const section = (id: number, content: number[]): number[] => {
-      const out = [id, ...uleb(content.length)];
-      for (const b of content) out.push(b);
-      return out;
+    const section = (id: number, content: Uint8Array): Uint8Array => {
+      const out = new ByteList();
+      out.push(id, ...uleb(content.length));
+      out.append(content);
+      return out.view;
     };
-    const vec = (items: number[][]): number[] => {
-      const out = uleb(items.length);
-      for (const item of items) for (const b of item) out.push(b);
-      return out;
+    const vec = (items: readonly ArrayLike<number>[]): Uint8Array => {
+      const out = new ByteList();
+      out.append(uleb(items.length));
+      for (const item of items) out.append(item);
+      return out.view;
     };
     const all = this.#all();
     const sigs: string[] = [];
@@ -336,7 +364,7 @@ export class ModuleBuilder {
     const imports = [[...nameBytes("env"), ...nameBytes("memory"), 0x02, ...limits]];
     const exports = [...this.#exports].map(([name, i]) => [...nameBytes(name), 0x00, ...uleb(i)]);
     const sections = [
-      [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+      Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00),
       section(1, vec(types)),
       section(2, vec(imports)),
       section(3, vec(sigIndex.map((i) => uleb(i)))),
