@@ -239,5 +239,5 @@ export async function transfer(node: Node, target: string | Device): Promise<Nod
 }
 
 // Sparse expressions (src/sparse): run on the default device through the contract's sparse part.
-export { SparseBindingLimitError, SparseDeviceError, SparseLoweringError, explainSparse, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseLoopOrder, sparseNode } from "./sparse-realize.js";
+export { SparseBindingLimitError, SparseDeviceError, SparseLoweringError, explainSparse, releaseResident, runSparseDense, runSparseSparse, runSparseSparseSync, runSparseValues, sparseCycle, sparseLoopOrder, sparseNode } from "./sparse-realize.js";
 export type { Assignment as SparseAssignment, SparseArrays, SparseInput } from "./sparse-realize.js";

@@ -61,9 +61,24 @@ function residentOn(device: Device, values: Int32Array | Float32Array): DeviceBu
     b = device.upload(values.length ? values : values instanceof Int32Array ? new Int32Array(1) : new Float32Array(1), values instanceof Int32Array ? "int32" : "float32");
     b.retain();
     perDevice.set(device, b);
-    releaseWhenCollected.register(values, b);
+    releaseWhenCollected.register(values, b, values);
   }
   return b;
+}
+
+/**
+ * Frees the device copies that kernels made of host arrays (a sparse tensor's levels and values), on every
+ * device, now rather than when the arrays are collected; a later kernel that reads an array copies it again.
+ * @example releaseResident([A.levels[1].pos!, A.levels[1].idx!]) // after a product read them on the device
+ */
+export function releaseResident(arrays: Iterable<Int32Array | Float32Array>): void {
+  for (const values of arrays) {
+    const perDevice = residentBuffers.get(values);
+    if (!perDevice) continue;
+    residentBuffers.delete(values);
+    releaseWhenCollected.unregister(values);
+    for (const b of perDevice.values()) b.release();
+  }
 }
 
 const lowered = new Map<string, LoweredSparse>();

@@ -3,7 +3,7 @@
 // (a level kind per dim, in storage order) and the storage (storage.ts). Made from a dense tensor
 // (`sparse`) or from coordinates per name (`fromCoo`: unsorted, duplicates summed, every coordinate checked).
 // Values are float32. Imports src/types, src/shape, src/graph, the engine's upload and the top layer.
-import { uploadNode } from "../backend/engine.js";
+import { releaseResident, uploadNode } from "../backend/engine.js";
 import { type ShapeDim, checkShape, numel, showDims } from "../shape/dims.js";
 import { type CheckedLevel, checkFormat } from "../shape/sparse.js";
 import { type AnyTensor, Tensor, fromDims, wrap, tensorArg } from "../tensor.js";
@@ -100,6 +100,24 @@ export class SparseTensor<S extends Shape = Shape> {
   }
   #computeSync(): void {
     if (this.#pending) this.#adopt(this.#pending.computeSync());
+  }
+
+  /**
+   * Frees the device memory of this tensor's arrays now: the copies of its levels and values that kernels read
+   * (on every device), which are otherwise freed when the garbage collector drops the arrays — a loop that makes
+   * sparse tensors need not wait for it. The tensor stays usable: a later kernel copies its arrays again. A
+   * result not computed yet holds nothing to free.
+   * @example
+   * const A = fromCoo([["row", 2], ["col", 2]], { coords: { row: [0, 1], col: [1, 0] }, values: [2, 3] }, csr("row", "col"));
+   * const y = A.dot("col", tensor([1, 10], ["col"]));
+   * y.toArray();    // [20, 3]
+   * A.dispose();     // its arrays' device copies freed; A.dot(...) still works
+   */
+  dispose(): void {
+    if (this.#pending) return;
+    const arrays: (Int32Array | Float32Array)[] = this.#levels.flatMap((l) => [l.pos, l.idx].filter((a): a is Int32Array => a !== undefined));
+    if (this.#vals) arrays.push(this.#vals);
+    releaseResident(arrays);
   }
 
   /**

@@ -2,11 +2,12 @@
 // in every format preset and custom level lists, the stored levels (pos/idx) against hand-computed CSR, toDense
 // against float64 references, nnz/density/format/printing, and the errors for bad coordinates and formats.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ArgumentError, ShapeError, bcsr, coo, csc, csf, csr, dcsr, denseFormat, fromCoo, sparse, tensor } from "../../src/index.js";
+import { ArgumentError, ShapeError, bcsr, coo, csc, csf, csr, dcsr, denseFormat, fromCoo, getDefaultDevice, memoryStats, sparse, tensor } from "../../src/index.js";
 import type { Format } from "../../src/index.js";
 import { deviceNames, useDevice } from "../helpers/devices.js";
 import { expectError } from "../helpers/sentences.js";
 import { randomCoo, randomSparseValues } from "../helpers/sparse-random.js";
+import { testSeed } from "../helpers/random.js";
 
 const formats2: [string, Format][] = [
   ["csr", csr("row", "col")],
@@ -56,6 +57,35 @@ describe.each(deviceNames)("sparse tensors on %s", (device) => {
       if (format.every((l) => l[1] !== "dense")) expect(T.nnz).toBe(distinct);
     });
   }
+
+  it("dispose() frees the device copies of its arrays now, and the tensor still computes", async () => {
+    const [rows, cols] = [300, 200];
+    const ref = randomSparseValues(rows * cols, 0.2);
+    const xs = Float32Array.from({ length: cols }, (_, c) => Math.fround(Math.sin(c + 0.5)));
+    const want = new Float64Array(rows);
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) want[r]! += ref[r * cols + c]! * xs[c]!;
+    const A = await sparse(tensor(Float32Array.from(ref), [["row", rows], ["col", cols]]), csr("row", "col"));
+    const x = tensor(xs, [["col", cols]]);
+    const bytes = (): number => memoryStats()[getDefaultDevice().name]!.bytes;
+    const check = (got: ArrayLike<number>): void => {
+      for (let r = 0; r < rows; r++) if (!(Math.abs(got[r]! - want[r]!) <= 1e-5 * (1 + Math.abs(want[r]!)))) expect.fail(`row ${r}: ${got[r]}, want ${want[r]} (seed ${testSeed})`);
+    };
+    check(await A.dot("col", x).data()); // the product copied A's pos, idx and values to the device
+    const arrays = 4 * (rows + 1 + 2 * A.nnz);
+    let held = bytes();
+    A.dispose();
+    expect(held - bytes()).toBe(arrays);
+    check(await A.dot("col", x).data()); // copied again
+    held = bytes();
+    A.dispose();
+    expect(held - bytes()).toBe(arrays);
+    held = bytes();
+    A.dispose(); // twice: nothing left to free
+    expect(bytes()).toBe(held);
+    const pending = A.add(A);
+    pending.dispose(); // not computed yet: nothing held, still computes
+    expect(Array.from((await (await pending).toDense().data()).slice(0, 5))).toEqual(Array.from(ref.slice(0, 5), (v) => Math.fround(2 * v)));
+  });
 
   it("stores CSR as taco's pos and idx arrays", () => {
     // [[0, 5, 0, 0], [0, 0, 0, 0], [6, 0, 0, 7]] from unsorted entries, one duplicated.
