@@ -23,7 +23,7 @@ import { schedules } from "../kernel/lower.js";
 import { wgslNative } from "./wgsl/syntax.js";
 import { BufferPool, type BufferOwner, GpuBuffer, MAP_READ_MODE, Usage } from "./buffer.js";
 import { WebGpuExecutor } from "./executor.js";
-import { type GpuContext, lentGpu, requestGpu } from "./gpu.js";
+import { type GpuContext, type GpuLimits, lentGpu, limitsFromEnv, requestGpu } from "./gpu.js";
 import { ArgumentError, DeviceError, StateError, takesNot } from "../../types/errors.js";
 import { webgpuSparse } from "./sparse.js";
 import { type WgslCaps, generateWgsl } from "./wgsl/codegen.js";
@@ -51,7 +51,7 @@ export interface WebGpuOptions {
    * 128 MiB per binding): what many browsers and GPUs give, for testing that everything runs there. Default
    * "adapter" (also "default" with NAMED_TENSOR_WEBGPU_LIMITS=default).
    */
-  limits?: "adapter" | "default";
+  limits?: GpuLimits;
 }
 
 const lostMessage = (why: string, lent = false): string =>
@@ -79,7 +79,7 @@ export class WebGpuDevice implements Device, BufferOwner {
 
   private constructor(ctx: GpuContext, options: WebGpuOptions) {
     const timing = options.timing ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAMED_TENSOR_GPU_TIMING === "1";
-    const limits = options.limits ?? ((globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.NAMED_TENSOR_WEBGPU_LIMITS === "default" ? "default" : "adapter");
+    const limits = options.limits ?? limitsFromEnv();
     this.#options = { contractionPrecision: options.contractionPrecision ?? "f32", maxPooledBytes: options.maxPooledBytes ?? 256 << 20, timing, limits };
     this.#attach(ctx);
   }

@@ -42,6 +42,11 @@ export interface GpuContext {
   readonly subgroupMaxSize: number | undefined;
 }
 
+/** Which limits a device is requested with: the adapter's own, or WebGPU's defaults (none raised). */
+export type GpuLimits = "adapter" | "default";
+/** The limits asked for when none are given: "default" with NAMED_TENSOR_WEBGPU_LIMITS=default. @example limitsFromEnv() // "adapter" */
+export const limitsFromEnv = (): GpuLimits => (proc?.env?.NAMED_TENSOR_WEBGPU_LIMITS === "default" ? "default" : "adapter");
+
 /**
  * Requests an adapter and a device with the adapter's own limits for buffer sizes, workgroups and storage
  * buffers per stage (the defaults are smaller), and shader-f16 when the adapter has it. `limits` "default":
@@ -49,7 +54,7 @@ export interface GpuContext {
  * browsers give; also with NAMED_TENSOR_WEBGPU_LIMITS=default (testing what runs on such a GPU).
  * @example const { device } = await requestGpu();
  */
-export async function requestGpu(limits: "adapter" | "default" = proc?.env?.NAMED_TENSOR_WEBGPU_LIMITS === "default" ? "default" : "adapter"): Promise<GpuContext> {
+export async function requestGpu(limits: GpuLimits = limitsFromEnv()): Promise<GpuContext> {
   const gpu = await gpuEntry();
   const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
   if (!adapter) {

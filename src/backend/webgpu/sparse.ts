@@ -49,6 +49,8 @@ function scopes(device: GPUDevice, k: SparseKernel, what: string): Check {
 export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; cacheHits: number; launches: number }, budget: () => number | undefined = () => undefined) {
   /** The most storage bindings a kernel may take on `device`. */
   const maxBindings = (device: GPUDevice): number => Math.min(device.limits.maxStorageBuffersPerShaderStage, budget() ?? Infinity);
+  /** The most bytes one storage binding may have on `device`. */
+  const bindingBytes = (device: GPUDevice): number => Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
   const cache = new Map<string, CompiledSparse>();
   let owner: GPUDevice | undefined;
   return {
@@ -65,8 +67,7 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
         stats.cacheHits++;
         return known;
       }
-      const limits = device.limits;
-      const { code, groups, bindings, workspace, packs } = generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize), limit);
+      const { code, groups, bindings, workspace, packs } = generator()(kernel, bindingBytes(device), limit);
       if (bindings.length > limit) throw new SparseBindingLimitError(`the kernel binds ${bindings.length} buffers, more than this adapter's ${limit} (maxStorageBuffersPerShaderStage)`);
       // A WGSL or pipeline error is not thrown here: it is caught in scopes and carried by every result, so reading
       // one throws a DeviceError naming the expression (never a silently unwritten, zero result).
@@ -86,8 +87,8 @@ export function webgpuSparse(gpu: () => GPUDevice, stats: { compiled: number; ca
       return compiled;
     },
     generatedCode(kernel: SparseKernel): { code: string; language: string } {
-      const limits = gpu().limits;
-      return { code: generator()(kernel, Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize), maxBindings(gpu())).code, language: "WGSL" };
+      const device = gpu();
+      return { code: generator()(kernel, bindingBytes(device), maxBindings(device)).code, language: "WGSL" };
     },
   };
 }

@@ -285,14 +285,15 @@ export class FunctionBuilder {
       else groups.push([1, t]);
     }
     const locals = [...uleb(groups.length), ...groups.flatMap(([n, t]) => [...uleb(n), typeCode[t]])];
-    const code = this.code.view.slice();
-    for (const { at, callee } of this.calls) code.set(fixedUleb(indexOf(callee)), at);
     const out = new ByteList();
-    out.append(uleb(locals.length + code.length + 1));
+    out.append(uleb(locals.length + this.code.length + 1));
     out.append(locals);
-    out.append(code);
+    const start = out.length;
+    out.append(this.code.view);
     out.push(0x0b);
-    return out.view;
+    const body = out.view;
+    for (const { at, callee } of this.calls) body.set(fixedUleb(indexOf(callee)), start + at);
+    return body;
   }
 
   /** The WAT-like listing. */
